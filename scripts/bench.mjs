@@ -1,0 +1,9 @@
+// `npm run bench`: builds if stale, then runs bench/run.ts (tsx).
+import path from 'node:path';
+import { mtime, newestMtime, nodeBin, npmBin, ROOT, run } from './lib.mjs';
+
+const srcNewest = newestMtime(path.join(ROOT, 'src'));
+if (mtime(path.join(ROOT, 'dist/web/index.html')) < srcNewest || mtime(path.join(ROOT, 'dist/server/main.js')) < srcNewest) {
+  if ((await run(npmBin, ['run', '--silent', 'build'])) !== 0) process.exit(1);
+}
+process.exit(await run(nodeBin, ['--import', 'tsx', 'bench/run.ts', ...process.argv.slice(2)]));

@@ -1,0 +1,55 @@
+// Checks the bundle budgets of ENGINEERING.md on dist/web: the login page's initial JavaScript ≤ 160 KB gzip,
+// no route chunk > 120 KB gzip, and ECharts only in dashboard chunks. Prints the figures.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { ROOT } from './lib.mjs';
+
+const LOGIN_BUDGET = 160 * 1024;
+const CHUNK_BUDGET = 120 * 1024;
+const dist = path.join(ROOT, 'dist/web');
+const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
+const gz = new Map();
+const gzipSize = (file) => {
+  if (!gz.has(file)) gz.set(file, gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length);
+  return gz.get(file);
+};
+const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+
+// The JS a first visit to /auth/login must download: the entry, its static imports, and the login screen's chunk
+// with its static imports.
+const staticClosure = (key, seen = new Set()) => {
+  if (seen.has(key)) return seen;
+  seen.add(key);
+  for (const k of manifest[key]?.imports ?? []) staticClosure(k, seen);
+  return seen;
+};
+const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
+const loginKey = Object.keys(manifest).find((k) => /features\/auth\/login[^/]*\.tsx$/.test(k));
+const problems = [];
+if (!loginKey) problems.push('the login screen chunk (src/web/features/auth/login*.tsx) was not found in the manifest');
+const initial = staticClosure(entryKey);
+if (loginKey) staticClosure(loginKey, initial);
+const initialFiles = [...new Set([...initial].map((k) => manifest[k].file).filter((f) => f.endsWith('.js')))];
+const initialSize = initialFiles.reduce((s, f) => s + gzipSize(f), 0);
+console.log(`login page initial JS: ${kb(initialSize)} gzip in ${initialFiles.length} files (budget ${kb(LOGIN_BUDGET)})`);
+if (initialSize > LOGIN_BUDGET) problems.push(`login page initial JS ${kb(initialSize)} > ${kb(LOGIN_BUDGET)}`);
+
+const chunks = Object.values(manifest).filter((c) => c.file.endsWith('.js'));
+const uniqueFiles = [...new Set(chunks.map((c) => c.file))];
+const sizes = uniqueFiles.map((f) => [f, gzipSize(f)]).sort((a, b) => b[1] - a[1]);
+console.log(`largest chunks (budget ${kb(CHUNK_BUDGET)} each):`);
+for (const [f, s] of sizes.slice(0, 5)) console.log(`  ${kb(s).padStart(9)}  ${f}`);
+for (const [f, s] of sizes) if (s > CHUNK_BUDGET) problems.push(`chunk ${f} is ${kb(s)} > ${kb(CHUNK_BUDGET)}`);
+
+// ECharts marks its DOM nodes with this attribute name; the string survives minification.
+const echartsFiles = uniqueFiles.filter((f) => readFileSync(path.join(dist, f), 'utf8').includes('_echarts_instance_'));
+for (const f of echartsFiles) {
+  if (initialFiles.includes(f)) problems.push(`ECharts is in the login page's initial JS (${f})`);
+}
+console.log(`ECharts chunks: ${echartsFiles.length ? echartsFiles.join(', ') : 'none yet'}`);
+if (problems.length) {
+  console.error('✖ bundle budget:\n  ' + problems.join('\n  '));
+  process.exit(1);
+}
+console.log('✓ bundle budget holds');

@@ -1,0 +1,18 @@
+// `npm start`: build what is missing or stale, then run the server (console + API on one port) in this
+// process, so SIGINT/SIGTERM reach its graceful shutdown directly.
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { mtime, newestMtime, npmBin, ROOT, run } from './lib.mjs';
+
+const web = path.join(ROOT, 'dist/web/index.html');
+const server = path.join(ROOT, 'dist/server/main.js');
+const srcNewest = Math.max(newestMtime(path.join(ROOT, 'src')), mtime(path.join(ROOT, 'package.json')));
+if (mtime(web) < srcNewest) {
+  console.log('Building the web app…');
+  if ((await run(npmBin, ['run', '--silent', 'build:web'])) !== 0) process.exit(1);
+}
+if (mtime(server) < srcNewest) {
+  if ((await run(npmBin, ['run', '--silent', 'build:server'])) !== 0) process.exit(1);
+}
+process.setSourceMapsEnabled?.(true);
+await import(pathToFileURL(server).href);
