@@ -1,0 +1,11 @@
+import { z } from 'zod';
+
+/** Every API error has this shape (DESIGN §5). `message` is Vietnamese; `code` is stable for clients. */
+export const ApiError = z.object({
+  message: z.string(),
+  code: z.string(),
+  details: z.unknown().optional(),
+});
+export type ApiError = z.infer<typeof ApiError>;
+
+export { DEFAULT_MESSAGES, ERROR_CODES } from '../error-messages';

@@ -1,0 +1,280 @@
+import { z } from 'zod';
+
+/**
+ * The one list contract every resource uses (DESIGN §1, §5). A resource declares a ListSpec (sortable
+ * columns, filters, whether `q` search exists); listQuerySchema(spec) turns it into the zod schema that
+ * validates the query string on the server and reads/writes it in the web's URL.
+ *
+ * Query string, all optional:
+ *   page       1-based, default 1
+ *   pageSize   1…200, default 25
+ *   sort       comma-separated sortable keys, "-" for descending: `-createdAt,fullName`
+ *   q          accent-insensitive search ("kiem" finds "Kiểm"); every word must appear
+ *   filters, by kind (K is the filter's key in the spec):
+ *     list       K=a,b (or K=a&K=b): any of the values; one value is plain equality
+ *     ids        K=1,2: any of the integer ids
+ *     text       K=value: exact equality
+ *     bool       K=true|false
+ *     range      KMin / KMax: integers, both inclusive (money in đồng, weights in grams)
+ *     dateRange  KFrom / KTo: YYYY-MM-DD (a whole day in Asia/Ho_Chi_Minh) or an ISO date-time with offset; inclusive
+ * Any other parameter, or a sort key not in the spec, is a 400 naming it.
+ */
+
+export const PAGE_DEFAULT = 1;
+export const PAGE_SIZE_DEFAULT = 25;
+export const PAGE_SIZE_MAX = 200;
+export const SEARCH_MAX_LENGTH = 100;
+export const SORT_MAX_TERMS = 4;
+/** Vietnam has had no daylight saving since 1975: a calendar day there is always +07:00. */
+export const BUSINESS_UTC_OFFSET = '+07:00';
+
+export type FilterDef =
+  | { kind: 'list'; values?: readonly string[] }
+  | { kind: 'ids' }
+  | { kind: 'text' }
+  | { kind: 'bool' }
+  | { kind: 'range' }
+  | { kind: 'dateRange' };
+
+export const filter = {
+  list: <const V extends readonly string[]>(values?: V) => ({ kind: 'list' as const, values }),
+  ids: () => ({ kind: 'ids' as const }),
+  text: () => ({ kind: 'text' as const }),
+  bool: () => ({ kind: 'bool' as const }),
+  range: () => ({ kind: 'range' as const }),
+  dateRange: () => ({ kind: 'dateRange' as const }),
+};
+
+export interface ListSpec {
+  sortable: readonly string[];
+  /** Applied when `sort` is absent, e.g. '-createdAt'. */
+  defaultSort: string;
+  filters: Readonly<Record<string, FilterDef>>;
+  /** Whether `q` is accepted. */
+  search: boolean;
+}
+
+export function defineListSpec<const S extends ListSpec>(spec: S): S {
+  return spec;
+}
+
+export interface SortTerm<F extends string = string> {
+  field: F;
+  desc: boolean;
+}
+
+/** The query-string names a filter answers to. */
+export function filterParams(key: string, def: FilterDef): string[] {
+  if (def.kind === 'range') return [`${key}Min`, `${key}Max`];
+  if (def.kind === 'dateRange') return [`${key}From`, `${key}To`];
+  return [key];
+}
+
+/** Every query-string name a list of this spec accepts (the export adds `format`). */
+export function listParamNames(spec: ListSpec): string[] {
+  const names = ['page', 'pageSize', 'sort'];
+  if (spec.search) names.push('q');
+  for (const [key, def] of Object.entries(spec.filters)) names.push(...filterParams(key, def));
+  return names;
+}
+
+// ---- value types of the parsed query ------------------------------------------------------------
+
+type ListValue<D> = D extends { kind: 'list'; values?: infer V }
+  ? V extends readonly string[] ? V[number][] : string[]
+  : never;
+type EqParams<F> = {
+  [K in keyof F & string as F[K] extends { kind: 'list' | 'ids' | 'text' | 'bool' } ? K : never]?: F[K] extends { kind: 'list' }
+    ? ListValue<F[K]>
+    : F[K] extends { kind: 'ids' }
+      ? number[]
+      : F[K] extends { kind: 'bool' }
+        ? boolean
+        : string;
+};
+type RangeParams<F> = {
+  [K in keyof F & string as F[K] extends { kind: 'range' } ? `${K}Min` | `${K}Max` : never]?: number;
+};
+type DateParams<F> = {
+  [K in keyof F & string as F[K] extends { kind: 'dateRange' } ? `${K}From` | `${K}To` : never]?: string;
+};
+export type FilterValues<S extends ListSpec> = EqParams<S['filters']> & RangeParams<S['filters']> & DateParams<S['filters']>;
+
+/** The parsed list query: defaults applied, sort split, dates as ISO instants (`…To` already at the day's end). */
+export type ListQuery<S extends ListSpec = ListSpec> = {
+  page: number;
+  pageSize: number;
+  sort: SortTerm<S['sortable'][number]>[];
+  q?: string;
+} & FilterValues<S>;
+
+/** What a client puts in the URL: every value a string (or numbers it stringifies). */
+export type ListQueryInput = Partial<Record<string, string | number | boolean | string[]>>;
+
+// ---- schema builders ----------------------------------------------------------------------------
+
+const intParam = (name: string, min: number, max: number) =>
+  z.coerce
+    .number({ error: `${name} phải là số nguyên` })
+    .int({ error: `${name} phải là số nguyên` })
+    .min(min, { error: `${name} phải từ ${min} đến ${max}` })
+    .max(max, { error: `${name} phải từ ${min} đến ${max}` });
+
+/** `a,b` or repeated `K=a&K=b` → a clean list of non-empty strings. */
+const stringList = z
+  .union([z.string(), z.array(z.string())])
+  .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter(Boolean));
+
+function sortSchema(spec: ListSpec) {
+  const allowed = new Set(spec.sortable);
+  return z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      const text = raw?.trim() ? raw : spec.defaultSort;
+      const terms: SortTerm[] = [];
+      for (const part of text.split(',').map((s) => s.trim()).filter(Boolean)) {
+        const desc = part.startsWith('-');
+        const field = desc ? part.slice(1) : part.replace(/^\+/, '');
+        if (!allowed.has(field)) {
+          ctx.addIssue({ code: 'custom', message: `Không thể sắp xếp theo "${field}" (cho phép: ${spec.sortable.join(', ')})` });
+          return z.NEVER;
+        }
+        if (terms.some((t) => t.field === field)) {
+          ctx.addIssue({ code: 'custom', message: `Cột "${field}" xuất hiện hai lần trong sort` });
+          return z.NEVER;
+        }
+        terms.push({ field, desc });
+      }
+      if (terms.length > SORT_MAX_TERMS) {
+        ctx.addIssue({ code: 'custom', message: `Chỉ sắp xếp được theo tối đa ${SORT_MAX_TERMS} cột` });
+        return z.NEVER;
+      }
+      return terms;
+    });
+}
+
+const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+function validDay(y: number, m: number, d: number): boolean {
+  const t = new Date(Date.UTC(y, m - 1, d));
+  return t.getUTCFullYear() === y && t.getUTCMonth() === m - 1 && t.getUTCDate() === d;
+}
+
+function dateBound(name: string, end: boolean) {
+  return z.string().transform((raw, ctx) => {
+    const v = raw.trim();
+    const m = DATE_ONLY.exec(v);
+    if (m) {
+      if (!validDay(Number(m[1]), Number(m[2]), Number(m[3]))) {
+        ctx.addIssue({ code: 'custom', message: `${name}: ngày không tồn tại` });
+        return z.NEVER;
+      }
+      return end ? `${v}T23:59:59.999999${BUSINESS_UTC_OFFSET}` : `${v}T00:00:00${BUSINESS_UTC_OFFSET}`;
+    }
+    if (z.iso.datetime({ offset: true }).safeParse(v).success && !Number.isNaN(Date.parse(v))) return v;
+    ctx.addIssue({ code: 'custom', message: `${name} phải là ngày YYYY-MM-DD hoặc thời điểm ISO 8601` });
+    return z.NEVER;
+  });
+}
+
+function filterShape(key: string, def: FilterDef): Record<string, z.ZodType> {
+  switch (def.kind) {
+    case 'list': {
+      const values = def.values;
+      return {
+        [key]: stringList.pipe(
+          z.array(z.string()).superRefine((list, ctx) => {
+            const bad = values ? list.filter((v) => !values.includes(v)) : [];
+            if (bad.length) ctx.addIssue({ code: 'custom', message: `Giá trị không hợp lệ cho ${key}: ${bad.join(', ')} (cho phép: ${values!.join(', ')})` });
+          }),
+        ),
+      };
+    }
+    case 'ids':
+      return {
+        [key]: stringList.transform((list, ctx) => {
+          const ids = list.map(Number);
+          if (ids.some((n) => !Number.isSafeInteger(n) || n < 1)) {
+            ctx.addIssue({ code: 'custom', message: `${key} phải là danh sách mã số nguyên dương` });
+            return z.NEVER;
+          }
+          return ids;
+        }),
+      };
+    case 'text':
+      return { [key]: z.string().trim().min(1, { error: `${key} không được để trống` }).max(200) };
+    case 'bool':
+      return {
+        [key]: z.enum(['true', 'false'], { error: `${key} phải là true hoặc false` }).transform((v) => v === 'true'),
+      };
+    case 'range':
+      return {
+        [`${key}Min`]: intParam(`${key}Min`, Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER),
+        [`${key}Max`]: intParam(`${key}Max`, Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER),
+      };
+    case 'dateRange':
+      return { [`${key}From`]: dateBound(`${key}From`, false), [`${key}To`]: dateBound(`${key}To`, true) };
+  }
+}
+
+function unknownParamError(iss: { code?: string; keys?: string[] }) {
+  if (iss.code === 'unrecognized_keys') return `Tham số không được hỗ trợ: ${(iss.keys ?? []).join(', ')}`;
+  return undefined;
+}
+
+function filtersShape(spec: ListSpec): Record<string, z.ZodType> {
+  const shape: Record<string, z.ZodType> = {};
+  if (spec.search) shape.q = z.string().trim().max(SEARCH_MAX_LENGTH, { error: `q dài tối đa ${SEARCH_MAX_LENGTH} ký tự` }).optional().transform((v) => v || undefined);
+  for (const [key, def] of Object.entries(spec.filters)) {
+    for (const [name, schema] of Object.entries(filterShape(key, def))) shape[name] = schema.optional();
+  }
+  return shape;
+}
+
+/** The list query string of a resource: strict (unknown names → 400), with defaults applied. */
+export function listQuerySchema<const S extends ListSpec>(spec: S) {
+  const shape: Record<string, z.ZodType> = {
+    page: intParam('page', 1, 1_000_000).default(PAGE_DEFAULT),
+    pageSize: intParam('pageSize', 1, PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
+    sort: sortSchema(spec),
+    ...filtersShape(spec),
+  };
+  return z.strictObject(shape, { error: unknownParamError }) as unknown as z.ZodType<ListQuery<S>, ListQueryInput>;
+}
+
+export const EXPORT_FORMATS = ['xlsx', 'csv'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+/** An export answers with every matching row, up to this many; narrow the filters for more. */
+export const EXPORT_MAX_ROWS = 100_000;
+
+export type ExportQuery<S extends ListSpec = ListSpec> = Omit<ListQuery<S>, 'page' | 'pageSize'> & { format: ExportFormat };
+
+/** `GET /api/<resource>/export`: the list's sort and filters plus `format` (xlsx by default); no paging. */
+export function exportQuerySchema<const S extends ListSpec>(spec: S) {
+  const shape: Record<string, z.ZodType> = {
+    format: z.enum(EXPORT_FORMATS, { error: 'format phải là xlsx hoặc csv' }).default('xlsx'),
+    sort: sortSchema(spec),
+    ...filtersShape(spec),
+  };
+  return z.strictObject(shape, { error: unknownParamError }) as unknown as z.ZodType<ExportQuery<S>, ListQueryInput>;
+}
+
+/** `{ items, total, page, pageSize }` of any resource. */
+export function listResponse<T extends z.ZodType>(item: T) {
+  return z.object({
+    items: z.array(item),
+    total: z.number().int().min(0),
+    page: z.number().int().min(1),
+    pageSize: z.number().int().min(1).max(PAGE_SIZE_MAX),
+    /** True when `total` is the planner's estimate (an unfiltered list of a very large table). */
+    totalEstimated: z.boolean().optional(),
+  });
+}
+export type ListResponse<T> = { items: T[]; total: number; page: number; pageSize: number; totalEstimated?: boolean };
+
+/** `/:id` of every resource. */
+export const IdParams = z.strictObject({
+  id: z.coerce.number({ error: 'Mã không hợp lệ' }).int({ error: 'Mã không hợp lệ' }).min(1, { error: 'Mã không hợp lệ' }).max(Number.MAX_SAFE_INTEGER),
+});
+export type IdParams = z.infer<typeof IdParams>;

@@ -1,0 +1,266 @@
+import { z } from 'zod';
+import { CURRENCIES, SERVICE_FEE_MODES, BPS_DENOMINATOR } from '../domain/money';
+import { ORDER_KINDS, ORDER_STATUSES } from '../domain/order-lifecycle';
+import { TRANSACTION_METHODS, TRANSACTION_TYPES } from '../domain/ledger';
+import { defineListSpec, exportQuerySchema, filter, listQuerySchema, listResponse, type ListQuery } from './list-query';
+import { blankToNull, staleDetails, Timestamp } from './resource';
+
+export { CURRENCIES, SERVICE_FEE_MODES, ORDER_KINDS, ORDER_STATUSES };
+export type { Currency, ServiceFeeMode } from '../domain/money';
+export type { OrderKind, OrderStatus } from '../domain/order-lifecycle';
+
+/**
+ * Orders: `/api/orders` (list, export, get, create, patch, soft delete) plus
+ * `POST /api/orders/:id/status` `{ status, note? }` (optional If-Match) → the order; an illegal step → 409
+ * whose `details` is `{ status, allowed }` (shared/domain/order-lifecycle.ts has the table).
+ *
+ * - `code` is "DH" + 8 digits from a sequence. New orders start in `new` (with a first event).
+ * - Money is integer đồng; item prices are integer minor units of `currency` (USD/EUR cents, JPY yen,
+ *   KRW won, VND đồng). `exchangeRate` is the rate effective on the order's date, taken from settings when the
+ *   order is created (or its currency changed) and kept: "25400" đồng per USD, "18.5" per KRW, "1" for VND.
+ * - Every total is computed by the server with shared/domain/money.ts (one rounding, half up, per line):
+ *   items[].amount, itemsSubtotal, serviceFee, total = (purchase ? itemsSubtotal : 0) + serviceFee +
+ *   domesticFee, remaining = total − deposit. Computed figures a client sends back (total, itemsSubtotal,
+ *   goods, serviceFee, remaining, paid, due, items[].amount, items[].id) are ignored; any other unknown
+ *   field is a 400.
+ * - `deposit` is what the customer is asked to pay up front (≤ total). Money itself moves through the wallet
+ *   (`/api/transactions` with referenceType 'order'): `transactions` lists those rows, `paid` is what the
+ *   wallet paid for this order (payments − refunds) and `due` = total − paid.
+ * - Editing: items and currency only while new/confirmed; fees and deposit until completed/cancelled;
+ *   note always (409 on the field otherwise). `kind` and `customerId` are fixed at creation.
+ * - Delete (soft) only while new or cancelled and when no wallet row refers to the order.
+ */
+
+/** Vietnamese labels, used by exports and server messages (the web translates with i18n). */
+export const ORDER_KIND_LABELS: Record<(typeof ORDER_KINDS)[number], string> = { purchase: 'Mua hộ', consignment: 'Ký gửi' };
+export const ORDER_STATUS_LABELS: Record<(typeof ORDER_STATUSES)[number], string> = {
+  new: 'Mới tạo',
+  confirmed: 'Đã xác nhận',
+  purchased: 'Đã mua hàng',
+  received_abroad: 'Đã nhập kho nước ngoài',
+  in_transit: 'Đang vận chuyển',
+  arrived: 'Đã về kho Việt Nam',
+  delivering: 'Đang giao hàng',
+  completed: 'Hoàn thành',
+  cancelled: 'Đã hủy',
+};
+
+export const ORDER_ITEMS_MAX = 100;
+export const ORDER_QUANTITY_MAX = 100_000;
+/** 10,000,000,000 minor units: 100 million USD/EUR, 10 billion JPY/KRW/VND per unit. */
+export const UNIT_PRICE_MINOR_MAX = 10_000_000_000;
+/** Fees, deposit and totals: at most 100,000 tỷ đồng. */
+export const ORDER_MONEY_MAX = 100_000_000_000_000;
+
+const dong = (label: string) =>
+  z
+    .number({ error: `${label} phải là số nguyên (đồng)` })
+    .int({ error: `${label} phải là số nguyên (đồng)` })
+    .min(0, { error: `${label} không được âm` })
+    .max(ORDER_MONEY_MAX, { error: `${label} quá lớn` });
+
+/** Fields the server computes: dropped from an input so a client may send a loaded order back as it is. */
+export const ORDER_COMPUTED_FIELDS = ['total', 'itemsSubtotal', 'goods', 'serviceFee', 'remaining', 'paid', 'due'] as const;
+const ITEM_COMPUTED_FIELDS = ['id', 'amount'] as const;
+
+function without(keys: readonly string[]) {
+  return (v: unknown) => {
+    if (!v || typeof v !== 'object' || Array.isArray(v)) return v;
+    const copy = { ...(v as Record<string, unknown>) };
+    for (const k of keys) delete copy[k];
+    return copy;
+  };
+}
+
+const HttpUrl = z
+  .string()
+  .trim()
+  .max(2000, { error: 'Đường dẫn dài tối đa 2000 ký tự' })
+  .refine((v) => {
+    try {
+      const u = new URL(v);
+      return u.protocol === 'http:' || u.protocol === 'https:';
+    } catch {
+      return false;
+    }
+  }, { error: 'Đường dẫn phải bắt đầu bằng http:// hoặc https://' });
+
+export const OrderItemInput = z.preprocess(
+  without(ITEM_COMPUTED_FIELDS),
+  z.strictObject({
+    name: z.string({ error: 'Vui lòng nhập tên sản phẩm' }).trim().min(1, { error: 'Vui lòng nhập tên sản phẩm' }).max(300, { error: 'Tên sản phẩm dài tối đa 300 ký tự' }),
+    url: z.preprocess(blankToNull, HttpUrl.nullable()).optional().transform((v) => v ?? null),
+    option: z.string().trim().max(200, { error: 'Phân loại dài tối đa 200 ký tự' }).default(''),
+    quantity: z
+      .number({ error: 'Số lượng phải là số nguyên' })
+      .int({ error: 'Số lượng phải là số nguyên' })
+      .min(1, { error: 'Số lượng tối thiểu là 1' })
+      .max(ORDER_QUANTITY_MAX, { error: `Số lượng tối đa là ${ORDER_QUANTITY_MAX}` }),
+    unitPriceMinor: z
+      .number({ error: 'Đơn giá phải là số nguyên (đơn vị nhỏ nhất của tiền tệ)' })
+      .int({ error: 'Đơn giá phải là số nguyên (đơn vị nhỏ nhất của tiền tệ)' })
+      .min(0, { error: 'Đơn giá không được âm' })
+      .max(UNIT_PRICE_MINOR_MAX, { error: 'Đơn giá quá lớn' }),
+  }),
+);
+export type OrderItemInput = z.output<typeof OrderItemInput>;
+
+const fields = {
+  customerId: z.number({ error: 'Vui lòng chọn khách hàng' }).int({ error: 'Khách hàng không hợp lệ' }).min(1, { error: 'Vui lòng chọn khách hàng' }),
+  kind: z.enum(ORDER_KINDS, { error: 'Loại đơn không hợp lệ (purchase hoặc consignment)' }),
+  currency: z.enum(CURRENCIES, { error: `Tiền tệ không hợp lệ (cho phép: ${CURRENCIES.join(', ')})` }),
+  items: z.array(OrderItemInput).max(ORDER_ITEMS_MAX, { error: `Tối đa ${ORDER_ITEMS_MAX} sản phẩm mỗi đơn` }),
+  serviceFeeMode: z.enum(SERVICE_FEE_MODES, { error: 'Cách tính phí dịch vụ phải là percent hoặc fixed' }),
+  serviceFeeBps: z
+    .number({ error: 'Phí dịch vụ (%) phải là số nguyên điểm cơ bản' })
+    .int({ error: 'Phí dịch vụ (%) phải là số nguyên điểm cơ bản (1% = 100)' })
+    .min(0, { error: 'Phí dịch vụ không được âm' })
+    .max(BPS_DENOMINATOR, { error: 'Phí dịch vụ tối đa 100%' }),
+  serviceFeeFixed: dong('Phí dịch vụ'),
+  domesticFee: dong('Phí giao nội địa'),
+  deposit: dong('Tiền đặt cọc'),
+  note: z.string().trim().max(2000, { error: 'Ghi chú dài tối đa 2000 ký tự' }),
+};
+
+const OrderCreateBody = z
+    .strictObject({
+      customerId: fields.customerId,
+      kind: fields.kind,
+      currency: fields.currency,
+      items: fields.items.default([]),
+      serviceFeeMode: fields.serviceFeeMode.default('percent'),
+      serviceFeeBps: fields.serviceFeeBps.default(0),
+      serviceFeeFixed: fields.serviceFeeFixed.default(0),
+      domesticFee: fields.domesticFee.default(0),
+      deposit: fields.deposit.default(0),
+      note: fields.note.default(''),
+    })
+    .superRefine((o, ctx) => {
+      if (o.kind === 'purchase' && o.items.length === 0) {
+        ctx.addIssue({ code: 'custom', path: ['items'], message: 'Đơn mua hộ cần ít nhất một sản phẩm' });
+      }
+    });
+/** Computed figures a client sends back (total, subtotal…) are dropped before validation: the server recomputes them. */
+export const OrderCreate = z.preprocess(without(ORDER_COMPUTED_FIELDS), OrderCreateBody);
+export type OrderCreate = z.output<typeof OrderCreate>;
+// Typed from the inner object: a preprocess step's input is `unknown`, which would let any value type-check.
+export type OrderCreateInput = z.input<typeof OrderCreateBody>;
+
+/** Only the fields sent change; `items` replaces the whole list. Needs `If-Match`. */
+const OrderPatchBody = z.strictObject({
+    currency: fields.currency.optional(),
+    items: fields.items.optional(),
+    serviceFeeMode: fields.serviceFeeMode.optional(),
+    serviceFeeBps: fields.serviceFeeBps.optional(),
+    serviceFeeFixed: fields.serviceFeeFixed.optional(),
+    domesticFee: fields.domesticFee.optional(),
+    deposit: fields.deposit.optional(),
+    note: fields.note.optional(),
+  });
+export const OrderPatch = z.preprocess(without(ORDER_COMPUTED_FIELDS), OrderPatchBody);
+export type OrderPatch = z.output<typeof OrderPatch>;
+export type OrderPatchInput = z.input<typeof OrderPatchBody>;
+
+export const OrderStatusChange = z.strictObject({
+  status: z.enum(ORDER_STATUSES, { error: 'Trạng thái không hợp lệ' }),
+  note: z.string().trim().max(500, { error: 'Ghi chú dài tối đa 500 ký tự' }).default(''),
+});
+export type OrderStatusChange = z.output<typeof OrderStatusChange>;
+
+/** `details` of the 409 for an illegal status change. */
+export const OrderStatusConflict = z.object({ status: z.enum(ORDER_STATUSES), allowed: z.array(z.enum(ORDER_STATUSES)) });
+export type OrderStatusConflict = z.infer<typeof OrderStatusConflict>;
+
+export const OrderItem = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  url: z.string().nullable(),
+  option: z.string(),
+  quantity: z.number().int(),
+  unitPriceMinor: z.number().int(),
+  /** The line in đồng (quantity × unit price × rate, rounded once). */
+  amount: z.number().int(),
+});
+export type OrderItem = z.infer<typeof OrderItem>;
+
+export const OrderEvent = z.object({
+  id: z.number().int(),
+  /** null for the order's creation. */
+  fromStatus: z.enum(ORDER_STATUSES).nullable(),
+  toStatus: z.enum(ORDER_STATUSES),
+  note: z.string(),
+  actorId: z.number().int().nullable(),
+  actorName: z.string().nullable(),
+  at: Timestamp,
+});
+export type OrderEvent = z.infer<typeof OrderEvent>;
+
+/** A wallet row that refers to the order (oldest first). */
+export const OrderTransaction = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  type: z.enum(TRANSACTION_TYPES),
+  amount: z.number().int(),
+  method: z.enum(TRANSACTION_METHODS),
+  createdAt: Timestamp,
+});
+export type OrderTransaction = z.infer<typeof OrderTransaction>;
+
+export const Order = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  customerId: z.number().int(),
+  customerCode: z.string(),
+  customerName: z.string(),
+  customerPhone: z.string(),
+  kind: z.enum(ORDER_KINDS),
+  status: z.enum(ORDER_STATUSES),
+  statusAt: Timestamp,
+  currency: z.enum(CURRENCIES),
+  /** đồng per major unit, as text ("25400", "18.5"). */
+  exchangeRate: z.string(),
+  /** The effective day of the rate used (null for VND). */
+  rateDate: z.string().nullable(),
+  items: z.array(OrderItem),
+  itemsSubtotal: z.number().int(),
+  goods: z.number().int(),
+  serviceFeeMode: z.enum(SERVICE_FEE_MODES),
+  serviceFeeBps: z.number().int(),
+  serviceFeeFixed: z.number().int(),
+  serviceFee: z.number().int(),
+  domesticFee: z.number().int(),
+  deposit: z.number().int(),
+  total: z.number().int(),
+  remaining: z.number().int(),
+  paid: z.number().int(),
+  due: z.number().int(),
+  note: z.string(),
+  events: z.array(OrderEvent),
+  transactions: z.array(OrderTransaction),
+  version: z.number().int(),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+});
+export type Order = z.infer<typeof Order>;
+
+export const ORDER_LIST = defineListSpec({
+  sortable: ['code', 'createdAt', 'updatedAt', 'status', 'kind', 'total'],
+  defaultSort: '-createdAt',
+  search: true,
+  filters: {
+    status: filter.list(ORDER_STATUSES),
+    kind: filter.list(ORDER_KINDS),
+    customerId: filter.ids(),
+    currency: filter.list(CURRENCIES),
+    total: filter.range(),
+    created: filter.dateRange(),
+  },
+});
+export type OrderSortField = (typeof ORDER_LIST.sortable)[number];
+
+export const OrderListQuery = listQuerySchema(ORDER_LIST);
+export type OrderListQuery = ListQuery<typeof ORDER_LIST>;
+export const OrderExportQuery = exportQuerySchema(ORDER_LIST);
+export const OrderList = listResponse(Order);
+export type OrderList = z.infer<typeof OrderList>;
+export const OrderStale = staleDetails(Order);

@@ -1,0 +1,458 @@
+import { z } from 'zod';
+import {
+  EVENT_CODES,
+  IATA_CODES,
+  PACKAGE_STATUSES,
+  type PackageStatus,
+} from '../domain/package-status';
+import { normalizeTrackingNumber, parseScannedNumbers, SCAN_MAX_NUMBERS } from '../domain/scan';
+import { PACKAGE_DIMENSION_MAX_MM, PACKAGE_WEIGHT_MAX_G } from '../domain/weight';
+import { defineListSpec, exportQuerySchema, filter, listQuerySchema, listResponse, type ListQuery } from './list-query';
+import { staleDetails, Timestamp } from './resource';
+
+/**
+ * Packages (tracking): `/api/packages` (list, export, import, get, create, patch, delete) plus
+ *   GET  /api/packages/:id/events          the package's tracking events, newest first
+ *   POST /api/packages/:id/events          append an event; the status follows the newest event
+ *   GET  /api/packages/search?numbers=…    look up to 500 scanned/pasted numbers at once
+ *   POST /api/packages/search              the same with the numbers in the body (long pastes)
+ *   POST /api/packages/receive             receive one parcel at a foreign warehouse
+ *   GET  /api/packages/labels?ids=…        what the 100×150 mm labels print
+ *
+ * - `code` is generated: "PK" + 8 digits from a sequence. A label's barcode carries it; search finds a
+ *   package by its code as well as by its carrier tracking number.
+ * - `trackingNumber` is the seller's carrier number, stored upper-case without spaces (see
+ *   shared/domain/scan.ts) and unique among packages that are not deleted.
+ * - Weights are integer grams, dimensions integer millimetres. `volumetricG` and `chargeableG` are
+ *   computed by the server (shared/domain/weight.ts with the `shipping` settings) whenever the weight
+ *   and all three dimensions are known; null otherwise.
+ * - `declaredValue` is in integer minor units of `declaredCurrency` (USD cents, JPY yen); both or neither.
+ * - `status` / `statusAt` come from the newest tracking event (by `occurredAt`, ties by the later event)
+ *   and change only by appending events (POST …/events, receiving, later MAWBs and slips); a PATCH that
+ *   names `status` is a 400. Creating a package writes its first event, `expected`.
+ * - `unidentified`: received with no known customer; cleared when a customer is set.
+ * - `mawbId` is set by the MAWB section; `orderId` links the order the parcel belongs to.
+ * - `destinationStore` is the Vietnamese hub the parcel goes to (printed on its label).
+ * - Delete is soft, and only while the package is not on a MAWB and its status is one of
+ *   DELETABLE_STATUSES (shared/domain/package-status.ts); otherwise 409.
+ */
+
+export { PACKAGE_STATUSES, EVENT_CODES, IATA_CODES, SCAN_MAX_NUMBERS };
+export type { PackageStatus };
+
+/** Vietnamese labels, used by exports (the web translates with i18n). */
+export const PACKAGE_STATUS_LABELS: Record<PackageStatus, string> = {
+  expected: 'Chờ nhận',
+  received_abroad: 'Đã nhận ở kho nước ngoài',
+  on_mawb: 'Đã đóng MAWB',
+  departed: 'Đã cất cánh',
+  arrived: 'Đã đến Việt Nam',
+  customs_hold: 'Hải quan giữ',
+  cleared: 'Đã thông quan',
+  ready: 'Sẵn sàng tại kho VN',
+  on_slip: 'Đã lên phiếu giao',
+  out_for_delivery: 'Đang giao',
+  delivered: 'Đã giao',
+  on_hold: 'Tạm giữ',
+  damaged: 'Hư hỏng',
+  lost: 'Thất lạc',
+  returned: 'Hoàn trả',
+};
+
+export const EVENT_VISIBILITIES = ['public', 'internal'] as const;
+export type EventVisibility = (typeof EVENT_VISIBILITIES)[number];
+
+export const PACKAGE_PHOTOS_MAX = 20;
+export const DECLARED_VALUE_MAX = 1_000_000_000_000;
+export const TRACKING_NUMBER_MIN = 5;
+export const TRACKING_NUMBER_MAX = 40;
+/** Characters of `numbers` a search takes: 500 numbers of up to 40 characters with separators. */
+export const SEARCH_INPUT_MAX = 32_000;
+export const LABELS_MAX = 200;
+
+// ---- inputs -----------------------------------------------------------------------------------------
+
+export const TrackingNumberInput = z
+  .string({ error: 'Vui lòng nhập mã vận đơn' })
+  .transform((v) => normalizeTrackingNumber(v))
+  .pipe(
+    z
+      .string()
+      .min(1, { error: 'Vui lòng nhập mã vận đơn' })
+      .min(TRACKING_NUMBER_MIN, { error: `Mã vận đơn có ít nhất ${TRACKING_NUMBER_MIN} ký tự` })
+      .max(TRACKING_NUMBER_MAX, { error: `Mã vận đơn dài tối đa ${TRACKING_NUMBER_MAX} ký tự` })
+      .regex(/^[A-Z0-9][A-Z0-9-]*[A-Z0-9]$/, { error: 'Mã vận đơn chỉ gồm chữ, số và dấu gạch ngang' }),
+  );
+
+/** A customer code ("KH000123") or suite code ("CG00012") as written on a parcel; upper-cased. */
+export const CustomerCodeInput = z
+  .string({ error: 'Mã khách hàng không hợp lệ' })
+  .trim()
+  .toUpperCase()
+  .min(1, { error: 'Vui lòng nhập mã khách hàng' })
+  .max(20, { error: 'Mã khách hàng dài tối đa 20 ký tự' });
+
+const intIn = (min: number, max: number, what: string, unit: string) =>
+  z
+    .number({ error: `${what} phải là số nguyên (${unit})` })
+    .int({ error: `${what} phải là số nguyên (${unit})` })
+    .min(min, { error: `${what} phải từ ${min} ${unit} trở lên` })
+    .max(max, { error: `${what} tối đa ${max.toLocaleString('vi-VN')} ${unit}` });
+
+export const WeightGInput = intIn(1, PACKAGE_WEIGHT_MAX_G, 'Cân nặng', 'g');
+export const LengthMmInput = intIn(1, PACKAGE_DIMENSION_MAX_MM, 'Chiều dài', 'mm');
+export const WidthMmInput = intIn(1, PACKAGE_DIMENSION_MAX_MM, 'Chiều rộng', 'mm');
+export const HeightMmInput = intIn(1, PACKAGE_DIMENSION_MAX_MM, 'Chiều cao', 'mm');
+
+const refId = (what: string) =>
+  z.number({ error: `${what} không hợp lệ` }).int({ error: `${what} không hợp lệ` }).min(1, { error: `${what} không hợp lệ` }).max(Number.MAX_SAFE_INTEGER);
+
+export const PackagePhoto = z.object({ url: z.string(), caption: z.string() });
+export type PackagePhoto = z.infer<typeof PackagePhoto>;
+
+const PackagePhotoInput = z.strictObject({
+  url: z
+    .string({ error: 'Vui lòng nhập đường dẫn ảnh' })
+    .trim()
+    .max(2000, { error: 'Đường dẫn ảnh quá dài' })
+    .regex(/^(https?:\/\/|\/)\S+$/, { error: 'Đường dẫn ảnh phải bắt đầu bằng http(s):// hoặc /' }),
+  caption: z.string().trim().max(200, { error: 'Chú thích ảnh dài tối đa 200 ký tự' }).default(''),
+});
+
+const fields = {
+  trackingNumber: TrackingNumberInput,
+  customerId: refId('Khách hàng').nullable(),
+  orderId: refId('Đơn hàng').nullable(),
+  storeId: refId('Kho').nullable(),
+  destinationStoreId: refId('Kho đích').nullable(),
+  weightG: WeightGInput.nullable(),
+  lengthMm: LengthMmInput.nullable(),
+  widthMm: WidthMmInput.nullable(),
+  heightMm: HeightMmInput.nullable(),
+  declaredValue: z
+    .number({ error: 'Giá trị khai báo phải là số nguyên (đơn vị nhỏ nhất của loại tiền)' })
+    .int({ error: 'Giá trị khai báo phải là số nguyên (đơn vị nhỏ nhất của loại tiền)' })
+    .min(0, { error: 'Giá trị khai báo không được âm' })
+    .max(DECLARED_VALUE_MAX, { error: 'Giá trị khai báo quá lớn' })
+    .nullable(),
+  declaredCurrency: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{3}$/, { error: 'Loại tiền là mã ISO 4217 gồm 3 chữ cái (USD, JPY…)' })
+    .nullable(),
+  contents: z.string().trim().max(500, { error: 'Nội dung hàng dài tối đa 500 ký tự' }),
+  photos: z.array(PackagePhotoInput).max(PACKAGE_PHOTOS_MAX, { error: `Tối đa ${PACKAGE_PHOTOS_MAX} ảnh` }),
+};
+
+export const PackageCreate = z
+  .strictObject({
+    trackingNumber: fields.trackingNumber,
+    customerId: fields.customerId.optional().transform((v) => v ?? null),
+    /** Alternative to customerId: the customer's code or suite code (imports, the receiving desk). */
+    customerCode: CustomerCodeInput.optional(),
+    orderId: fields.orderId.optional().transform((v) => v ?? null),
+    storeId: fields.storeId.optional().transform((v) => v ?? null),
+    destinationStoreId: fields.destinationStoreId.optional().transform((v) => v ?? null),
+    weightG: fields.weightG.optional().transform((v) => v ?? null),
+    lengthMm: fields.lengthMm.optional().transform((v) => v ?? null),
+    widthMm: fields.widthMm.optional().transform((v) => v ?? null),
+    heightMm: fields.heightMm.optional().transform((v) => v ?? null),
+    declaredValue: fields.declaredValue.optional().transform((v) => v ?? null),
+    declaredCurrency: fields.declaredCurrency.optional().transform((v) => v ?? null),
+    contents: fields.contents.default(''),
+    photos: fields.photos.default([]),
+  })
+  .superRefine((v, ctx) => {
+    if (v.customerId != null && v.customerCode !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['customerCode'], message: 'Chỉ chọn khách hàng hoặc nhập mã khách hàng, không cả hai' });
+    }
+    if (v.declaredValue != null && !v.declaredCurrency) {
+      ctx.addIssue({ code: 'custom', path: ['declaredCurrency'], message: 'Chọn loại tiền của giá trị khai báo' });
+    }
+  });
+export type PackageCreate = z.output<typeof PackageCreate>;
+export type PackageCreateInput = z.input<typeof PackageCreate>;
+
+/**
+ * Only the fields sent change; null clears a nullable one. Needs `If-Match`. `status`, `mawbId`, `code`
+ * and the computed weights are not accepted (400): events, MAWBs and the server own them. A declared
+ * value left without a currency (after merging with the record) is a 400 on `declaredCurrency`.
+ */
+export const PackagePatch = z.strictObject({
+    trackingNumber: fields.trackingNumber.optional(),
+    customerId: fields.customerId.optional(),
+    orderId: fields.orderId.optional(),
+    storeId: fields.storeId.optional(),
+    destinationStoreId: fields.destinationStoreId.optional(),
+    weightG: fields.weightG.optional(),
+    lengthMm: fields.lengthMm.optional(),
+    widthMm: fields.widthMm.optional(),
+    heightMm: fields.heightMm.optional(),
+    declaredValue: fields.declaredValue.optional(),
+    declaredCurrency: fields.declaredCurrency.optional(),
+    contents: fields.contents.optional(),
+    photos: fields.photos.optional(),
+  });
+export type PackagePatch = z.output<typeof PackagePatch>;
+export type PackagePatchInput = z.input<typeof PackagePatch>;
+
+// ---- the package as the API shows it ----------------------------------------------------------------
+
+export const PackageCustomerRef = z.object({ id: z.number().int(), code: z.string(), fullName: z.string() });
+export type PackageCustomerRef = z.infer<typeof PackageCustomerRef>;
+export const PackageStoreRef = z.object({ id: z.number().int(), code: z.string(), name: z.string() });
+export type PackageStoreRef = z.infer<typeof PackageStoreRef>;
+
+export const Package = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  trackingNumber: z.string(),
+  customerId: z.number().int().nullable(),
+  customer: PackageCustomerRef.nullable(),
+  orderId: z.number().int().nullable(),
+  storeId: z.number().int().nullable(),
+  store: PackageStoreRef.nullable(),
+  destinationStoreId: z.number().int().nullable(),
+  destinationStore: PackageStoreRef.nullable(),
+  mawbId: z.number().int().nullable(),
+  weightG: z.number().int().nullable(),
+  lengthMm: z.number().int().nullable(),
+  widthMm: z.number().int().nullable(),
+  heightMm: z.number().int().nullable(),
+  volumetricG: z.number().int().nullable(),
+  chargeableG: z.number().int().nullable(),
+  declaredValue: z.number().int().nullable(),
+  declaredCurrency: z.string().nullable(),
+  contents: z.string(),
+  photos: z.array(PackagePhoto),
+  status: z.enum(PACKAGE_STATUSES),
+  statusAt: Timestamp,
+  unidentified: z.boolean(),
+  version: z.number().int(),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+});
+export type Package = z.infer<typeof Package>;
+
+export const PACKAGE_LIST = defineListSpec({
+  sortable: ['code', 'trackingNumber', 'status', 'statusAt', 'weightG', 'chargeableG', 'createdAt'],
+  defaultSort: '-createdAt',
+  search: true,
+  filters: {
+    status: filter.list(PACKAGE_STATUSES),
+    customerId: filter.ids(),
+    storeId: filter.ids(),
+    destinationStoreId: filter.ids(),
+    mawbId: filter.ids(),
+    orderId: filter.ids(),
+    /** true: on some MAWB; false: not on any (what a new MAWB may take). */
+    onMawb: filter.bool(),
+    unidentified: filter.bool(),
+    created: filter.dateRange(),
+    weightG: filter.range(),
+  },
+});
+export type PackageSortField = (typeof PACKAGE_LIST.sortable)[number];
+
+export const PackageListQuery = listQuerySchema(PACKAGE_LIST);
+export type PackageListQuery = ListQuery<typeof PACKAGE_LIST>;
+export const PackageExportQuery = exportQuerySchema(PACKAGE_LIST);
+export const PackageList = listResponse(Package);
+export type PackageList = z.infer<typeof PackageList>;
+export const PackageStale = staleDetails(Package);
+
+// ---- tracking events --------------------------------------------------------------------------------
+
+/** One tracking event. Append-only: there is no route to change or delete one. */
+export const TrackingEvent = z.object({
+  id: z.number().int(),
+  packageId: z.number().int(),
+  code: z.enum(EVENT_CODES),
+  iataCode: z.string().nullable(),
+  location: z.string(),
+  occurredAt: Timestamp,
+  note: z.string(),
+  actorId: z.number().int().nullable(),
+  actorName: z.string().nullable(),
+  visibility: z.enum(EVENT_VISIBILITIES),
+  createdAt: Timestamp,
+});
+export type TrackingEvent = z.infer<typeof TrackingEvent>;
+
+/** An event may be dated a little ahead of the server clock (scanner clocks drift), not more. */
+export const EVENT_FUTURE_TOLERANCE_MS = 10 * 60_000;
+
+/**
+ * `POST /api/packages/:id/events`. `occurredAt` defaults to now and may be in the past (an event
+ * recorded late); `iataCode` defaults to the code's usual FSU milestone (DEFAULT_IATA_CODE).
+ * An optional `If-Match` is checked like a PATCH (412 when stale).
+ */
+export const EventCreate = z.strictObject({
+  code: z.enum(EVENT_CODES, { error: 'Mã sự kiện không hợp lệ' }),
+  location: z.string().trim().max(120, { error: 'Địa điểm dài tối đa 120 ký tự' }).default(''),
+  note: z.string().trim().max(1000, { error: 'Ghi chú dài tối đa 1000 ký tự' }).default(''),
+  iataCode: z
+    .preprocess((v) => (typeof v === 'string' ? (v.trim() === '' ? null : v.trim().toUpperCase()) : v), z.enum(IATA_CODES, { error: 'Mã IATA (FSU) không hợp lệ' }).nullable())
+    .optional(),
+  occurredAt: z.iso
+    .datetime({ offset: true, error: 'Thời điểm phải là ISO 8601 có múi giờ' })
+    .refine((v) => !Number.isNaN(Date.parse(v)), { error: 'Thời điểm không hợp lệ' })
+    .optional(),
+  visibility: z.enum(EVENT_VISIBILITIES, { error: 'Phạm vi hiển thị phải là public hoặc internal' }).default('public'),
+});
+export type EventCreate = z.output<typeof EventCreate>;
+export type EventCreateInput = z.input<typeof EventCreate>;
+
+export const EventList = z.object({ items: z.array(TrackingEvent) });
+export type EventList = z.infer<typeof EventList>;
+
+/** The event as recorded and the package as it is afterwards (its status and ETag may have moved). */
+export const EventAppendResponse = z.object({ event: TrackingEvent, package: Package });
+export type EventAppendResponse = z.infer<typeof EventAppendResponse>;
+
+// ---- scanner search ---------------------------------------------------------------------------------
+
+function scannedNumbers(v: string | string[], ctx: z.RefinementCtx): string[] {
+  const text = Array.isArray(v) ? v.join('\n') : v;
+  const parsed = parseScannedNumbers(text);
+  if (!parsed.ok) {
+    ctx.addIssue({ code: 'custom', message: `Tối đa ${SCAN_MAX_NUMBERS} mã mỗi lần tra cứu (đang có ${parsed.count} mã)` });
+    return z.NEVER;
+  }
+  if (!parsed.numbers.length) {
+    ctx.addIssue({ code: 'custom', message: 'Nhập ít nhất một mã vận đơn hoặc mã kiện' });
+    return z.NEVER;
+  }
+  return parsed.numbers;
+}
+
+/**
+ * `GET /api/packages/search?numbers=…`: numbers separated by newlines, commas, semicolons, spaces or tabs
+ * (shared/domain/scan.ts cleans and de-duplicates them); at most SCAN_MAX_NUMBERS distinct ones, else 400.
+ * Each is matched against tracking numbers and package codes.
+ */
+export const SearchQuery = z.strictObject(
+  {
+    numbers: z
+      .string({ error: 'Thiếu tham số numbers' })
+      .max(SEARCH_INPUT_MAX, { error: `numbers dài tối đa ${SEARCH_INPUT_MAX} ký tự` })
+      .transform(scannedNumbers),
+  },
+  { error: (iss) => (iss.code === 'unrecognized_keys' ? `Tham số không được hỗ trợ: ${iss.keys.join(', ')}` : undefined) },
+);
+export type SearchQuery = z.output<typeof SearchQuery>;
+
+/** `POST /api/packages/search`: the same, for pastes too long for a URL; `numbers` is text or a list. */
+export const SearchBody = z.strictObject({
+  numbers: z
+    .union([
+      z.string().max(SEARCH_INPUT_MAX, { error: `numbers dài tối đa ${SEARCH_INPUT_MAX} ký tự` }),
+      z.array(z.string().max(200)).max(SCAN_MAX_NUMBERS * 2, { error: `Tối đa ${SCAN_MAX_NUMBERS} mã mỗi lần tra cứu` }),
+    ], { error: 'numbers phải là chuỗi hoặc danh sách mã' })
+    .transform(scannedNumbers),
+});
+export type SearchBody = z.output<typeof SearchBody>;
+
+/** A found package, its newest event, and the number (as cleaned) that found it. */
+export const PackageSearchHit = Package.extend({
+  matched: z.string(),
+  latestEvent: TrackingEvent.nullable(),
+});
+export type PackageSearchHit = z.infer<typeof PackageSearchHit>;
+
+/** `found` in the order the numbers were given (one entry per package); `notFound` as cleaned, in order. */
+export const SearchResponse = z.object({
+  found: z.array(PackageSearchHit),
+  notFound: z.array(z.string()),
+});
+export type SearchResponse = z.infer<typeof SearchResponse>;
+
+// ---- receiving --------------------------------------------------------------------------------------
+
+/**
+ * `POST /api/packages/receive`: a parcel scanned and weighed at a foreign warehouse (`storeId`, kind
+ * origin). An expected package is received; an unknown number creates the package (flagged unidentified
+ * when no customer is given). The weights are computed, and a `received_abroad` event (RCS) is written.
+ * A package already past `expected` is a 409 whose message names its status.
+ */
+export const ReceiveBody = z.strictObject({
+  storeId: refId('Kho'),
+  trackingNumber: TrackingNumberInput,
+  weightG: WeightGInput,
+  lengthMm: LengthMmInput,
+  widthMm: WidthMmInput,
+  heightMm: HeightMmInput,
+  /** Customer code or suite code written on the parcel. */
+  customerCode: CustomerCodeInput.optional(),
+  contents: fields.contents.optional(),
+  destinationStoreId: fields.destinationStoreId.optional(),
+  note: z.string().trim().max(1000, { error: 'Ghi chú dài tối đa 1000 ký tự' }).optional(),
+});
+export type ReceiveBody = z.output<typeof ReceiveBody>;
+export type ReceiveBodyInput = z.input<typeof ReceiveBody>;
+
+/**
+ * `outcome`: `received` (it was expected), `created` (unknown number, customer known) or `unidentified`
+ * (unknown number and no customer: set one later with PATCH).
+ */
+export const RECEIVE_OUTCOMES = ['received', 'created', 'unidentified'] as const;
+export type ReceiveOutcome = (typeof RECEIVE_OUTCOMES)[number];
+/**
+ * A receive of a package already past `expected`: 409 `{ message, code: ALREADY_RECEIVED_CODE, details }`;
+ * the message names the status in Vietnamese, `details.status` is its identifier.
+ */
+export const ALREADY_RECEIVED_CODE = 'ALREADY_RECEIVED';
+export const AlreadyReceivedDetails = z.object({ packageId: z.number().int(), packageCode: z.string(), status: z.enum(PACKAGE_STATUSES) });
+export type AlreadyReceivedDetails = z.infer<typeof AlreadyReceivedDetails>;
+
+export const ReceiveResponse = z.object({
+  outcome: z.enum(RECEIVE_OUTCOMES),
+  package: Package,
+  event: TrackingEvent,
+});
+export type ReceiveResponse = z.infer<typeof ReceiveResponse>;
+
+// ---- labels -----------------------------------------------------------------------------------------
+
+/** `GET /api/packages/labels?ids=3,1,2`: up to LABELS_MAX, in the order asked; unknown ids → 404 naming them. */
+export const LabelsQuery = z.strictObject(
+  {
+    ids: z
+      .string({ error: 'Thiếu tham số ids' })
+      .transform((v, ctx) => {
+        const ids = [...new Set(v.split(',').map((s) => s.trim()).filter(Boolean).map(Number))];
+        if (!ids.length || ids.some((n) => !Number.isSafeInteger(n) || n < 1)) {
+          ctx.addIssue({ code: 'custom', message: 'ids phải là danh sách mã số nguyên dương' });
+          return z.NEVER;
+        }
+        if (ids.length > LABELS_MAX) {
+          ctx.addIssue({ code: 'custom', message: `Tối đa ${LABELS_MAX} nhãn mỗi lần in` });
+          return z.NEVER;
+        }
+        return ids;
+      }),
+  },
+  { error: (iss) => (iss.code === 'unrecognized_keys' ? `Tham số không được hỗ trợ: ${iss.keys.join(', ')}` : undefined) },
+);
+export type LabelsQuery = z.output<typeof LabelsQuery>;
+
+export const PackageLabel = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  trackingNumber: z.string(),
+  customerCode: z.string().nullable(),
+  customerName: z.string().nullable(),
+  weightG: z.number().int().nullable(),
+  chargeableG: z.number().int().nullable(),
+  lengthMm: z.number().int().nullable(),
+  widthMm: z.number().int().nullable(),
+  heightMm: z.number().int().nullable(),
+  originStore: PackageStoreRef.nullable(),
+  destinationStore: PackageStoreRef.nullable(),
+  contents: z.string(),
+  status: z.enum(PACKAGE_STATUSES),
+});
+export type PackageLabel = z.infer<typeof PackageLabel>;
+export const LabelsResponse = z.object({ items: z.array(PackageLabel) });
+export type LabelsResponse = z.infer<typeof LabelsResponse>;

@@ -1,0 +1,78 @@
+/**
+ * The customer wallet ledger (DESIGN §4). Every row is one movement of the wallet, stored with its SIGNED
+ * amount in đồng and the balance after it; the customer's balance is always the sum of its rows.
+ *
+ * Sign by type (the API takes a positive amount and the type decides the sign):
+ * - deposit     +  money the customer hands over (cash at the counter, bank transfer).
+ * - payment     −  the wallet pays for something (an order's deposit or balance, a delivery slip).
+ * - refund      +  money we owe back goes back into the wallet (a cancelled order, an overcharge). Paying
+ *                  cash out of the wallet is not a refund: it is a negative adjustment.
+ * - cod         +  cash collected by the courier on delivery. It credits the wallet, and the slip's own
+ *                  payment row then charges the wallet, so a COD delivery is two rows that net to zero
+ *                  against the slip and every đồng that moved is visible.
+ * - adjustment  ±  a correction; the only type whose input may be negative. Amounts are never edited:
+ *                  a wrong row is corrected by an adjustment.
+ *
+ * Credit limit: a customer may owe us up to `creditLimit` đồng (0 by default: no debt). A row that takes
+ * money out of the wallet (a payment, a negative adjustment) is refused when the balance after it would be
+ * below −creditLimit. A row that adds money is always accepted, even when the balance is still below the
+ * floor afterwards (it only makes things better).
+ */
+
+export const TRANSACTION_TYPES = ['deposit', 'payment', 'refund', 'adjustment', 'cod'] as const;
+export type TransactionType = (typeof TRANSACTION_TYPES)[number];
+
+export const TRANSACTION_METHODS = ['cash', 'bank_transfer'] as const;
+export type TransactionMethod = (typeof TRANSACTION_METHODS)[number];
+
+/** +1 adds to the wallet, −1 takes from it, 0: the input carries its own sign (adjustment). */
+export const TRANSACTION_SIGN: Record<TransactionType, 1 | -1 | 0> = {
+  deposit: 1,
+  payment: -1,
+  refund: 1,
+  cod: 1,
+  adjustment: 0,
+};
+
+/** Largest amount of one row: 1,000 tỷ đồng. */
+export const TRANSACTION_AMOUNT_MAX = 1_000_000_000_000;
+
+/** Whether an input amount is acceptable for the type: positive, or non-zero for an adjustment. */
+export function validInputAmount(type: TransactionType, amount: number): boolean {
+  if (!Number.isSafeInteger(amount) || Math.abs(amount) > TRANSACTION_AMOUNT_MAX) return false;
+  return type === 'adjustment' ? amount !== 0 : amount > 0;
+}
+
+/** The signed amount stored in the ledger for an input amount. */
+export function signedAmount(type: TransactionType, amount: number): number {
+  if (!validInputAmount(type, amount)) throw new RangeError(`invalid amount ${amount} for ${type}`);
+  const sign = TRANSACTION_SIGN[type];
+  return sign === 0 ? amount : sign * amount;
+}
+
+/** What can still be taken out of the wallet: balance + credit limit (never below 0 in the answer). */
+export function availableFunds(balance: number, creditLimit: number): number {
+  return Math.max(0, balance + creditLimit);
+}
+
+export type LedgerDecision =
+  | { ok: true; balanceAfter: number }
+  | { ok: false; balanceAfter: number; available: number };
+
+/** The credit-limit rule for one signed movement on the current balance. */
+export function applyToBalance(balance: number, creditLimit: number, delta: number): LedgerDecision {
+  const balanceAfter = balance + delta;
+  if (delta < 0 && balanceAfter < -creditLimit) return { ok: false, balanceAfter, available: availableFunds(balance, creditLimit) };
+  return { ok: true, balanceAfter };
+}
+
+/** Σ amounts in, out and net of a set of signed rows (what the transaction list's totals show). */
+export function ledgerTotals(amounts: readonly number[]): { totalIn: number; totalOut: number; net: number; count: number } {
+  let totalIn = 0;
+  let totalOut = 0;
+  for (const a of amounts) {
+    if (a > 0) totalIn += a;
+    else totalOut -= a;
+  }
+  return { totalIn, totalOut, net: totalIn - totalOut, count: amounts.length };
+}

@@ -1,0 +1,149 @@
+import type { IataCode, PackageStatus } from './package-status';
+
+/**
+ * The life of a master air waybill (DESIGN §4) and what each step does to the packages on it.
+ *
+ *   draft → booked → manifested → departed → arrived → in_customs → cleared → received_at_hub → closed
+ *   draft | booked → cancelled
+ *
+ * Steps go one at a time: each one is a real milestone someone records (the airline's FSU message or our
+ * own hub), so none is skipped. Packages can be added or removed only while the MAWB is draft or booked;
+ * from manifested on, the list is what the airline carries.
+ *
+ * Package side (one tracking event per package, in the same transaction as the MAWB change):
+ *   added to a MAWB          → on_mawb          (no FSU: consolidation is our own act)
+ *   booked                   → on_mawb  + BKD   (status unchanged; the timeline shows the booking)
+ *   manifested               → on_mawb  + MAN
+ *   departed                 → departed + DEP
+ *   arrived                  → arrived  + RCF   (cargo received from the flight; the flight's ARR has no step of its own)
+ *   in_customs               → customs_hold + CRC (lodged with customs: the package waits on the declaration)
+ *   cleared                  → cleared  + CCD
+ *   received_at_hub          → ready    + NFD   (at our Vietnamese hub; the consignee can be notified)
+ *   closed                   → no event: packages have moved on (slips, delivery) and must not be pulled back
+ *   cancelled / removed      → received_abroad + FOH (freight on hand again at the foreign warehouse, off the MAWB)
+ *
+ * A move skips packages in a final status (delivered, lost, returned): a parcel lost in transit must not
+ * "arrive". Cancelling or removing only reverts packages the MAWB put in `on_mawb`; one whose status moved
+ * on meanwhile (an exception such as on_hold) keeps it. Only `received_abroad` packages can be added: an
+ * `on_hold` parcel is held for a reason (unpaid, prohibited goods) and is released first.
+ */
+
+export const MAWB_FLOW = [
+  'draft',
+  'booked',
+  'manifested',
+  'departed',
+  'arrived',
+  'in_customs',
+  'cleared',
+  'received_at_hub',
+  'closed',
+] as const;
+
+export const MAWB_STATUSES = [...MAWB_FLOW, 'cancelled'] as const;
+export type MawbStatus = (typeof MAWB_STATUSES)[number];
+
+export function isMawbStatus(v: unknown): v is MawbStatus {
+  return typeof v === 'string' && (MAWB_STATUSES as readonly string[]).includes(v);
+}
+
+/** Where each status may go next. */
+export const MAWB_TRANSITIONS: Readonly<Record<MawbStatus, readonly MawbStatus[]>> = {
+  draft: ['booked', 'cancelled'],
+  booked: ['manifested', 'cancelled'],
+  manifested: ['departed'],
+  departed: ['arrived'],
+  arrived: ['in_customs'],
+  in_customs: ['cleared'],
+  cleared: ['received_at_hub'],
+  received_at_hub: ['closed'],
+  closed: [],
+  cancelled: [],
+};
+
+export function allowedNextStatuses(from: MawbStatus): readonly MawbStatus[] {
+  return MAWB_TRANSITIONS[from];
+}
+
+export function canTransition(from: MawbStatus, to: MawbStatus): boolean {
+  return MAWB_TRANSITIONS[from].includes(to);
+}
+
+/** Packages may be put on or taken off the MAWB only before it is manifested. */
+export const MAWB_EDITABLE_PACKAGES_STATUSES: readonly MawbStatus[] = ['draft', 'booked'];
+/** A MAWB that is not finished: a package on one cannot be put on another. */
+export const MAWB_OPEN_STATUSES: readonly MawbStatus[] = MAWB_FLOW.filter((s) => s !== 'closed');
+/** Nothing about a closed or cancelled MAWB changes any more (PATCH → 409). */
+export const MAWB_FINAL_STATUSES: readonly MawbStatus[] = ['closed', 'cancelled'];
+/** Number, airline and route are fixed once the MAWB is manifested (the airline's paperwork carries them). */
+export const MAWB_ROUTE_EDITABLE_STATUSES: readonly MawbStatus[] = ['draft', 'booked'];
+/** A MAWB may be (soft) deleted only while nothing real happened to it. */
+export const MAWB_DELETABLE_STATUSES: readonly MawbStatus[] = ['draft', 'cancelled'];
+/** A MAWB cannot be manifested, or go further, with no package on it. */
+export const MAWB_NEEDS_PACKAGES_FROM: MawbStatus = 'manifested';
+
+/** Only parcels received at a foreign warehouse and not yet shipped can be consolidated. */
+export const MAWB_ADDABLE_PACKAGE_STATUSES: readonly PackageStatus[] = ['received_abroad'];
+
+export interface PackageEffect {
+  /** The tracking event's code, i.e. the package status it sets. */
+  code: PackageStatus;
+  /** The FSU milestone it carries; null when none applies. */
+  iataCode: IataCode | null;
+  /** Which end of the route the event happens at. */
+  at: 'origin' | 'destination';
+}
+
+/** The event each MAWB status writes to its packages; null: none (closed). */
+export const MAWB_STATUS_EFFECTS: Readonly<Record<MawbStatus, PackageEffect | null>> = {
+  draft: null,
+  booked: { code: 'on_mawb', iataCode: 'BKD', at: 'origin' },
+  manifested: { code: 'on_mawb', iataCode: 'MAN', at: 'origin' },
+  departed: { code: 'departed', iataCode: 'DEP', at: 'origin' },
+  arrived: { code: 'arrived', iataCode: 'RCF', at: 'destination' },
+  in_customs: { code: 'customs_hold', iataCode: 'CRC', at: 'destination' },
+  cleared: { code: 'cleared', iataCode: 'CCD', at: 'destination' },
+  received_at_hub: { code: 'ready', iataCode: 'NFD', at: 'destination' },
+  closed: null,
+  cancelled: { code: 'received_abroad', iataCode: 'FOH', at: 'origin' },
+};
+
+/** The event a package gets when it is put on a MAWB. */
+export const MAWB_ADD_EFFECT: PackageEffect = { code: 'on_mawb', iataCode: null, at: 'origin' };
+/** The event a package gets when it is taken off a MAWB (it is back on hand at the foreign warehouse). */
+export const MAWB_REMOVE_EFFECT: PackageEffect = { code: 'received_abroad', iataCode: 'FOH', at: 'origin' };
+
+/**
+ * The package status that goes with a MAWB status, for consistency checks (the seed, tests): a package on
+ * a MAWB in this status has this status unless it has moved on (closed) or an exception happened.
+ */
+export function packageStatusForMawb(status: MawbStatus): PackageStatus | null {
+  if (status === 'draft') return 'on_mawb';
+  return MAWB_STATUS_EFFECTS[status]?.code ?? null;
+}
+
+/** Vietnamese labels, used by messages and exports (the web translates with i18n). */
+export const MAWB_STATUS_LABELS: Record<MawbStatus, string> = {
+  draft: 'Nháp',
+  booked: 'Đã đặt chỗ',
+  manifested: 'Đã lập manifest',
+  departed: 'Đã cất cánh',
+  arrived: 'Đã hạ cánh',
+  in_customs: 'Đang làm hải quan',
+  cleared: 'Đã thông quan',
+  received_at_hub: 'Đã nhận tại kho VN',
+  closed: 'Đã đóng',
+  cancelled: 'Đã huỷ',
+};
+
+/** "Không thể chuyển MAWB từ … sang …; chỉ có thể chuyển sang: …" */
+export function transitionErrorMessage(from: MawbStatus, to: MawbStatus): string {
+  const next = MAWB_TRANSITIONS[from];
+  const head = from === to
+    ? `MAWB đang ở trạng thái "${MAWB_STATUS_LABELS[from]}"`
+    : `Không thể chuyển MAWB từ "${MAWB_STATUS_LABELS[from]}" sang "${MAWB_STATUS_LABELS[to]}"`;
+  const tail = next.length
+    ? `chỉ có thể chuyển sang: ${next.map((s) => `"${MAWB_STATUS_LABELS[s]}"`).join(', ')}`
+    : 'trạng thái này là trạng thái cuối, không thể chuyển tiếp';
+  return `${head}; ${tail}`;
+}

@@ -1,0 +1,122 @@
+/**
+ * Volumetric and chargeable weight of a parcel (DESIGN §4). Everything is integer: weights in grams,
+ * dimensions in millimetres; kilograms and centimetres are for display only.
+ *
+ * - Volumetric weight = L × W × H (in cm³) ÷ divisor (cm³ per kg; 6000 unless the `shipping` settings say
+ *   otherwise). With dimensions in mm that is exactly `L × W × H (mm³) ÷ divisor` grams, because
+ *   mm³ ÷ 1000 = cm³ and kg × 1000 = g cancel out.
+ * - Rounding: the volumetric weight is rounded UP to the whole gram; the chargeable weight is the larger of
+ *   the gross and the volumetric weight, rounded UP to the next multiple of the step (500 g unless the
+ *   settings say otherwise). A carrier never bills less than the parcel's real or volumetric weight, so
+ *   neither value is ever rounded down.
+ */
+
+export const DEFAULT_VOLUMETRIC_DIVISOR = 6000;
+export const DEFAULT_WEIGHT_STEP_G = 500;
+
+/** The settings a divisor or step may take; anything else in the settings table is ignored for the default. */
+export const VOLUMETRIC_DIVISOR_MIN = 1000;
+export const VOLUMETRIC_DIVISOR_MAX = 10_000;
+export const WEIGHT_STEP_MIN_G = 1;
+export const WEIGHT_STEP_MAX_G = 10_000;
+
+/** Bounds of one parcel, also enforced by the package contract. */
+export const PACKAGE_WEIGHT_MAX_G = 1_000_000;
+export const PACKAGE_DIMENSION_MAX_MM = 5_000;
+
+export interface WeightRules {
+  /** cm³ per kg. */
+  divisor: number;
+  /** Grams; the chargeable weight is a multiple of it. */
+  stepG: number;
+}
+
+export const DEFAULT_WEIGHT_RULES: WeightRules = { divisor: DEFAULT_VOLUMETRIC_DIVISOR, stepG: DEFAULT_WEIGHT_STEP_G };
+
+export interface Dimensions {
+  lengthMm: number;
+  widthMm: number;
+  heightMm: number;
+}
+
+function assertNonNegativeInt(name: string, v: number): void {
+  if (!Number.isSafeInteger(v) || v < 0) throw new RangeError(`${name} must be a non-negative integer, got ${v}`);
+}
+
+function assertPositiveInt(name: string, v: number): void {
+  if (!Number.isSafeInteger(v) || v < 1) throw new RangeError(`${name} must be a positive integer, got ${v}`);
+}
+
+/** ⌈n ÷ d⌉ for non-negative integers, without floating-point division. */
+function ceilDiv(n: number, d: number): number {
+  const rem = n % d;
+  return (n - rem) / d + (rem === 0 ? 0 : 1);
+}
+
+/** Rounds grams UP to the next multiple of the step (a multiple stays as it is). */
+export function roundUpToStep(grams: number, stepG: number): number {
+  assertNonNegativeInt('grams', grams);
+  assertPositiveInt('stepG', stepG);
+  return ceilDiv(grams, stepG) * stepG;
+}
+
+/** Volumetric weight in grams, rounded up to the whole gram. */
+export function volumetricWeightG(dim: Dimensions, divisor: number = DEFAULT_VOLUMETRIC_DIVISOR): number {
+  assertNonNegativeInt('lengthMm', dim.lengthMm);
+  assertNonNegativeInt('widthMm', dim.widthMm);
+  assertNonNegativeInt('heightMm', dim.heightMm);
+  assertPositiveInt('divisor', divisor);
+  const mm3 = dim.lengthMm * dim.widthMm * dim.heightMm;
+  if (!Number.isSafeInteger(mm3)) throw new RangeError('dimensions are too large');
+  return ceilDiv(mm3, divisor);
+}
+
+export interface WeightFigures {
+  volumetricG: number;
+  chargeableG: number;
+}
+
+/** Volumetric and chargeable weight of a parcel of `grossG` grams and the given dimensions. */
+export function chargeableWeight(grossG: number, dim: Dimensions, rules: WeightRules = DEFAULT_WEIGHT_RULES): WeightFigures {
+  assertNonNegativeInt('grossG', grossG);
+  const volumetricG = volumetricWeightG(dim, rules.divisor);
+  return { volumetricG, chargeableG: roundUpToStep(Math.max(grossG, volumetricG), rules.stepG) };
+}
+
+/**
+ * The rules from settings values as stored (numbers, numeric strings or `{ value }` objects); a missing or
+ * out-of-range value falls back to the default rather than breaking receiving.
+ */
+export function weightRulesFrom(divisor: unknown, stepG: unknown): WeightRules {
+  const num = (v: unknown): number | undefined => {
+    const raw = v && typeof v === 'object' && 'value' in v ? (v as { value: unknown }).value : v;
+    const n = typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : raw;
+    return typeof n === 'number' && Number.isSafeInteger(n) ? n : undefined;
+  };
+  const d = num(divisor);
+  const s = num(stepG);
+  return {
+    divisor: d !== undefined && d >= VOLUMETRIC_DIVISOR_MIN && d <= VOLUMETRIC_DIVISOR_MAX ? d : DEFAULT_VOLUMETRIC_DIVISOR,
+    stepG: s !== undefined && s >= WEIGHT_STEP_MIN_G && s <= WEIGHT_STEP_MAX_G ? s : DEFAULT_WEIGHT_STEP_G,
+  };
+}
+
+/**
+ * A decimal typed by a person ("1,5", "1.25", "2") scaled to an integer of the smaller unit: kg → g is
+ * 3 decimals, cm → mm is 1. Either "," or "." is the decimal mark; no thousands separators. Exact (no
+ * floating point): "0.1" kg is 100 g. null when the text is not such a number or has more decimals than
+ * the smaller unit can hold.
+ */
+export function scaledDecimal(input: string | number, decimals: number): number | null {
+  const text = typeof input === 'number' ? (Number.isFinite(input) ? String(input) : '') : input.trim();
+  const m = /^(\d{1,12})(?:[.,](\d+))?$/.exec(text);
+  if (!m) return null;
+  const frac = (m[2] ?? '').replace(/0+$/, '');
+  if (frac.length > decimals) return null;
+  return Number(m[1]) * 10 ** decimals + Number(frac.padEnd(decimals, '0') || '0');
+}
+
+/** "1,5" kg → 1500 g (at most 3 decimals). */
+export const kgToGrams = (input: string | number) => scaledDecimal(input, 3);
+/** "12.5" cm → 125 mm (at most 1 decimal). */
+export const cmToMm = (input: string | number) => scaledDecimal(input, 1);
