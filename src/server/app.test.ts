@@ -1,0 +1,118 @@
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from './app';
+import { createTestContext, type TestContext } from './test/harness';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+describe('health', () => {
+  it('answers without a token and names the driver', async () => {
+    const res = await ctx.request({ method: 'GET', url: '/api/health', token: null });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok', database: ctx.database.driver, version: expect.any(String) });
+  });
+});
+
+describe('API docs', () => {
+  it('serves the OpenAPI document without a token', async () => {
+    const res = await ctx.request({ method: 'GET', url: '/api/docs/json', token: null });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().openapi).toMatch(/^3\./);
+    expect(Object.keys(res.json().paths)).toContain('/api/health');
+  });
+});
+
+describe('closed by default', () => {
+  it.each(['/api/customers', '/api/employees', '/api/anything/at/all', '/api/audit-logs'])('%s needs a token', async (url) => {
+    const res = await ctx.request({ method: 'GET', url, token: null });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ code: 'UNAUTHORIZED', message: expect.any(String) });
+  });
+
+  it('rejects a forged token', async () => {
+    const res = await ctx.request({ method: 'GET', url: '/api/customers', token: 'eyJhbGciOiJub25lIn0.eyJzdWIiOiIxIn0.' });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('answers 404 in JSON for an unknown API path once signed in', async () => {
+    const res = await ctx.request({ method: 'GET', url: '/api/no-such-thing' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().code).toBe('NOT_FOUND');
+  });
+});
+
+describe('security headers', () => {
+  it('sends a strict CSP, nosniff, frame-ancestors none and no-store on the API', async () => {
+    const res = await ctx.request({ method: 'GET', url: '/api/health', token: null });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['strict-transport-security']).toContain('max-age=');
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('never leaks a stack trace or SQL text', async () => {
+    const res = await ctx.request({
+      method: 'POST',
+      url: '/api/health',
+      token: null,
+      headers: { 'content-type': 'application/json' },
+      payload: '{"broken json',
+    });
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    expect(res.body).not.toMatch(/at .*\.ts:\d+|stack|SELECT|node_modules/i);
+  });
+});
+
+describe('SPA fallback', () => {
+  let webDir: string;
+  beforeAll(() => {
+    webDir = mkdtempSync(path.join(os.tmpdir(), 'cc-web-'));
+    mkdirSync(path.join(webDir, 'assets'));
+    writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><div id="root">spa-index</div>');
+    writeFileSync(path.join(webDir, 'assets', 'app-abc123.js'), 'console.log(1)');
+  });
+
+  it('serves index.html for every client route, known or not, and real files as themselves', async () => {
+    const app = await buildApp({ database: ctx.database, config: ctx.config, jwtSecret: 'x'.repeat(40), serveWeb: true, webDir, logger: false });
+    try {
+      for (const url of ['/', '/auth/login', '/customer/12', '/mawb/edit/3', '/some/unknown/page']) {
+        const res = await app.inject({ method: 'GET', url });
+        expect(res.statusCode, url).toBe(200);
+        expect(res.body).toContain('spa-index');
+        expect(res.headers['content-security-policy']).toBeDefined();
+      }
+      const asset = await app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+      expect(asset.statusCode).toBe(200);
+      expect(asset.headers['cache-control']).toContain('immutable');
+      // A missing chunk must be a real 404, or the client could not tell a stale deploy from a page.
+      expect((await app.inject({ method: 'GET', url: '/assets/gone-123.js' })).statusCode).toBe(404);
+      expect((await app.inject({ method: 'GET', url: '/api/nope' })).statusCode).toBe(401);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('database constraint errors', () => {
+  it('turns a reference to a missing row into a 400 on its field, not a 500', async () => {
+    const [store] = await ctx.database.query<{ id: number }>(`SELECT id FROM stores ORDER BY id LIMIT 1`);
+    const res = await ctx.request({
+      method: 'POST',
+      url: '/api/packages',
+      payload: { trackingNumber: 'FKTEST0001', storeId: store!.id, orderId: 987654321 },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().details).toEqual([{ path: 'orderId', message: expect.any(String) }]);
+    expect(res.json().message).toBe('Dữ liệu liên kết không tồn tại');
+    expect(res.body).not.toMatch(/orders|constraint|violat/i);
+  });
+});

@@ -1,0 +1,111 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { HttpError } from './lib/errors';
+import { createTokenSigner, type TokenSigner } from './lib/tokens';
+import { registerAuth } from './plugins/auth';
+import { registerErrorHandler } from './plugins/errors';
+import { registerSecurity } from './plugins/security';
+import { ROOT, WEB_DIST_DIR } from './paths';
+import { registerModules } from './modules/index';
+
+z.config(z.locales.vi());
+
+export interface AppDeps {
+  database: Database;
+  config: Config;
+  jwtSecret: string;
+  /** Serve the built SPA from dist/web (off in API tests unless a test asks for it). */
+  serveWeb?: boolean;
+  webDir?: string;
+  logger?: boolean | object;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps & { signer: TokenSigner; version: string };
+  }
+}
+
+export const VERSION: string = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version;
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? { level: config.LOG_LEVEL },
+    bodyLimit: config.BODY_LIMIT,
+    trustProxy: config.TRUST_PROXY,
+    // Idle keep-alive sockets must not hold a graceful shutdown open.
+    forceCloseConnections: 'idle',
+    requestIdHeader: 'x-request-id',
+    genReqId: () => crypto.randomUUID(),
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const signer = createTokenSigner(deps.jwtSecret, config.ACCESS_TOKEN_TTL);
+  app.decorate('deps', { ...deps, signer, version: VERSION });
+
+  registerErrorHandler(app);
+  await registerSecurity(app);
+  await app.register(rateLimit, { global: false });
+  await app.register(multipart, { limits: { fileSize: config.UPLOAD_LIMIT, files: 1, fields: 20 } });
+  // Docs describe shapes only: every docs route is public. The hook must exist before the docs routes are added.
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api/docs')) route.config = { ...(route.config ?? {}), access: 'public' };
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Cargo Console API', version: VERSION },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true, uiConfig: { docExpansion: 'list' } });
+  registerAuth(app, signer);
+
+  await app.register(registerModules, { prefix: '/api' });
+
+  const webDir = deps.webDir ?? WEB_DIST_DIR;
+  const indexFile = path.join(webDir, 'index.html');
+  if (deps.serveWeb && existsSync(indexFile)) {
+    await app.register(fastifyStatic, {
+      root: webDir,
+      // One route per built file; anything else falls to the not-found handler (SPA fallback or a real 404).
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        // Hashed assets never change; everything else is revalidated so a deploy is seen at once.
+        res.header(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    const url = req.url.split('?')[0];
+    const isAsset = url.startsWith('/assets/') || /\.[a-z0-9]{1,8}$/i.test(url);
+    if (!url.startsWith('/api') && !isAsset && (req.method === 'GET' || req.method === 'HEAD') && deps.serveWeb && existsSync(indexFile)) {
+      // History fallback: every client route, known or not, gets the SPA, which shows its own 404.
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(readFileSync(indexFile));
+    }
+    throw new HttpError(404, url.startsWith('/api') ? 'Không tìm thấy đường dẫn API' : 'Không tìm thấy trang');
+  });
+  return app;
+}

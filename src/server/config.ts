@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { parseDuration } from '../shared/duration';
+
+const duration = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((v, ctx) => {
+      try {
+        const ms = parseDuration(v);
+        if (ms <= 0) throw new Error('must be positive');
+        return ms;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: `not a duration like "15m": ${v}` });
+        return z.NEVER;
+      }
+    });
+
+const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
+
+export const ConfigSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
+  ),
+  JWT_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
+  ACCESS_TOKEN_TTL: duration('15m'),
+  REFRESH_TOKEN_TTL: duration('12h'),
+  REFRESH_TOKEN_ABSOLUTE_TTL: duration('7d'),
+  SEED: z.enum(['demo', 'none']).default('demo'),
+  SEED_ADMIN_EMAIL: z.email().default('admin@cargo.test'),
+  SEED_ADMIN_PASSWORD: z.preprocess(emptyToUndefined, z.string().min(8).optional()),
+  SMTP_URL: z.preprocess(emptyToUndefined, z.string().regex(/^smtps?:\/\//).optional()),
+  MAIL_FROM: z.string().default('Cargo Console <no-reply@cargo.test>'),
+  PUBLIC_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  BODY_LIMIT: z.coerce.number().int().positive().default(1_048_576),
+  UPLOAD_LIMIT: z.coerce.number().int().positive().default(10 * 1_048_576),
+});
+
+export type Config = z.infer<typeof ConfigSchema>;
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment; a bad value stops the process with every problem named. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = ConfigSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}

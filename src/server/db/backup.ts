@@ -1,0 +1,152 @@
+import { createReadStream, createWriteStream } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { once } from 'node:events';
+import { createGunzip, createGzip } from 'node:zlib';
+import type { Database } from './client';
+
+/**
+ * Logical backup as gzipped NDJSON: a header line, then one line per batch of rows per table. The same file
+ * restores into PGlite or PostgreSQL, so it is also the way to move an embedded install onto PostgreSQL.
+ */
+const FORMAT = 'cargo-console-backup/1';
+const BATCH = 2000;
+
+interface Header {
+  format: string;
+  createdAt: string;
+  driver: string;
+  migrations: string[];
+  tables: string[];
+  /** Stand-alone sequences (customer, order, package… codes) and where they stood. */
+  sequences?: Array<{ name: string; lastValue: number | null }>;
+}
+
+async function tablesInDependencyOrder(database: Database): Promise<string[]> {
+  const tables = (
+    await database.query<{ table_name: string }>(
+      `SELECT table_name FROM information_schema.tables
+       WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name <> '_migrations'
+       ORDER BY table_name`,
+    )
+  ).map((r) => r.table_name);
+  const deps = await database.query<{ child: string; parent: string }>(
+    `SELECT c.conrelid::regclass::text AS child, c.confrelid::regclass::text AS parent
+     FROM pg_constraint c JOIN pg_namespace n ON n.oid = c.connamespace
+     WHERE c.contype = 'f' AND n.nspname = 'public'`,
+  );
+  const strip = (s: string) => s.replace(/^public\./, '').replace(/"/g, '');
+  const parents = new Map<string, Set<string>>(tables.map((t) => [t, new Set()]));
+  for (const d of deps) if (strip(d.child) !== strip(d.parent)) parents.get(strip(d.child))?.add(strip(d.parent));
+  const ordered: string[] = [];
+  const seen = new Set<string>();
+  const visit = (t: string) => {
+    if (seen.has(t)) return;
+    seen.add(t);
+    for (const p of parents.get(t) ?? []) visit(p);
+    ordered.push(t);
+  };
+  tables.forEach(visit);
+  return ordered;
+}
+
+export async function backupTo(database: Database, file: string): Promise<{ tables: number; rows: number }> {
+  const tables = await tablesInDependencyOrder(database);
+  const migrations = (await database.query<{ name: string }>('SELECT name FROM _migrations ORDER BY name')).map((r) => r.name);
+  const gzip = createGzip();
+  const out = createWriteStream(file, { mode: 0o600 });
+  gzip.pipe(out);
+  const write = async (obj: unknown) => {
+    if (!gzip.write(JSON.stringify(obj) + '\n')) await once(gzip, 'drain');
+  };
+  let rows = 0;
+  // One read-only snapshot for the whole dump, read through cursors so no table is held in memory.
+  await database.session(async (run) => {
+    await run('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+    try {
+      const sequences = (
+        await run<{ name: string; last_value: number | null }>(
+          `SELECT sequencename AS name, last_value FROM pg_sequences WHERE schemaname = 'public' ORDER BY 1`,
+          [],
+        )
+      ).map((r) => ({ name: r.name, lastValue: r.last_value == null ? null : Number(r.last_value) }));
+      const header: Header = { format: FORMAT, createdAt: new Date().toISOString(), driver: database.driver, migrations, tables, sequences };
+      await write(header);
+      for (const table of tables) {
+        await run(`DECLARE backup_cursor NO SCROLL CURSOR FOR SELECT row_to_json(t) AS r FROM "${table}" t`);
+        for (;;) {
+          const batch = await run<{ r: unknown }>(`FETCH ${BATCH} FROM backup_cursor`, []);
+          if (batch.length === 0) break;
+          await write({ table, rows: batch.map((b) => b.r) });
+          rows += batch.length;
+        }
+        await run('CLOSE backup_cursor');
+      }
+      await run('COMMIT');
+    } catch (err) {
+      await run('ROLLBACK').catch(() => {});
+      throw err;
+    }
+  });
+  gzip.end();
+  await once(out, 'finish');
+  return { tables: tables.length, rows };
+}
+
+export async function restoreFrom(database: Database, file: string): Promise<{ tables: number; rows: number }> {
+  // Take the iterator now: a readline interface drops lines that arrive before anyone iterates it.
+  const lines = createInterface({ input: createReadStream(file).pipe(createGunzip()), crlfDelay: Infinity })[Symbol.asyncIterator]();
+  let header: Header | undefined;
+  let rows = 0;
+  await database.session(async (run) => {
+    await run('BEGIN');
+    try {
+      for (let next = await lines.next(); !next.done; next = await lines.next()) {
+        const line = next.value;
+        if (!line) continue;
+        const obj = JSON.parse(line);
+        if (!header) {
+          header = obj as Header;
+          if (header.format !== FORMAT) throw new Error(`Not a Cargo Console backup (format ${String(header.format)})`);
+          const migrations = (await run<{ name: string }>('SELECT name FROM _migrations ORDER BY name', [])).map((r) => r.name);
+          const missing = header.migrations.filter((m) => !migrations.includes(m));
+          if (missing.length) throw new Error(`The backup needs newer code (migrations ${missing.join(', ')})`);
+          for (const t of header.tables) {
+            const [{ n }] = await run<{ n: number }>(`SELECT count(*)::int AS n FROM "${t}"`, []);
+            if (n > 0) throw new Error(`Restore needs an empty database, but table ${t} has ${n} rows`);
+          }
+          continue;
+        }
+        const { table, rows: batch } = obj as { table: string; rows: unknown[] };
+        if (!header.tables.includes(table)) throw new Error(`Unexpected table ${table}`);
+        await run(
+          `INSERT INTO "${table}" OVERRIDING SYSTEM VALUE SELECT * FROM json_populate_recordset(null::"${table}", $1::json)`,
+          [JSON.stringify(batch)],
+        );
+        rows += batch.length;
+      }
+      if (!header) throw new Error('The backup file is empty');
+      // Code sequences continue where they stood (identity ones are set from the data just below).
+      for (const seq of header.sequences ?? []) {
+        if (seq.lastValue != null) await run(`SELECT setval('"${seq.name}"', $1, true)`, [seq.lastValue]);
+      }
+      // Identity sequences must continue after the restored ids.
+      const seqs = await run<{ table_name: string; column_name: string }>(
+        `SELECT table_name, column_name FROM information_schema.columns
+         WHERE table_schema = 'public' AND is_identity = 'YES'`,
+        [],
+      );
+      for (const s of seqs) {
+        await run(
+          `SELECT setval(pg_get_serial_sequence('"${s.table_name}"', '${s.column_name}'),
+                  COALESCE((SELECT max("${s.column_name}") FROM "${s.table_name}"), 0) + 1, false)`,
+          [],
+        );
+      }
+      await run('COMMIT');
+    } catch (err) {
+      await run('ROLLBACK').catch(() => {});
+      throw err;
+    }
+  });
+  return { tables: header!.tables.length, rows };
+}

@@ -1,0 +1,54 @@
+import { randomBytes } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { hashPassword } from '../../lib/passwords';
+import type { Database, Db } from '../client';
+import { employees, users } from '../schema/index';
+import { seedCustomers } from './customers';
+import { seedMawbs, seedMawbTimeline } from './mawbs';
+import { seedOrders } from './orders';
+import { seedPackages } from './packages';
+import { seedPlatform } from './platform';
+
+export interface SeedOptions {
+  seed: 'demo' | 'none';
+  adminEmail: string;
+  adminPassword?: string;
+}
+
+export interface SeedResult {
+  seeded: boolean;
+  /** Present only when the admin account was created by this call. */
+  admin?: { email: string; password: string; generated: boolean };
+}
+
+/**
+ * The demo data, in dependency order. Later sections append their own step; each step runs once, on an
+ * empty database, inside one transaction with the others, so a failed seed leaves nothing half-written.
+ */
+// MAWBs come before packages (packages reference them) and their timeline after (it lists the packages).
+export const DEMO_STEPS: Array<(db: Db) => Promise<void>> = [seedPlatform, seedCustomers, seedMawbs, seedPackages, seedMawbTimeline, seedOrders];
+
+export async function seedIfEmpty(database: Database, opts: SeedOptions): Promise<SeedResult> {
+  const [{ n }] = await database.db.select({ n: sql<number>`count(*)::int` }).from(users);
+  if (n > 0) return { seeded: false };
+  const generated = !opts.adminPassword;
+  const password = opts.adminPassword ?? randomBytes(12).toString('base64url');
+  await database.db.transaction(async (tx) => {
+    const db = tx as unknown as Db;
+    if (opts.seed === 'demo') {
+      for (const step of DEMO_STEPS) await step(db);
+    }
+    const [manager] = await db
+      .select({ id: employees.id, fullName: employees.fullName })
+      .from(employees)
+      .where(eq(employees.code, 'NV0001'));
+    await db.insert(users).values({
+      email: opts.adminEmail.toLowerCase(),
+      passwordHash: await hashPassword(password),
+      role: 'Admin',
+      fullName: manager?.fullName ?? 'Quản trị viên',
+      employeeId: manager?.id ?? null,
+    });
+  });
+  return { seeded: opts.seed === 'demo', admin: { email: opts.adminEmail.toLowerCase(), password, generated } };
+}

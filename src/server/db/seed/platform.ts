@@ -1,0 +1,44 @@
+import { foldVietnamese } from '../../../shared/text';
+import { hashPassword } from '../../lib/passwords';
+import type { Db } from '../client';
+import { employees, stores, users } from '../schema/index';
+import { address, emailLocal, mobile, rng, vietnameseName } from './names';
+
+export const DEMO_STORES = [
+  { code: 'US-OR', name: 'Kho Portland (Mỹ)', country: 'US', kind: 'origin' as const, address: '7400 NE Cornfoot Rd, Portland, OR 97218, USA', phone: '+1 503 555 0142' },
+  { code: 'JP-TYO', name: 'Kho Tokyo (Nhật Bản)', country: 'JP', kind: 'origin' as const, address: '3-2-1 Haneda Airport, Ota-ku, Tokyo 144-0041, Japan', phone: '+81 3 5555 0198' },
+  { code: 'VN-SGN', name: 'Kho Hồ Chí Minh', country: 'VN', kind: 'hub' as const, address: '45 Trường Sơn, Phường 2, Tân Bình, TP. Hồ Chí Minh', phone: '028 3848 5566' },
+  { code: 'VN-HAN', name: 'Kho Hà Nội', country: 'VN', kind: 'hub' as const, address: 'Số 8 Phạm Hùng, Mai Dịch, Cầu Giấy, Hà Nội', phone: '024 3768 2299' },
+];
+
+const POSITIONS = ['Nhân viên kho', 'Nhân viên kho', 'Nhân viên kho', 'Giao nhận', 'Giao nhận', 'Kế toán', 'Chăm sóc khách hàng', 'Trưởng kho', 'Điều phối'];
+
+/** Stores, 20 employees, and the Staff demo account. The admin account is made by ensureAdmin. */
+export async function seedPlatform(db: Db): Promise<void> {
+  const r = rng(2026);
+  const storeRows = await db.insert(stores).values(DEMO_STORES).returning({ id: stores.id, code: stores.code });
+  const emps = Array.from({ length: 20 }, (_, i) => {
+    const fullName = vietnameseName(r);
+    const store = storeRows[i % storeRows.length]!;
+    const code = `NV${String(i + 1).padStart(4, '0')}`;
+    const phone = mobile(r);
+    return {
+      code,
+      fullName,
+      phone,
+      email: `${emailLocal(fullName)}${i + 1}@cargo.test`,
+      storeId: store.id,
+      position: i === 0 ? 'Quản lý vận hành' : POSITIONS[i % POSITIONS.length]!,
+      status: i === 19 ? ('inactive' as const) : ('active' as const),
+      searchText: foldVietnamese(`${code} ${fullName} ${phone} ${address(r)}`),
+    };
+  });
+  const empRows = await db.insert(employees).values(emps).returning({ id: employees.id, fullName: employees.fullName });
+  await db.insert(users).values({
+    email: 'staff@cargo.test',
+    passwordHash: await hashPassword('Staff@12345'),
+    role: 'Staff',
+    fullName: empRows[1]!.fullName,
+    employeeId: empRows[1]!.id,
+  });
+}

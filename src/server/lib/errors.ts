@@ -1,0 +1,37 @@
+import { DEFAULT_MESSAGES, ERROR_CODES } from '../../shared/contracts/errors';
+
+/** An error that becomes `{ message, code, details? }` with its HTTP status. Messages are Vietnamese. */
+export class HttpError extends Error {
+  constructor(
+    public readonly statusCode: number,
+    message?: string,
+    public readonly code: string = codeFor(statusCode),
+    public readonly details?: unknown,
+    public readonly headers?: Record<string, string>,
+  ) {
+    super(message ?? DEFAULT_MESSAGES[statusCode] ?? DEFAULT_MESSAGES[500]);
+  }
+}
+
+export function codeFor(status: number): string {
+  switch (status) {
+    case 400: return ERROR_CODES.VALIDATION;
+    case 401: return ERROR_CODES.UNAUTHORIZED;
+    case 403: return ERROR_CODES.FORBIDDEN;
+    case 404: return ERROR_CODES.NOT_FOUND;
+    case 409: return ERROR_CODES.CONFLICT;
+    case 412: return ERROR_CODES.PRECONDITION_FAILED;
+    case 413: return ERROR_CODES.PAYLOAD_TOO_LARGE;
+    case 415: return ERROR_CODES.UNSUPPORTED_MEDIA_TYPE;
+    case 422: return ERROR_CODES.UNPROCESSABLE;
+    case 428: return ERROR_CODES.PRECONDITION_REQUIRED;
+    case 429: return ERROR_CODES.RATE_LIMITED;
+    default: return ERROR_CODES.INTERNAL;
+  }
+}
+
+export const badRequest = (message?: string, details?: unknown) => new HttpError(400, message, undefined, details);
+export const unauthorized = (message?: string) => new HttpError(401, message);
+export const forbidden = (message?: string) => new HttpError(403, message);
+export const notFound = (message?: string) => new HttpError(404, message);
+export const conflict = (message?: string, details?: unknown) => new HttpError(409, message, undefined, details);

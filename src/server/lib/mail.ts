@@ -1,0 +1,66 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import { mailOutbox } from '../db/schema/index';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface Mailer {
+  /** 'smtp' when SMTP_URL is set; 'outbox' otherwise (the mail stays in mail_outbox and the log). */
+  readonly mode: 'smtp' | 'outbox';
+  /** Delivers one message. Rejects when the SMTP server refuses it; callers decide whether that matters. */
+  send(message: MailMessage): Promise<void>;
+  close(): void;
+}
+
+export function createMailer(opts: { config: Config; database: Database; log: FastifyBaseLogger }): Mailer {
+  const { config, database, log } = opts;
+  if (config.SMTP_URL) {
+    let transport: Transporter | undefined;
+    return {
+      mode: 'smtp',
+      async send(message) {
+        transport ??= nodemailer.createTransport(config.SMTP_URL);
+        await transport.sendMail({ from: config.MAIL_FROM, ...message });
+        // Never the body: it may hold a one-time link.
+        log.info({ to: message.to, subject: message.subject }, 'mail sent');
+      },
+      close() {
+        transport?.close();
+      },
+    };
+  }
+  return {
+    mode: 'outbox',
+    async send(message) {
+      await database.db.insert(mailOutbox).values({
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html ?? null,
+      });
+      // Without SMTP the operator reads the mail here (a fresh install with no mail server still works).
+      log.info({ to: message.to, subject: message.subject, text: message.text }, 'mail kept in mail_outbox (SMTP_URL is not set)');
+    },
+    close() {},
+  };
+}
+
+// One mailer per app: keyed by the deps object, which every encapsulated child instance shares.
+const mailers = new WeakMap<object, Mailer>();
+
+/** The app's mailer, created on first use and closed with the app. */
+export function mailerFor(app: FastifyInstance): Mailer {
+  let mailer = mailers.get(app.deps);
+  if (!mailer) {
+    mailer = createMailer({ config: app.deps.config, database: app.deps.database, log: app.log });
+    mailers.set(app.deps, mailer);
+  }
+  return mailer;
+}

@@ -1,0 +1,160 @@
+import type { SQL, SQLWrapper } from 'drizzle-orm';
+import type { PgColumn, PgTable, SelectedFieldsFlat } from 'drizzle-orm/pg-core';
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { ImportFieldError } from '../../../shared/contracts/import';
+import type { ListSpec } from '../../../shared/contracts/list-query';
+import type { FieldError } from '../../../shared/contracts/resource';
+import type { Db } from '../../db/client';
+import type { RequestMeta } from '../audit';
+
+/** A table the machinery can manage: identity id plus the `mutable()` columns (version, who/when). */
+export interface ResourceTable extends PgTable {
+  id: PgColumn;
+  version: PgColumn;
+  updatedAt: PgColumn;
+  updatedBy: PgColumn;
+}
+
+export interface Join {
+  table: PgTable;
+  on: SQL;
+}
+
+/** Handed to a resource's write rules; everything they write goes through `tx`. */
+export interface WriteContext {
+  tx: Db;
+  meta: RequestMeta;
+  app: FastifyInstance;
+  req: FastifyRequest;
+  /** Work that must only happen once the transaction has committed (e-mails). */
+  afterCommit(fn: () => Promise<void>): void;
+}
+
+export interface UpdatePlan {
+  /** Column values for the resource's own row (drizzle property names); unchanged ones are dropped. */
+  set: Record<string, unknown>;
+  /** True when the rule changed something outside the row that the item shows (e.g. the login account). */
+  touched?: boolean;
+}
+
+export interface WriteRules<TItem, TCreate, TPatch> {
+  /** Inserts the record (and anything that belongs to it) and returns its id. */
+  create?(ctx: WriteContext, input: TCreate): Promise<number>;
+  /** Checks the patch against the current record and says what to change. */
+  update?(ctx: WriteContext, current: TItem, patch: TPatch): Promise<UpdatePlan>;
+  /** Extra work before a soft delete (the machinery sets deleted_at and writes the audit row). */
+  remove?(ctx: WriteContext, current: TItem): Promise<void>;
+}
+
+export type ExportCellType = 'text' | 'int' | 'datetime';
+
+export interface ExportColumn<TItem> {
+  header: string;
+  /** Column width in characters (XLSX). */
+  width?: number;
+  type?: ExportCellType;
+  /** datetime: an ISO string; int: a number; text: a string. null/undefined = empty cell. */
+  value(item: TItem): string | number | null | undefined;
+}
+
+export type ImportCellType = 'text' | 'int' | 'phone';
+
+export interface ImportColumn {
+  /** The field of the row object handed to `row` (and the `field` of its errors). */
+  field: string;
+  header: string;
+  /** Other headers accepted for this column (matching ignores case and accents). */
+  aliases?: string[];
+  type?: ImportCellType;
+  /** Shown in the template's second row to tell people what goes there. */
+  hint?: string;
+  width?: number;
+}
+
+export interface ImportDefinition<TCreate> {
+  columns: ImportColumn[];
+  /** Parses one row (cells keyed by field; empty cells absent) into the create input; errors name fields. */
+  row: z.ZodType<TCreate>;
+  /**
+   * Problems only visible across rows or against the database (duplicates), for the rows that parsed;
+   * `row` is the Excel row number, the answer is keyed by `index`.
+   */
+  check?(db: Db, rows: Array<{ index: number; row: number; data: TCreate }>): Promise<Map<number, ImportFieldError[]>>;
+  /** Base of the template's file name. */
+  templateName: string;
+}
+
+/**
+ * What the list engine needs: a table with an id, what a row reads as, and the SQL behind each sortable
+ * and filterable key of the spec. Read-only lists (the audit log) stop here.
+ */
+export interface ListSource<TTable extends PgTable & { id: PgColumn }, TFields extends SelectedFieldsFlat, TItem> {
+  table: TTable;
+  /** Soft delete through the table's `deletedAt` column: hidden from lists and GET, kept in the table. */
+  deletedAt?: PgColumn;
+  spec: ListSpec;
+  /** What a list row / detail reads: flat fields over the table and its left joins. */
+  select: {
+    fields: TFields;
+    joins?: Join[];
+    toItem(row: SelectResultFields<TFields>): TItem;
+  };
+  /** SQL for each sortable key of the spec. */
+  sort: Record<string, SQLWrapper>;
+  /** SQL for each filter key of the spec (a range/dateRange key once, not its Min/Max). */
+  filters: Record<string, SQLWrapper>;
+  /** Folded text that `q` searches (a `search_text` column with a trigram index, or foldSql(...)). */
+  search?: SQLWrapper;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyListSource = ListSource<PgTable & { id: PgColumn }, SelectedFieldsFlat, any>;
+
+/** A full resource: a list source plus its contracts, exports, imports and write rules. */
+export interface ResourceDefinition<TTable extends ResourceTable, TFields extends SelectedFieldsFlat, TItem extends { id: number; version: number }, TCreate = never, TPatch = never>
+  extends ListSource<TTable, TFields, TItem> {
+  /** URL segment and audit entity: 'customers'. */
+  name: string;
+  /** Vietnamese noun for messages: 'khách hàng'. */
+  label: string;
+  schemas: {
+    item: z.ZodType<TItem>;
+    list: z.ZodType;
+    listQuery: z.ZodType;
+    exportQuery?: z.ZodType;
+    create?: z.ZodType<TCreate>;
+    patch?: z.ZodType<TPatch>;
+  };
+  export?: { fileName: string; columns: ExportColumn<TItem>[] };
+  import?: ImportDefinition<TCreate>;
+  write?: WriteRules<TItem, TCreate, TPatch>;
+  /** Unique indexes → the field error a violation means (the race behind a service's own check). */
+  uniqueConstraints?: Record<string, FieldError>;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyResource = ResourceDefinition<ResourceTable, SelectedFieldsFlat, any, any, any>;
+
+/** Identity function that checks a definition and keeps its precise types. */
+export function defineListSource<TTable extends PgTable & { id: PgColumn }, TFields extends SelectedFieldsFlat, TItem>(
+  name: string,
+  src: ListSource<TTable, TFields, TItem>,
+): ListSource<TTable, TFields, TItem> {
+  for (const key of src.spec.sortable) if (!src.sort[key]) throw new Error(`${name}: no SQL for sortable "${key}"`);
+  for (const key of Object.keys(src.spec.filters)) if (!src.filters[key]) throw new Error(`${name}: no SQL for filter "${key}"`);
+  if (src.spec.search && !src.search) throw new Error(`${name}: the spec allows q but no search column is given`);
+  return src;
+}
+
+export function defineResource<
+  TTable extends ResourceTable,
+  TFields extends SelectedFieldsFlat,
+  TItem extends { id: number; version: number },
+  TCreate = never,
+  TPatch = never,
+>(def: ResourceDefinition<TTable, TFields, TItem, TCreate, TPatch>): ResourceDefinition<TTable, TFields, TItem, TCreate, TPatch> {
+  defineListSource(def.name, def);
+  return def;
+}

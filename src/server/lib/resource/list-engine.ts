@@ -1,0 +1,167 @@
+import { and, asc, Column, desc, eq, getTableName, inArray, isNull, Param, SQL, sql, StringChunk, type SQLWrapper } from 'drizzle-orm';
+import type { SelectedFieldsFlat } from 'drizzle-orm/pg-core';
+import type { ListQuery, ListResponse, SortTerm } from '../../../shared/contracts/list-query';
+import { foldVietnamese } from '../../../shared/text';
+import type { Db } from '../../db/client';
+import type { AnyListSource } from './define';
+
+/**
+ * The one list engine: turns a parsed list query (shared/contracts/list-query.ts) into SQL over a
+ * resource definition. Every list answers with exactly two statements: one COUNT and one page.
+ */
+
+type FilterQuery = Omit<ListQuery, 'page' | 'pageSize'>;
+
+/** Search words; each must appear in the folded text. */
+export function searchTokens(q: string | undefined): string[] {
+  if (!q) return [];
+  return foldVietnamese(q).split(' ').filter(Boolean).slice(0, 8);
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The WHERE of a list or export: scope (not deleted) + search + filters. */
+export function whereFor(def: AnyListSource, query: FilterQuery): SQL | undefined {
+  const parts: SQL[] = [];
+  if (def.deletedAt) parts.push(isNull(def.deletedAt));
+  const values = query as unknown as Record<string, unknown>;
+  if (def.search) {
+    // LIKE '%word%' on the folded column is answered by its pg_trgm GIN index.
+    for (const token of searchTokens(query.q)) parts.push(sql`${def.search} LIKE ${`%${escapeLike(token)}%`}`);
+  }
+  for (const [key, f] of Object.entries(def.spec.filters)) {
+    const col = def.filters[key]!;
+    switch (f.kind) {
+      case 'list':
+      case 'ids': {
+        const list = values[key] as Array<string | number> | undefined;
+        if (!list?.length) break;
+        parts.push(list.length === 1 ? sql`${col} = ${list[0]}` : inArray(col, list));
+        break;
+      }
+      case 'text':
+      case 'bool': {
+        const v = values[key];
+        if (v !== undefined) parts.push(sql`${col} = ${v}`);
+        break;
+      }
+      case 'range': {
+        const min = values[`${key}Min`];
+        const max = values[`${key}Max`];
+        if (min !== undefined) parts.push(sql`${col} >= ${min}`);
+        if (max !== undefined) parts.push(sql`${col} <= ${max}`);
+        break;
+      }
+      case 'dateRange': {
+        // Kept as text so microseconds survive (a JS Date would cut "to the end of the day" short).
+        const from = values[`${key}From`];
+        const to = values[`${key}To`];
+        if (from !== undefined) parts.push(sql`${col} >= ${from}::timestamptz`);
+        if (to !== undefined) parts.push(sql`${col} <= ${to}::timestamptz`);
+        break;
+      }
+    }
+  }
+  return parts.length ? and(...parts) : undefined;
+}
+
+/** ORDER BY the requested keys, then id in the last key's direction so pages never overlap or skip. */
+export function orderFor(def: AnyListSource, sort: SortTerm[]): SQL[] {
+  const order = sort.map((t) => (t.desc ? desc(def.sort[t.field]!) : asc(def.sort[t.field]!)));
+  const lastDesc = sort.at(-1)?.desc ?? false;
+  order.push(lastDesc ? desc(def.table.id) : asc(def.table.id));
+  return order;
+}
+
+function selectFrom(db: Db, def: AnyListSource, fields: SelectedFieldsFlat) {
+  let q = db.select(fields).from(def.table).$dynamic();
+  for (const j of def.select.joins ?? []) q = q.leftJoin(j.table, j.on);
+  return q;
+}
+
+/** Whether a filter/search expression reads only columns of the given table (walks SQL fragments). */
+function readsOnly(w: unknown, base: string): boolean {
+  if (w instanceof Column) return getTableName(w.table) === base;
+  if (w instanceof SQL) return w.queryChunks.every((chunk) => readsOnly(chunk, base));
+  // Plain strings and parameters inside a fragment read no table; anything else (a subquery, another table) might.
+  return w instanceof StringChunk || w instanceof Param || typeof w === 'string' || typeof w === 'number';
+}
+
+/**
+ * Whether the WHERE of this query reads only the resource's own table. Joins are many-to-one lookups (names of
+ * the customer, the store…), so they never change the count; leaving them out lets PostgreSQL count from an index
+ * alone (a status filter over 1,000,000 packages: 130 ms with the joins, under 10 ms without).
+ */
+function whereReadsBaseOnly(def: AnyListSource, query: FilterQuery): boolean {
+  const base = getTableName(def.table);
+  const values = query as unknown as Record<string, unknown>;
+  if (def.search && searchTokens(query.q).length && !readsOnly(def.search, base)) return false;
+  return Object.entries(def.spec.filters).every(([key, f]) => {
+    const keys = f.kind === 'range' ? [`${key}Min`, `${key}Max`] : f.kind === 'dateRange' ? [`${key}From`, `${key}To`] : [key];
+    const active = keys.some((k) => values[k] !== undefined && !(Array.isArray(values[k]) && (values[k] as unknown[]).length === 0));
+    return !active || readsOnly(def.filters[key], base);
+  });
+}
+
+export async function countRows(db: Db, def: AnyListSource, where: SQL | undefined, baseOnly = false): Promise<number> {
+  const fields = { n: sql<number>`count(*)::int` };
+  const [row] = baseOnly
+    ? await db.select(fields).from(def.table).where(where)
+    : await selectFrom(db, def, fields).where(where);
+  return Number((row as { n: number }).n);
+}
+
+/**
+ * A list shows an exact total up to this many rows. Counting costs one index entry per row (≈20 ms for 67,000
+ * packages of one status), so past the cap the total is the planner's estimate, shown as "≈ 66.800" — the way
+ * large admin consoles do it. Every page still holds exactly the right rows; only the headline figure is rounded.
+ */
+export const EXACT_TOTAL_CAP = 10_000;
+
+async function listTotal(db: Db, def: AnyListSource, where: SQL | undefined, baseOnly: boolean): Promise<{ total: number; estimated: boolean }> {
+  // Drizzle's builders are mutable (limit() changes them), so each use gets its own.
+  const probe = () =>
+    baseOnly ? db.select({ one: sql`1` }).from(def.table).where(where) : selectFrom(db, def, { one: sql`1` }).where(where);
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(probe().limit(EXACT_TOTAL_CAP + 1).as('capped'));
+  const capped = Number((row as { n: number }).n);
+  if (capped <= EXACT_TOTAL_CAP) return { total: capped, estimated: false };
+  // Both drivers answer execute() with { rows }; EXPLAIN (FORMAT JSON) gives one row holding the plan.
+  const result = (await db.execute(sql`EXPLAIN (FORMAT JSON) ${probe()}`)) as unknown as { rows: Array<Record<string, unknown>> };
+  const raw = Object.values(result.rows[0] ?? {})[0];
+  const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{ Plan?: { 'Plan Rows'?: number } }>;
+  const estimate = Math.round(Number(plan?.[0]?.Plan?.['Plan Rows'] ?? 0));
+  return { total: Math.max(estimate, EXACT_TOTAL_CAP + 1), estimated: true };
+}
+
+export async function pageRows<TItem>(db: Db, def: AnyListSource, where: SQL | undefined, order: SQL[], limit: number, offset: number): Promise<TItem[]> {
+  const rows = await selectFrom(db, def, def.select.fields).where(where).orderBy(...order).limit(limit).offset(offset);
+  return rows.map((r) => def.select.toItem(r) as TItem);
+}
+
+export async function listPage<TItem>(db: Db, def: AnyListSource, query: ListQuery): Promise<ListResponse<TItem>> {
+  const where = whereFor(def, query);
+  const [counted, items] = await Promise.all([
+    listTotal(db, def, where, whereReadsBaseOnly(def, query)),
+    pageRows<TItem>(db, def, where, orderFor(def, query.sort), query.pageSize, (query.page - 1) * query.pageSize),
+  ]);
+  return { items, total: counted.total, page: query.page, pageSize: query.pageSize, ...(counted.estimated ? { totalEstimated: true } : {}) };
+}
+
+/** Every matching item in list order, a batch at a time (exports stream these). */
+export async function* iterateItems<TItem>(db: Db, def: AnyListSource, query: FilterQuery, batchSize = 500): AsyncGenerator<TItem[]> {
+  const where = whereFor(def, query);
+  const order = orderFor(def, query.sort);
+  for (let offset = 0; ; offset += batchSize) {
+    const batch = await pageRows<TItem>(db, def, where, order, batchSize, offset);
+    if (batch.length) yield batch;
+    if (batch.length < batchSize) return;
+  }
+}
+
+/** One item by id; a soft-deleted one counts as absent. */
+export async function findItem<TItem>(db: Db, def: AnyListSource, id: number): Promise<TItem | undefined> {
+  const conditions: SQLWrapper[] = [eq(def.table.id, id)];
+  if (def.deletedAt) conditions.push(isNull(def.deletedAt));
+  const [row] = await selectFrom(db, def, def.select.fields).where(and(...(conditions as SQL[])));
+  return row ? (def.select.toItem(row) as TItem) : undefined;
+}

@@ -1,0 +1,133 @@
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client';
+import { requestMeta, writeAudit } from '../audit';
+import { HttpError } from '../errors';
+import { staleError } from './concurrency';
+import { mapUniqueViolation } from './db-errors';
+import type { AnyResource, WriteContext } from './define';
+import { findItem } from './list-engine';
+
+/**
+ * Create, update and delete of any resource: one transaction each, holding the row lock, the version
+ * check, the change and exactly one audit row, so the change and its audit commit or roll back together.
+ */
+
+interface Identified {
+  id: number;
+  version: number;
+}
+
+/** Runs fn in a transaction with a write context; after-commit work runs only if it committed. */
+export async function inWriteTransaction<T>(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  def: AnyResource,
+  fn: (ctx: WriteContext) => Promise<T>,
+): Promise<T> {
+  const later: Array<() => Promise<void>> = [];
+  const meta = requestMeta(req);
+  let result: T;
+  try {
+    result = await app.deps.database.db.transaction(async (tx) =>
+      fn({ tx: tx as unknown as Db, meta, app, req, afterCommit: (f) => later.push(f) }),
+    );
+  } catch (err) {
+    if (def.uniqueConstraints) mapUniqueViolation(err, def.uniqueConstraints);
+    throw err;
+  }
+  for (const f of later) {
+    try {
+      await f();
+    } catch (err) {
+      // The change is committed; a failed side effect (an e-mail) is logged, not turned into a failed request.
+      req.log.error({ err }, 'after-commit work failed');
+    }
+  }
+  return result;
+}
+
+function notFound(def: AnyResource): HttpError {
+  return new HttpError(404, `Không tìm thấy ${def.label}`);
+}
+
+/** Locks the row, then answers 404 when it is absent or deleted and 412 when its version moved on. */
+async function lockCurrent<TItem extends Identified>(tx: Db, def: AnyResource, id: number, expectedVersion: number): Promise<{ row: Record<string, unknown>; item: TItem }> {
+  const [row] = await tx.select().from(def.table).where(eq(def.table.id, id)).for('update');
+  if (!row || (def.deletedAt && (row as Record<string, unknown>).deletedAt)) throw notFound(def);
+  const item = (await findItem<TItem>(tx, def, id))!;
+  if (item.version !== expectedVersion) throw staleError(item, def.label);
+  return { row: row as Record<string, unknown>, item };
+}
+
+/** Rows and jsonb compare by value; timestamps by instant. */
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a instanceof Date || b instanceof Date) {
+    return a instanceof Date && b instanceof Date ? a.getTime() === b.getTime() : false;
+  }
+  if (a && b && typeof a === 'object' && typeof b === 'object') return JSON.stringify(a) === JSON.stringify(b);
+  return a === b;
+}
+
+export async function createRecord<TItem extends Identified>(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  def: AnyResource,
+  input: unknown,
+  action = 'create',
+): Promise<TItem> {
+  const create = def.write?.create;
+  if (!create) throw new Error(`${def.name} has no create rule`);
+  return inWriteTransaction(app, req, def, async (ctx) => createInTransaction<TItem>(ctx, def, input, action));
+}
+
+/** The create of one record inside an open transaction (imports call it once per row). */
+export async function createInTransaction<TItem extends Identified>(ctx: WriteContext, def: AnyResource, input: unknown, action = 'create'): Promise<TItem> {
+  const id = await def.write!.create!(ctx, input);
+  const item = (await findItem<TItem>(ctx.tx, def, id))!;
+  await writeAudit(ctx.tx, ctx.meta, { action, entity: def.name, entityId: id, before: null, after: item });
+  return item;
+}
+
+export async function updateRecord<TItem extends Identified>(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  def: AnyResource,
+  id: number,
+  expectedVersion: number,
+  patch: unknown,
+): Promise<TItem> {
+  const update = def.write?.update;
+  if (!update) throw new Error(`${def.name} has no update rule`);
+  return inWriteTransaction(app, req, def, async (ctx) => {
+    const { row, item: before } = await lockCurrent<TItem>(ctx.tx, def, id, expectedVersion);
+    const plan = await update(ctx, before, patch);
+    const set: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(plan.set)) {
+      if (value !== undefined && !sameValue(row[key], value)) set[key] = value;
+    }
+    // Nothing changed: no new version, no audit row (nothing was mutated).
+    if (!Object.keys(set).length && !plan.touched) return before;
+    await ctx.tx
+      .update(def.table)
+      .set({ ...set, version: sql`${def.table.version} + 1`, updatedAt: sql`now()`, updatedBy: ctx.meta.actorId } as never)
+      .where(eq(def.table.id, id));
+    const after = (await findItem<TItem>(ctx.tx, def, id))!;
+    await writeAudit(ctx.tx, ctx.meta, { action: 'update', entity: def.name, entityId: id, before, after });
+    return after;
+  });
+}
+
+/** Soft delete: the row stays (history, references) but lists and GET no longer see it. */
+export async function removeRecord(app: FastifyInstance, req: FastifyRequest, def: AnyResource, id: number, expectedVersion: number): Promise<void> {
+  if (!def.deletedAt) throw new Error(`${def.name} has no soft delete`);
+  await inWriteTransaction(app, req, def, async (ctx) => {
+    const { item: before } = await lockCurrent<Identified>(ctx.tx, def, id, expectedVersion);
+    await def.write?.remove?.(ctx, before);
+    await ctx.tx
+      .update(def.table)
+      .set({ deletedAt: sql`now()`, version: sql`${def.table.version} + 1`, updatedAt: sql`now()`, updatedBy: ctx.meta.actorId } as never)
+      .where(eq(def.table.id, id));
+    await writeAudit(ctx.tx, ctx.meta, { action: 'delete', entity: def.name, entityId: id, before, after: null });
+  });
+}

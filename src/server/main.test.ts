@@ -1,0 +1,101 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ROOT } from './paths';
+
+/** The real process entry (src/server/main.ts under tsx), as `npm start` runs it, on a fresh data dir. */
+function startMain(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: '0', LOG_LEVEL: 'warn', DATABASE_URL: '', SEED: 'none', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (out += d));
+  const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
+  const ready = new Promise<string>((resolve, reject) => {
+    const t = setTimeout(() => reject(new Error('not started:\n' + out)), 60_000);
+    child.stdout!.on('data', () => {
+      const m = /running at (http:\/\/\S+)/.exec(out);
+      if (m) {
+        clearTimeout(t);
+        resolve(m[1]!);
+      }
+    });
+    void exited.then(() => {
+      clearTimeout(t);
+      reject(new Error('exited:\n' + out));
+    });
+  });
+  ready.catch(() => {}); // callers that expect an early exit never await it
+  return { child, ready, exited, output: () => out };
+}
+
+const children: ChildProcess[] = [];
+afterAll(() => children.forEach((c) => c.exitCode === null && c.kill('SIGKILL')));
+
+const onPostgres = process.env.TEST_DB === 'postgres';
+
+describe.skipIf(onPostgres)('the server process on PGlite', () => {
+  it('starts, refuses a second server on the same data dir, shuts down gracefully and reuses its data', async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cc-main-'));
+    const first = startMain({ DATA_DIR: dataDir });
+    children.push(first.child);
+    const url = await first.ready;
+    expect(first.output()).toContain('Admin e-mail:    admin@cargo.test');
+    expect(first.output()).toMatch(/Admin password: {2}\S+ {3}\(generated/);
+    expect(await (await fetch(url + '/api/health')).json()).toMatchObject({ status: 'ok', database: 'pglite' });
+
+    const second = startMain({ DATA_DIR: dataDir });
+    children.push(second.child);
+    expect(await second.exited).toBe(3);
+    expect(second.output()).toContain('is in use by another server');
+
+    first.child.kill('SIGTERM');
+    expect(await first.exited, first.output()).toBe(0);
+    expect(existsSync(path.join(dataDir, 'server.lock'))).toBe(false);
+
+    const third = startMain({ DATA_DIR: dataDir });
+    children.push(third.child);
+    await third.ready;
+    // Same database: the admin exists already, so no new password is generated.
+    expect(third.output()).not.toContain('(generated');
+    third.child.kill('SIGTERM');
+    expect(await third.exited, third.output()).toBe(0);
+  }, 120_000);
+
+  it('stops with a clear message on bad configuration', async () => {
+    const bad = startMain({ PORT: 'not-a-port', DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'cc-main-')) });
+    expect(await bad.exited).toBe(2);
+    expect(bad.output()).toContain('PORT');
+  });
+});
+
+describe.skipIf(!onPostgres)('the server process on PostgreSQL', () => {
+  it('runs the same migrations and seed against DATABASE_URL', async () => {
+    const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+    const name = `cargo_main_${process.pid}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+    await admin.query(`CREATE DATABASE ${name}`);
+    const u = new URL(adminUrl);
+    u.pathname = `/${name}`;
+    try {
+      const server = startMain({ DATABASE_URL: u.toString(), SEED: 'demo', DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'cc-main-')) });
+      children.push(server.child);
+      const url = await server.ready;
+      expect(server.output()).toContain('Database: PostgreSQL');
+      expect(await (await fetch(url + '/api/health')).json()).toMatchObject({ status: 'ok', database: 'postgres' });
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+    } finally {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    }
+  }, 120_000);
+});

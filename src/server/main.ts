@@ -1,0 +1,78 @@
+import { ConfigError, loadConfig } from './config';
+import { DataDirLockedError } from './db/lock';
+import { startServer } from './server';
+
+async function main() {
+  // Handlers first: a signal during start-up must still close the database and release the lock.
+  let server: Awaited<ReturnType<typeof startServer>> | undefined;
+  let stopRequested: string | undefined;
+  let signals = 0;
+  const shutdown = (signal: string) => {
+    signals++;
+    if (signals > 1) process.exit(130);
+    if (!server) {
+      stopRequested = signal;
+      return;
+    }
+    server.app.log.info({ signal }, 'shutting down');
+    server.stop().then(
+      () => process.exit(0),
+      (err) => {
+        console.error(err);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(2);
+    }
+    throw err;
+  }
+  try {
+    server = await startServer(config);
+  } catch (err) {
+    if (err instanceof DataDirLockedError) {
+      console.error(`\n✖ ${err.message}\n`);
+      process.exit(3);
+    }
+    console.error(err);
+    process.exit(1);
+  }
+  const { seed, url, database } = server;
+  const lines = [
+    '',
+    `  Cargo Console is running at ${url}`,
+    `  Database: ${database.driver === 'pglite' ? `embedded PGlite in ${config.DATA_DIR}` : 'PostgreSQL'}`,
+    `  API docs: ${url}/api/docs`,
+  ];
+  if (seed.admin) {
+    lines.push(`  Admin e-mail:    ${seed.admin.email}`);
+    lines.push(
+      `  Admin password:  ${seed.admin.password}${seed.admin.generated ? '   (generated; shown only this once, change it after signing in)' : ''}`,
+    );
+    if (seed.seeded) lines.push('  Demo data loaded. Staff demo account: staff@cargo.test / Staff@12345');
+  } else {
+    lines.push(`  Admin e-mail:    ${config.SEED_ADMIN_EMAIL}`);
+    lines.push(
+      config.SEED_ADMIN_PASSWORD
+        ? `  Admin password:  ${config.SEED_ADMIN_PASSWORD}`
+        : '  Admin password:  the one printed at first start (or reset it from the sign-in page)',
+    );
+  }
+  console.log(lines.join('\n') + '\n');
+
+  if (stopRequested) {
+    signals = 0;
+    shutdown(stopRequested);
+  }
+}
+
+void main();

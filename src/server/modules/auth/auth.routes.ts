@@ -1,0 +1,161 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  AuthUser,
+  ChangePasswordBody,
+  ChangePasswordResponse,
+  ForgotPasswordBody,
+  LoginBody,
+  LoginResponse,
+  LogoutBody,
+  MePatch,
+  MeResponse,
+  MessageResponse,
+  RefreshBody,
+  RefreshResponse,
+  ResetPasswordBody,
+} from '../../../shared/contracts/auth';
+import { ApiError } from '../../../shared/contracts/errors';
+import { requestMeta } from '../../lib/audit';
+import { HttpError } from '../../lib/errors';
+import { bearerToken } from '../../plugins/auth';
+import {
+  authDepsFor,
+  changePassword,
+  loadAuthUser,
+  login,
+  logout,
+  refresh,
+  requestReset,
+  resetPassword,
+  updateMe,
+  warmDummyHash,
+} from './auth.service';
+
+/**
+ * Per-IP limits (the per-account lockout lives in the service). Generous enough for a busy office behind
+ * one NAT address and for the e2e suite, tight enough to make guessing slow.
+ */
+export const AUTH_RATE_LIMITS = {
+  login: { max: 30, timeWindow: '1 minute' },
+  refresh: { max: 60, timeWindow: '1 minute' },
+  logout: { max: 30, timeWindow: '1 minute' },
+  me: { max: 120, timeWindow: '1 minute' },
+  changePassword: { max: 10, timeWindow: '1 minute' },
+  forgotPassword: { max: 10, timeWindow: '15 minutes' },
+  resetPassword: { max: 20, timeWindow: '15 minutes' },
+} as const;
+
+const FORGOT_PASSWORD_MESSAGE =
+  'Nếu email này có tài khoản, chúng tôi đã gửi liên kết đặt lại mật khẩu. Vui lòng kiểm tra hộp thư (liên kết có hiệu lực 60 phút).';
+
+const errors = { 400: ApiError, 401: ApiError, 429: ApiError };
+const tags = ['auth'];
+
+function userId(req: FastifyRequest): number {
+  // The global hook has already verified the token on every non-public route.
+  if (!req.user) throw new HttpError(401);
+  return req.user.id;
+}
+
+/** The site's own address for links in mail; PUBLIC_URL wins (the Host header is the client's to choose). */
+function requestOrigin(req: FastifyRequest): string {
+  return `${req.protocol}://${req.host}`;
+}
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = authDepsFor(app);
+  // Ready before the first unknown e-mail, so that request costs what every other one does.
+  await warmDummyHash();
+  app.addHook('onClose', async () => deps.mailer.close());
+
+  app.post(
+    '/login',
+    {
+      config: { access: 'public', rateLimit: AUTH_RATE_LIMITS.login },
+      schema: { tags, security: [], body: LoginBody, response: { 200: LoginResponse, ...errors } },
+    },
+    async (req) => login(deps, req.body, requestMeta(req)),
+  );
+
+  app.post(
+    '/refresh-token',
+    {
+      config: { access: 'public', rateLimit: AUTH_RATE_LIMITS.refresh },
+      schema: { tags, security: [], body: RefreshBody, response: { 200: RefreshResponse, ...errors } },
+    },
+    async (req) => refresh(deps, req.body.refreshToken, bearerToken(req), requestMeta(req)),
+  );
+
+  app.post(
+    '/logout',
+    {
+      config: { access: 'authenticated', rateLimit: AUTH_RATE_LIMITS.logout },
+      schema: { tags, body: LogoutBody, response: { 200: MessageResponse, ...errors } },
+    },
+    async (req) => {
+      await logout(deps, userId(req), req.body.refreshToken, requestMeta(req));
+      return { message: 'Đã đăng xuất' };
+    },
+  );
+
+  app.get(
+    '/me',
+    {
+      config: { access: 'authenticated', rateLimit: AUTH_RATE_LIMITS.me },
+      schema: { tags, response: { 200: MeResponse, 401: ApiError } },
+    },
+    async (req) => {
+      const me = await loadAuthUser(deps.database.db, userId(req));
+      if (!me) throw new HttpError(401);
+      return me;
+    },
+  );
+
+  app.patch(
+    '/me',
+    {
+      config: { access: 'authenticated', rateLimit: AUTH_RATE_LIMITS.me },
+      schema: { tags, body: MePatch, response: { 200: AuthUser, ...errors } },
+    },
+    async (req) => updateMe(deps, userId(req), req.body, requestMeta(req)),
+  );
+
+  app.post(
+    '/change-password',
+    {
+      config: { access: 'authenticated', rateLimit: AUTH_RATE_LIMITS.changePassword },
+      schema: { tags, body: ChangePasswordBody, response: { 200: ChangePasswordResponse, ...errors } },
+    },
+    async (req) => changePassword(deps, userId(req), req.body, requestMeta(req)),
+  );
+
+  app.post(
+    '/forgot-password',
+    {
+      config: { access: 'public', rateLimit: AUTH_RATE_LIMITS.forgotPassword },
+      schema: { tags, security: [], body: ForgotPasswordBody, response: { 200: MessageResponse, ...errors } },
+    },
+    async (req) => {
+      try {
+        await requestReset(deps, req.body.email, requestMeta(req), requestOrigin(req));
+      } catch (err) {
+        // The answer must not depend on the account, not even through a failure.
+        req.log.error({ err }, 'password reset request failed');
+      }
+      return { message: FORGOT_PASSWORD_MESSAGE };
+    },
+  );
+
+  app.post(
+    '/reset-password',
+    {
+      config: { access: 'public', rateLimit: AUTH_RATE_LIMITS.resetPassword },
+      schema: { tags, security: [], body: ResetPasswordBody, response: { 200: MessageResponse, ...errors } },
+    },
+    async (req) => {
+      await resetPassword(deps, req.body.token, req.body.password, requestMeta(req));
+      return { message: 'Đã đặt lại mật khẩu. Vui lòng đăng nhập bằng mật khẩu mới.' };
+    },
+  );
+};

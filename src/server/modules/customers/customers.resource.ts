@@ -1,0 +1,149 @@
+import { z } from 'zod';
+import {
+  Customer,
+  CUSTOMER_GROUP_LABELS,
+  CUSTOMER_LIST,
+  CUSTOMER_STATUS_LABELS,
+  CustomerCreate,
+  CustomerExportQuery,
+  CustomerList,
+  CustomerListQuery,
+  CustomerPatch,
+} from '../../../shared/contracts/customers';
+import { foldVietnamese } from '../../../shared/text';
+import { customers } from '../../db/schema/index';
+import { defineResource } from '../../lib/resource/define';
+import { checkCustomerImport, createCustomer, removeCustomer, UNIQUE_FIELDS, updateCustomer } from './customers.service';
+
+/** A label ("Khách sỉ") or a key ("wholesale") in a spreadsheet cell → the key. */
+function labelOrKey(labels: Record<string, string>) {
+  return (v: unknown) => {
+    if (typeof v !== 'string') return v;
+    const f = foldVietnamese(v);
+    for (const [key, label] of Object.entries(labels)) if (f === foldVietnamese(label) || f === key) return key;
+    return v;
+  };
+}
+
+const shape = CustomerCreate.shape;
+
+/** One spreadsheet row: the create contract with a single "Địa chỉ" column as the default address. */
+const CustomerImportRow = z
+  .object({
+    fullName: shape.fullName,
+    phone: shape.phone,
+    email: shape.email,
+    province: shape.province,
+    address: z.string().trim().max(300, { error: 'Địa chỉ dài tối đa 300 ký tự' }).optional(),
+    group: z.preprocess(labelOrKey(CUSTOMER_GROUP_LABELS), shape.group),
+    suiteCode: shape.suiteCode,
+    status: z.preprocess(labelOrKey(CUSTOMER_STATUS_LABELS), shape.status),
+    creditLimit: shape.creditLimit,
+    note: shape.note,
+  })
+  .transform(({ address, ...rest }): CustomerCreate => ({
+    ...rest,
+    addresses: address
+      ? [{ label: 'Mặc định', receiver: rest.fullName, phone: rest.phone, address, province: rest.province, isDefault: true }]
+      : [],
+  }));
+
+const defaultAddress = (c: Customer) => c.addresses.find((a) => a.isDefault) ?? c.addresses[0];
+
+export const customersResource = defineResource({
+  name: 'customers',
+  label: 'khách hàng',
+  table: customers,
+  deletedAt: customers.deletedAt,
+  spec: CUSTOMER_LIST,
+  schemas: {
+    item: Customer,
+    list: CustomerList,
+    listQuery: CustomerListQuery,
+    exportQuery: CustomerExportQuery,
+    create: CustomerCreate,
+    patch: CustomerPatch,
+  },
+  select: {
+    fields: {
+      id: customers.id,
+      code: customers.code,
+      fullName: customers.fullName,
+      phone: customers.phone,
+      email: customers.email,
+      addresses: customers.addresses,
+      province: customers.province,
+      group: customers.group,
+      suiteCode: customers.suiteCode,
+      note: customers.note,
+      status: customers.status,
+      creditLimit: customers.creditLimit,
+      balance: customers.balance,
+      version: customers.version,
+      createdAt: customers.createdAt,
+      updatedAt: customers.updatedAt,
+    },
+    toItem: (r): Customer => ({ ...r, createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString() }),
+  },
+  sort: {
+    code: customers.code,
+    fullName: customers.fullName,
+    phone: customers.phone,
+    province: customers.province,
+    group: customers.group,
+    status: customers.status,
+    createdAt: customers.createdAt,
+    balance: customers.balance,
+  },
+  filters: {
+    code: customers.code,
+    phone: customers.phone,
+    province: customers.province,
+    group: customers.group,
+    status: customers.status,
+    balance: customers.balance,
+    created: customers.createdAt,
+  },
+  search: customers.searchText,
+  uniqueConstraints: UNIQUE_FIELDS,
+  export: {
+    fileName: 'Khách hàng',
+    columns: [
+      { header: 'Mã KH', width: 11, value: (c) => c.code },
+      { header: 'Họ tên', width: 26, value: (c) => c.fullName },
+      { header: 'Điện thoại', width: 14, value: (c) => c.phone },
+      { header: 'Email', width: 28, value: (c) => c.email },
+      { header: 'Tỉnh/Thành', width: 18, value: (c) => c.province },
+      { header: 'Địa chỉ', width: 40, value: (c) => defaultAddress(c)?.address },
+      { header: 'Nhóm', width: 11, value: (c) => CUSTOMER_GROUP_LABELS[c.group] },
+      { header: 'Mã suite', width: 12, value: (c) => c.suiteCode },
+      { header: 'Trạng thái', width: 16, value: (c) => CUSTOMER_STATUS_LABELS[c.status] },
+      { header: 'Hạn mức công nợ', width: 16, type: 'int', value: (c) => c.creditLimit },
+      { header: 'Số dư', width: 14, type: 'int', value: (c) => c.balance },
+      { header: 'Ghi chú', width: 30, value: (c) => c.note },
+      { header: 'Ngày tạo', width: 17, type: 'datetime', value: (c) => c.createdAt },
+    ],
+  },
+  import: {
+    templateName: 'Mẫu nhập khách hàng',
+    row: CustomerImportRow,
+    check: checkCustomerImport,
+    columns: [
+      { field: 'fullName', header: 'Họ tên', aliases: ['Tên khách hàng', 'Họ và tên'], hint: 'Bắt buộc', width: 26 },
+      { field: 'phone', header: 'Điện thoại', aliases: ['Số điện thoại', 'SĐT', 'SDT'], type: 'phone', hint: 'Bắt buộc. VD: 0912 345 678 hoặc +84 912 345 678', width: 16 },
+      { field: 'email', header: 'Email', aliases: ['E-mail'], hint: 'Không bắt buộc; không trùng khách hàng khác', width: 28 },
+      { field: 'province', header: 'Tỉnh/Thành', aliases: ['Tỉnh', 'Tỉnh thành', 'Tỉnh/Thành phố'], width: 18 },
+      { field: 'address', header: 'Địa chỉ', hint: 'Thành địa chỉ giao hàng mặc định', width: 40 },
+      { field: 'group', header: 'Nhóm', aliases: ['Nhóm khách hàng'], hint: 'Khách lẻ, Khách sỉ hoặc VIP (mặc định Khách lẻ)', width: 12 },
+      { field: 'suiteCode', header: 'Mã suite', aliases: ['Suite'], hint: 'Không bắt buộc; chữ in hoa, số, dấu gạch ngang', width: 12 },
+      { field: 'status', header: 'Trạng thái', hint: 'Đang hoạt động hoặc Ngừng hoạt động', width: 16 },
+      { field: 'creditLimit', header: 'Hạn mức công nợ', aliases: ['Hạn mức'], type: 'int', hint: 'Số nguyên, đồng', width: 16 },
+      { field: 'note', header: 'Ghi chú', width: 30 },
+    ],
+  },
+  write: {
+    create: createCustomer,
+    update: updateCustomer,
+    remove: removeCustomer,
+  },
+});

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { businessDate, ExchangeRates, ExchangeRatesQuery } from '../../../shared/contracts/exchange-rates';
+import { IdParams } from '../../../shared/contracts/list-query';
+import { Order, OrderStatusChange } from '../../../shared/contracts/orders';
+import { versionFromEtag } from '../../../shared/contracts/resource';
+import { HttpError } from '../../lib/errors';
+import { setEtag } from '../../lib/resource/concurrency';
+import { resourceRoutes } from '../../lib/resource/routes';
+import { namedParamsValidator } from '../../lib/resource/validation';
+import { ratesOn } from './exchange-rates';
+import { ordersResource } from './orders.resource';
+import { changeOrderStatus } from './orders.service';
+
+/**
+ * /api/orders from the resource definition, plus:
+ *   POST /api/orders/:id/status   { status, note? }, If-Match optional (checked when sent) → the order
+ *   GET  /api/exchange-rates      ?date=YYYY-MM-DD → the rates effective that day (the order form's preview)
+ */
+export const ordersRoutes = resourceRoutes(ordersResource, (app) => {
+  app.post(
+    '/orders/:id/status',
+    {
+      validatorCompiler: namedParamsValidator,
+      schema: {
+        tags: ['orders'],
+        summary: 'Chuyển trạng thái đơn hàng',
+        params: IdParams,
+        headers: z.object({ 'if-match': z.string().optional() }),
+        body: OrderStatusChange,
+        response: { 200: Order },
+      },
+    },
+    async (req, reply) => {
+      const { id } = req.params as IdParams;
+      const header = req.headers['if-match'];
+      let version: number | null = null;
+      if (header) {
+        version = versionFromEtag(header);
+        if (version === null) throw new HttpError(400, 'Tiêu đề If-Match không hợp lệ (dạng "3" lấy từ ETag)');
+      }
+      const order = await changeOrderStatus(app, req, ordersResource, id, req.body as OrderStatusChange, version);
+      setEtag(reply, order.version);
+      return order;
+    },
+  );
+
+  app.get(
+    '/exchange-rates',
+    {
+      validatorCompiler: namedParamsValidator,
+      schema: { tags: ['orders'], summary: 'Tỷ giá hiệu lực theo ngày', querystring: ExchangeRatesQuery, response: { 200: ExchangeRates } },
+    },
+    async (req) => {
+      const date = (req.query as ExchangeRatesQuery).date ?? businessDate(new Date());
+      return { date, rates: await ratesOn(app.deps.database.db, date) };
+    },
+  );
+});

@@ -1,0 +1,256 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { businessDate } from '../../../shared/contracts/exchange-rates';
+import {
+  ORDER_MONEY_MAX,
+  ORDER_STATUS_LABELS,
+  type Order,
+  type OrderCreate,
+  type OrderItemInput,
+  type OrderPatch,
+  type OrderStatusChange,
+} from '../../../shared/contracts/orders';
+import type { FieldError } from '../../../shared/contracts/resource';
+import { formatDong, orderTotals, parseRate, type Currency, type OrderTotals } from '../../../shared/domain/money';
+import {
+  allowedOrderTransitions,
+  canEditOrderFees,
+  canEditOrderItems,
+  canTransitionOrder,
+  type OrderKind,
+  type OrderStatus,
+} from '../../../shared/domain/order-lifecycle';
+import { foldVietnamese } from '../../../shared/text';
+import type { Db } from '../../db/client';
+import { customers, orderEvents, orderItems, orders, transactions } from '../../db/schema/index';
+import { writeAudit } from '../../lib/audit';
+import { HttpError } from '../../lib/errors';
+import { staleError } from '../../lib/resource/concurrency';
+import type { AnyResource, UpdatePlan, WriteContext } from '../../lib/resource/define';
+import { findItem } from '../../lib/resource/list-engine';
+import { inWriteTransaction } from '../../lib/resource/write';
+import { rateOn, type RateSnapshot } from './exchange-rates';
+
+/**
+ * Order rules: totals are always recomputed here from the items, the rate snapshot and the fees
+ * (shared/domain/money.ts); the status moves only through changeOrderStatus and the lifecycle table.
+ */
+
+const fieldError = (status: number, path: string, message: string) => new HttpError(status, message, undefined, [{ path, message } satisfies FieldError]);
+
+export function orderSearchText(code: string, items: ReadonlyArray<{ name: string; option: string }>, note: string): string {
+  const parts = [code, ...items.flatMap((i) => [i.name, i.option]), note];
+  return foldVietnamese([...new Set(parts.filter(Boolean))].join(' '));
+}
+
+async function snapshotRate(db: Db, currency: Currency, day: string): Promise<RateSnapshot> {
+  const rate = await rateOn(db, currency, day);
+  if (!rate) {
+    const [y, m, d] = day.split('-');
+    throw fieldError(409, 'currency', `Chưa có tỷ giá ${currency} hiệu lực vào ngày ${d}/${m}/${y}: hãy khai báo tỷ giá trong Cài đặt trước`);
+  }
+  return rate;
+}
+
+interface Figures {
+  kind: OrderKind;
+  currency: Currency;
+  rate: RateSnapshot;
+  items: readonly OrderItemInput[];
+  serviceFeeMode: OrderCreate['serviceFeeMode'];
+  serviceFeeBps: number;
+  serviceFeeFixed: number;
+  domesticFee: number;
+  deposit: number;
+}
+
+/** The server's totals, refusing figures that do not make sense together. */
+function computeTotals(f: Figures): OrderTotals {
+  let totals: OrderTotals;
+  try {
+    totals = orderTotals({ ...f, rateX100: f.rate.rateX100 });
+  } catch {
+    throw fieldError(400, 'items', 'Tổng tiền của đơn quá lớn');
+  }
+  if (totals.total > ORDER_MONEY_MAX) throw fieldError(400, 'items', `Tổng tiền của đơn quá lớn (tối đa ${formatDong(ORDER_MONEY_MAX)})`);
+  if (totals.deposit > totals.total) {
+    throw fieldError(400, 'deposit', `Tiền đặt cọc (${formatDong(totals.deposit)}) không được lớn hơn tổng tiền của đơn (${formatDong(totals.total)})`);
+  }
+  return totals;
+}
+
+async function nextOrderCode(db: Db): Promise<string> {
+  const rows = await db.execute<{ code: string }>(sql`SELECT 'DH' || lpad(nextval('order_code_seq')::text, 8, '0') AS code`);
+  return (((rows as unknown as { rows?: Array<{ code: string }> }).rows ?? rows) as unknown as Array<{ code: string }>)[0]!.code;
+}
+
+async function insertItems(db: Db, orderId: number, items: readonly OrderItemInput[], lines: readonly number[]): Promise<void> {
+  if (!items.length) return;
+  await db.insert(orderItems).values(
+    items.map((i, position) => ({
+      orderId,
+      position,
+      name: i.name,
+      url: i.url,
+      option: i.option,
+      quantity: i.quantity,
+      unitPriceMinor: i.unitPriceMinor,
+      amount: lines[position]!,
+    })),
+  );
+}
+
+export async function createOrder(ctx: WriteContext, input: OrderCreate): Promise<number> {
+  const [customer] = await ctx.tx
+    .select({ id: customers.id, status: customers.status, code: customers.code })
+    .from(customers)
+    .where(and(eq(customers.id, input.customerId), isNull(customers.deletedAt)))
+    // FOR SHARE: a concurrent delete of this customer waits, so no order is made for a customer being deleted.
+    .for('share');
+  if (!customer) throw fieldError(400, 'customerId', 'Không tìm thấy khách hàng');
+  if (customer.status !== 'active') throw fieldError(409, 'customerId', `Khách hàng ${customer.code} đã ngừng hoạt động: không thể tạo đơn mới`);
+  const rate = await snapshotRate(ctx.tx, input.currency, businessDate(new Date()));
+  const totals = computeTotals({ ...input, rate });
+  const code = await nextOrderCode(ctx.tx);
+  const [row] = await ctx.tx
+    .insert(orders)
+    .values({
+      code,
+      customerId: input.customerId,
+      kind: input.kind,
+      status: 'new',
+      currency: input.currency,
+      exchangeRateX100: rate.rateX100,
+      rateDate: rate.rateDate,
+      itemsSubtotal: totals.itemsSubtotal,
+      serviceFeeMode: input.serviceFeeMode,
+      serviceFeeBps: input.serviceFeeBps,
+      serviceFeeFixed: input.serviceFeeFixed,
+      serviceFee: totals.serviceFee,
+      domesticFee: totals.domesticFee,
+      deposit: totals.deposit,
+      total: totals.total,
+      note: input.note,
+      searchText: orderSearchText(code, input.items, input.note),
+      createdBy: ctx.meta.actorId,
+      updatedBy: ctx.meta.actorId,
+    })
+    .returning({ id: orders.id });
+  const id = row!.id;
+  await insertItems(ctx.tx, id, input.items, totals.lines);
+  await ctx.tx.insert(orderEvents).values({ orderId: id, fromStatus: null, toStatus: 'new', note: '', actorId: ctx.meta.actorId });
+  return id;
+}
+
+const sameItems = (a: readonly OrderItemInput[], b: ReadonlyArray<Order['items'][number]>) =>
+  a.length === b.length &&
+  a.every((x, i) => {
+    const y = b[i]!;
+    return x.name === y.name && x.url === y.url && x.option === y.option && x.quantity === y.quantity && x.unitPriceMinor === y.unitPriceMinor;
+  });
+
+export async function updateOrder(ctx: WriteContext, current: Order, patch: OrderPatch): Promise<UpdatePlan> {
+  const itemsChanged = patch.items !== undefined && !sameItems(patch.items, current.items);
+  const currencyChanged = patch.currency !== undefined && patch.currency !== current.currency;
+  const status = current.status;
+  const label = ORDER_STATUS_LABELS[status];
+  if ((itemsChanged || currencyChanged) && !canEditOrderItems(status)) {
+    throw fieldError(409, itemsChanged ? 'items' : 'currency', `Đơn đang ở trạng thái "${label}": không thể sửa sản phẩm hay tiền tệ sau khi đã mua hàng`);
+  }
+  const feeKeys = ['serviceFeeMode', 'serviceFeeBps', 'serviceFeeFixed', 'domesticFee', 'deposit'] as const;
+  const feeChanged = feeKeys.find((k) => patch[k] !== undefined && patch[k] !== current[k]);
+  if (feeChanged && !canEditOrderFees(status)) {
+    throw fieldError(409, feeChanged, `Đơn đang ở trạng thái "${label}": không thể sửa phí hay tiền đặt cọc`);
+  }
+  if (current.kind === 'purchase' && patch.items !== undefined && patch.items.length === 0) {
+    throw fieldError(400, 'items', 'Đơn mua hộ cần ít nhất một sản phẩm');
+  }
+
+  const currency = patch.currency ?? current.currency;
+  // A new currency takes the rate effective on the order's own date, like the original snapshot did.
+  const rate: RateSnapshot = currencyChanged
+    ? await snapshotRate(ctx.tx, currency, businessDate(current.createdAt))
+    : { rateX100: parseRate(current.exchangeRate)!, rateDate: current.rateDate };
+  const items: OrderItemInput[] = itemsChanged ? patch.items! : current.items.map(({ name, url, option, quantity, unitPriceMinor }) => ({ name, url, option, quantity, unitPriceMinor }));
+  const merged = {
+    serviceFeeMode: patch.serviceFeeMode ?? current.serviceFeeMode,
+    serviceFeeBps: patch.serviceFeeBps ?? current.serviceFeeBps,
+    serviceFeeFixed: patch.serviceFeeFixed ?? current.serviceFeeFixed,
+    domesticFee: patch.domesticFee ?? current.domesticFee,
+    deposit: patch.deposit ?? current.deposit,
+  };
+  const totals = computeTotals({ kind: current.kind, currency, rate, items, ...merged });
+  // The lines are stored with their đồng amount, so a new rate rewrites them too.
+  const linesChanged = itemsChanged || currencyChanged;
+  if (linesChanged) {
+    await ctx.tx.delete(orderItems).where(eq(orderItems.orderId, current.id));
+    await insertItems(ctx.tx, current.id, items, totals.lines);
+  }
+  const note = patch.note ?? current.note;
+  return {
+    set: {
+      currency,
+      exchangeRateX100: rate.rateX100,
+      rateDate: rate.rateDate,
+      itemsSubtotal: totals.itemsSubtotal,
+      ...merged,
+      serviceFee: totals.serviceFee,
+      total: totals.total,
+      note,
+      searchText: orderSearchText(current.code, items, note),
+    },
+    touched: linesChanged,
+  };
+}
+
+/** Soft delete only while nothing happened to the order: new or cancelled, and no wallet row refers to it. */
+export async function removeOrder(ctx: WriteContext, current: Order): Promise<void> {
+  if (current.status !== 'new' && current.status !== 'cancelled') {
+    throw new HttpError(409, `Chỉ xóa được đơn mới tạo hoặc đã hủy (đơn đang "${ORDER_STATUS_LABELS[current.status]}")`);
+  }
+  const [ref] = await ctx.tx
+    .select({ code: transactions.code })
+    .from(transactions)
+    .where(and(eq(transactions.referenceType, 'order'), eq(transactions.referenceId, current.id)))
+    .limit(1);
+  if (ref) throw new HttpError(409, `Không thể xóa: giao dịch ${ref.code} đã ghi nhận tiền cho đơn này`);
+}
+
+/**
+ * One status step: the row lock, the optional If-Match check, the lifecycle rule, the event and exactly one
+ * audit row, in one transaction. An illegal step answers 409 with the steps that are allowed.
+ */
+export async function changeOrderStatus(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  def: AnyResource,
+  id: number,
+  body: OrderStatusChange,
+  expectedVersion: number | null,
+): Promise<Order> {
+  return inWriteTransaction(app, req, def, async (ctx) => {
+    const [row] = await ctx.tx.select({ id: orders.id, deletedAt: orders.deletedAt }).from(orders).where(eq(orders.id, id)).for('update');
+    if (!row || row.deletedAt) throw new HttpError(404, 'Không tìm thấy đơn hàng');
+    const before = (await findItem<Order>(ctx.tx, def, id))!;
+    if (expectedVersion !== null && before.version !== expectedVersion) throw staleError(before, def.label);
+    const from: OrderStatus = before.status;
+    const to = body.status;
+    if (!canTransitionOrder(before.kind, from, to)) {
+      const allowed = [...allowedOrderTransitions(before.kind, from)];
+      const next = allowed.length ? `Các bước hợp lệ: ${allowed.map((s) => `"${ORDER_STATUS_LABELS[s]}"`).join(', ')}` : 'Đơn đã kết thúc, không thể đổi trạng thái';
+      const message =
+        from === to
+          ? `Đơn ${before.code} đã ở trạng thái "${ORDER_STATUS_LABELS[from]}". ${next}`
+          : `Không thể chuyển đơn ${before.code} từ "${ORDER_STATUS_LABELS[from]}" sang "${ORDER_STATUS_LABELS[to]}". ${next}`;
+      throw new HttpError(409, message, undefined, { status: from, allowed });
+    }
+    await ctx.tx
+      .update(orders)
+      .set({ status: to, statusAt: sql`now()`, version: sql`${orders.version} + 1`, updatedAt: sql`now()`, updatedBy: ctx.meta.actorId })
+      .where(eq(orders.id, id));
+    await ctx.tx.insert(orderEvents).values({ orderId: id, fromStatus: from, toStatus: to, note: body.note, actorId: ctx.meta.actorId });
+    const after = (await findItem<Order>(ctx.tx, def, id))!;
+    await writeAudit(ctx.tx, ctx.meta, { action: 'update', entity: def.name, entityId: id, before, after });
+    return after;
+  });
+}

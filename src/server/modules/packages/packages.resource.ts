@@ -1,0 +1,241 @@
+import { eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
+import {
+  CustomerCodeInput,
+  Package,
+  PACKAGE_LIST,
+  PACKAGE_STATUS_LABELS,
+  PackageCreate,
+  PackageExportQuery,
+  PackageList,
+  PackageListQuery,
+  PackagePatch,
+  TrackingNumberInput,
+} from '../../../shared/contracts/packages';
+import { cmToMm, kgToGrams, PACKAGE_DIMENSION_MAX_MM, PACKAGE_WEIGHT_MAX_G } from '../../../shared/domain/weight';
+import { customers, packages, stores } from '../../db/schema/index';
+import { defineResource } from '../../lib/resource/define';
+import { checkPackageImport, createPackage, removePackage, UNIQUE_FIELDS, updatePackage } from './packages.service';
+
+export const destinationStores = alias(stores, 'destination_stores');
+
+/** A decimal cell in a larger unit (kg, cm) → integer grams / millimetres, with the bound checked. */
+function scaled(convert: (v: string) => number | null, what: string, unit: string, max: number) {
+  return z
+    .union([z.string(), z.number()])
+    .transform((v, ctx) => {
+      const n = convert(String(v));
+      if (n === null) {
+        ctx.addIssue({ code: 'custom', message: `${what} phải là số (${unit}), ví dụ 1,5` });
+        return z.NEVER;
+      }
+      if (n < 1 || n > max) {
+        ctx.addIssue({ code: 'custom', message: `${what} phải lớn hơn 0 và không quá ${max.toLocaleString('vi-VN')} ${unit === 'kg' ? 'g' : 'mm'}` });
+        return z.NEVER;
+      }
+      return n;
+    })
+    .optional();
+}
+
+/**
+ * One spreadsheet row: tracking number, customer code (or suite code), weight in kg and dimensions in cm
+ * as a warehouse writes them (decimals with "," or "."), contents. Stored in grams and millimetres.
+ */
+const PackageImportRow = z
+  .object({
+    trackingNumber: z
+      .string({ error: 'Vui lòng nhập mã vận đơn' })
+      .refine((v) => !/^\d(\.\d+)?E\+\d+$/i.test(v.trim()), {
+        error: 'Excel đã đổi mã vận đơn thành số và làm tròn mất chữ số: hãy định dạng cột này là Text rồi nhập lại mã',
+        abort: true,
+      })
+      .pipe(TrackingNumberInput),
+    customerCode: CustomerCodeInput.optional(),
+    weightKg: scaled(kgToGrams, 'Cân nặng', 'kg', PACKAGE_WEIGHT_MAX_G),
+    lengthCm: scaled(cmToMm, 'Chiều dài', 'cm', PACKAGE_DIMENSION_MAX_MM),
+    widthCm: scaled(cmToMm, 'Chiều rộng', 'cm', PACKAGE_DIMENSION_MAX_MM),
+    heightCm: scaled(cmToMm, 'Chiều cao', 'cm', PACKAGE_DIMENSION_MAX_MM),
+    contents: z.string().trim().max(500, { error: 'Nội dung hàng dài tối đa 500 ký tự' }).default(''),
+  })
+  .superRefine((r, ctx) => {
+    const given = [r.lengthCm, r.widthCm, r.heightCm].filter((v) => v !== undefined).length;
+    if (given > 0 && given < 3) {
+      for (const field of ['lengthCm', 'widthCm', 'heightCm'] as const) {
+        if (r[field] === undefined) ctx.addIssue({ code: 'custom', path: [field], message: 'Nhập đủ dài, rộng và cao (hoặc để trống cả ba)' });
+      }
+    }
+  })
+  .transform(
+    (r): PackageCreate => ({
+      trackingNumber: r.trackingNumber,
+      customerId: null,
+      customerCode: r.customerCode,
+      orderId: null,
+      storeId: null,
+      destinationStoreId: null,
+      weightG: r.weightKg ?? null,
+      lengthMm: r.lengthCm ?? null,
+      widthMm: r.widthCm ?? null,
+      heightMm: r.heightCm ?? null,
+      declaredValue: null,
+      declaredCurrency: null,
+      contents: r.contents,
+      photos: [],
+    }),
+  );
+
+const iso = (d: Date) => d.toISOString();
+
+export const packagesResource = defineResource({
+  name: 'packages',
+  label: 'kiện hàng',
+  table: packages,
+  deletedAt: packages.deletedAt,
+  spec: PACKAGE_LIST,
+  schemas: {
+    item: Package,
+    list: PackageList,
+    listQuery: PackageListQuery,
+    exportQuery: PackageExportQuery,
+    create: PackageCreate,
+    patch: PackagePatch,
+  },
+  select: {
+    fields: {
+      id: packages.id,
+      code: packages.code,
+      trackingNumber: packages.trackingNumber,
+      customerId: packages.customerId,
+      customerCode: customers.code,
+      customerName: customers.fullName,
+      orderId: packages.orderId,
+      storeId: packages.storeId,
+      storeCode: stores.code,
+      storeName: stores.name,
+      destinationStoreId: packages.destinationStoreId,
+      destinationCode: destinationStores.code,
+      destinationName: destinationStores.name,
+      mawbId: packages.mawbId,
+      weightG: packages.weightG,
+      lengthMm: packages.lengthMm,
+      widthMm: packages.widthMm,
+      heightMm: packages.heightMm,
+      volumetricG: packages.volumetricG,
+      chargeableG: packages.chargeableG,
+      declaredValue: packages.declaredValue,
+      declaredCurrency: packages.declaredCurrency,
+      contents: packages.contents,
+      photos: packages.photos,
+      status: packages.status,
+      statusAt: packages.statusAt,
+      unidentified: packages.unidentified,
+      version: packages.version,
+      createdAt: packages.createdAt,
+      updatedAt: packages.updatedAt,
+    },
+    // Left joins: the customer and stores may be absent, whatever the column types say.
+    joins: [
+      { table: customers, on: eq(customers.id, packages.customerId) },
+      { table: stores, on: eq(stores.id, packages.storeId) },
+      { table: destinationStores, on: eq(destinationStores.id, packages.destinationStoreId) },
+    ],
+    toItem: (r): Package => ({
+      id: r.id,
+      code: r.code,
+      trackingNumber: r.trackingNumber,
+      customerId: r.customerId,
+      customer: r.customerId != null && r.customerCode != null ? { id: r.customerId, code: r.customerCode, fullName: r.customerName } : null,
+      orderId: r.orderId,
+      storeId: r.storeId,
+      store: r.storeId != null && r.storeCode != null ? { id: r.storeId, code: r.storeCode, name: r.storeName } : null,
+      destinationStoreId: r.destinationStoreId,
+      destinationStore:
+        r.destinationStoreId != null && r.destinationCode != null ? { id: r.destinationStoreId, code: r.destinationCode, name: r.destinationName } : null,
+      mawbId: r.mawbId,
+      weightG: r.weightG,
+      lengthMm: r.lengthMm,
+      widthMm: r.widthMm,
+      heightMm: r.heightMm,
+      volumetricG: r.volumetricG,
+      chargeableG: r.chargeableG,
+      declaredValue: r.declaredValue,
+      declaredCurrency: r.declaredCurrency,
+      contents: r.contents,
+      photos: r.photos,
+      status: r.status,
+      statusAt: iso(r.statusAt),
+      unidentified: r.unidentified,
+      version: r.version,
+      createdAt: iso(r.createdAt),
+      updatedAt: iso(r.updatedAt),
+    }),
+  },
+  sort: {
+    code: packages.code,
+    trackingNumber: packages.trackingNumber,
+    status: packages.status,
+    statusAt: packages.statusAt,
+    weightG: packages.weightG,
+    chargeableG: packages.chargeableG,
+    createdAt: packages.createdAt,
+  },
+  filters: {
+    status: packages.status,
+    customerId: packages.customerId,
+    storeId: packages.storeId,
+    destinationStoreId: packages.destinationStoreId,
+    mawbId: packages.mawbId,
+    orderId: packages.orderId,
+    onMawb: sql`(${packages.mawbId} IS NOT NULL)`,
+    unidentified: packages.unidentified,
+    created: packages.createdAt,
+    weightG: packages.weightG,
+  },
+  search: packages.searchText,
+  uniqueConstraints: UNIQUE_FIELDS,
+  export: {
+    fileName: 'Kiện hàng',
+    columns: [
+      { header: 'Mã kiện', width: 12, value: (p) => p.code },
+      { header: 'Mã vận đơn', width: 24, value: (p) => p.trackingNumber },
+      { header: 'Mã KH', width: 11, value: (p) => p.customer?.code },
+      { header: 'Khách hàng', width: 24, value: (p) => p.customer?.fullName },
+      { header: 'Kho nhận', width: 12, value: (p) => p.store?.code },
+      { header: 'Kho đích', width: 12, value: (p) => p.destinationStore?.code },
+      { header: 'Trạng thái', width: 22, value: (p) => PACKAGE_STATUS_LABELS[p.status] },
+      { header: 'Cập nhật trạng thái', width: 17, type: 'datetime', value: (p) => p.statusAt },
+      { header: 'Cân nặng (g)', width: 12, type: 'int', value: (p) => p.weightG },
+      { header: 'Dài (mm)', width: 9, type: 'int', value: (p) => p.lengthMm },
+      { header: 'Rộng (mm)', width: 9, type: 'int', value: (p) => p.widthMm },
+      { header: 'Cao (mm)', width: 9, type: 'int', value: (p) => p.heightMm },
+      { header: 'Cân quy đổi (g)', width: 14, type: 'int', value: (p) => p.volumetricG },
+      { header: 'Cân tính cước (g)', width: 15, type: 'int', value: (p) => p.chargeableG },
+      { header: 'Giá trị khai báo', width: 14, type: 'int', value: (p) => p.declaredValue },
+      { header: 'Loại tiền', width: 9, value: (p) => p.declaredCurrency },
+      { header: 'Nội dung', width: 30, value: (p) => p.contents },
+      { header: 'Chưa xác định chủ', width: 10, value: (p) => (p.unidentified ? 'Có' : '') },
+      { header: 'Ngày tạo', width: 17, type: 'datetime', value: (p) => p.createdAt },
+    ],
+  },
+  import: {
+    templateName: 'Mẫu nhập kiện hàng',
+    row: PackageImportRow,
+    check: checkPackageImport,
+    columns: [
+      { field: 'trackingNumber', header: 'Mã vận đơn', aliases: ['Tracking', 'Tracking number', 'Số tracking', 'Mã tracking', 'Mã bill'], hint: 'Bắt buộc; mã của hãng vận chuyển (UPS, USPS, FedEx, Yamato, Japan Post…)', width: 24 },
+      { field: 'customerCode', header: 'Mã khách hàng', aliases: ['Mã KH', 'Mã suite', 'Suite'], hint: 'Mã KH (KH000123) hoặc mã suite; để trống nếu chưa biết', width: 14 },
+      { field: 'weightKg', header: 'Cân nặng (kg)', aliases: ['Cân nặng', 'Trọng lượng (kg)', 'Trọng lượng'], hint: 'Số kg, tối đa 3 chữ số thập phân (1,5)', width: 13 },
+      { field: 'lengthCm', header: 'Dài (cm)', aliases: ['Chiều dài (cm)', 'Chiều dài'], hint: 'Số cm, tối đa 1 chữ số thập phân', width: 10 },
+      { field: 'widthCm', header: 'Rộng (cm)', aliases: ['Chiều rộng (cm)', 'Chiều rộng'], hint: 'Số cm, tối đa 1 chữ số thập phân', width: 10 },
+      { field: 'heightCm', header: 'Cao (cm)', aliases: ['Chiều cao (cm)', 'Chiều cao'], hint: 'Số cm, tối đa 1 chữ số thập phân', width: 10 },
+      { field: 'contents', header: 'Nội dung', aliases: ['Hàng hóa', 'Mô tả', 'Nội dung hàng'], width: 30 },
+    ],
+  },
+  write: {
+    create: createPackage,
+    update: updatePackage,
+    remove: removePackage,
+  },
+});

@@ -1,0 +1,262 @@
+import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { SelectedFieldsFlat } from 'drizzle-orm/pg-core';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  ALREADY_RECEIVED_CODE,
+  EVENT_FUTURE_TOLERANCE_MS,
+  type AlreadyReceivedDetails,
+  PACKAGE_STATUS_LABELS,
+  type EventAppendResponse,
+  type EventCreate,
+  type Package,
+  type PackageLabel,
+  type PackageSearchHit,
+  type ReceiveBody,
+  type ReceiveOutcome,
+  type ReceiveResponse,
+  type SearchResponse,
+  type TrackingEvent,
+} from '../../../shared/contracts/packages';
+import { versionFromEtag } from '../../../shared/contracts/resource';
+import { RECEIVABLE_STATUSES, type PackageStatus } from '../../../shared/domain/package-status';
+import type { Db } from '../../db/client';
+import { packages } from '../../db/schema/index';
+import { writeAudit } from '../../lib/audit';
+import { HttpError } from '../../lib/errors';
+import { staleError } from '../../lib/resource/concurrency';
+import { findItem } from '../../lib/resource/list-engine';
+import { inWriteTransaction } from '../../lib/resource/write';
+import { appendEvent, latestEventJson, listEvents, toTrackingEvent, type EventRow } from './packages.events';
+import { packagesResource } from './packages.resource';
+import {
+  assertStore,
+  customerByCode,
+  figuresFor,
+  isUnidentified,
+  nextPackageCode,
+  packageSearchText,
+  shippingRules,
+} from './packages.service';
+
+/** Receiving, the scanner search, event appends and labels: the tracking work beyond plain CRUD. */
+
+const notFound = () => new HttpError(404, 'Không tìm thấy kiện hàng');
+const fieldError = (status: number, path: string, message: string) => new HttpError(status, message, undefined, [{ path, message }]);
+
+const findPackage = (db: Db, id: number) => findItem<Package>(db, packagesResource, id);
+
+type PackageRow = Parameters<typeof packagesResource.select.toItem>[0];
+
+/** The resource's columns and left joins (plus extra fields) under any WHERE. */
+async function selectPackages<T>(db: Db, fields: SelectedFieldsFlat, where: SQL | undefined): Promise<T[]> {
+  let q = db.select(fields).from(packages).$dynamic();
+  for (const j of packagesResource.select.joins ?? []) q = q.leftJoin(j.table, j.on);
+  return (await q.where(where)) as T[];
+}
+
+/** Locks a live package row; 404 when absent or deleted. */
+async function lockPackage(tx: Db, id: number): Promise<{ id: number; status: PackageStatus; version: number }> {
+  const [row] = await tx
+    .select({ id: packages.id, status: packages.status, version: packages.version })
+    .from(packages)
+    .where(and(eq(packages.id, id), isNull(packages.deletedAt)))
+    .for('update');
+  if (!row) throw notFound();
+  return row;
+}
+
+// ---- events -----------------------------------------------------------------------------------------
+
+export async function packageEvents(db: Db, id: number): Promise<TrackingEvent[]> {
+  const [row] = await db.select({ id: packages.id }).from(packages).where(and(eq(packages.id, id), isNull(packages.deletedAt)));
+  if (!row) throw notFound();
+  return listEvents(db, id);
+}
+
+/**
+ * Appends an event and lets the status follow the newest one, with one audit row (action `event`, the
+ * event in `after.event`). An `If-Match` header, when sent, must match the package's version.
+ */
+export async function addPackageEvent(app: FastifyInstance, req: FastifyRequest, id: number, input: EventCreate): Promise<EventAppendResponse> {
+  if (input.occurredAt && Date.parse(input.occurredAt) > Date.now() + EVENT_FUTURE_TOLERANCE_MS) {
+    throw fieldError(400, 'occurredAt', 'Thời điểm sự kiện không được ở tương lai');
+  }
+  const ifMatch = req.headers['if-match'];
+  const expected = ifMatch === undefined || ifMatch === '' ? null : versionFromEtag(Array.isArray(ifMatch) ? ifMatch[0] : ifMatch);
+  if (ifMatch && expected === null) throw new HttpError(400, 'Tiêu đề If-Match không hợp lệ (dạng "3" lấy từ ETag)');
+  return inWriteTransaction(app, req, packagesResource, async (ctx) => {
+    const locked = await lockPackage(ctx.tx, id);
+    const before = (await findPackage(ctx.tx, id))!;
+    if (expected !== null && locked.version !== expected) throw staleError(before, packagesResource.label);
+    const { event } = await appendEvent(ctx.tx, ctx.meta.actorId, id, input, { bumpVersion: true });
+    const after = (await findPackage(ctx.tx, id))!;
+    await writeAudit(ctx.tx, ctx.meta, { action: 'event', entity: 'packages', entityId: id, before, after: { ...after, event } });
+    return { event, package: after };
+  });
+}
+
+// ---- receiving --------------------------------------------------------------------------------------
+
+function alreadyReceived(p: Package): HttpError {
+  const message = `Kiện ${p.code} (mã vận đơn ${p.trackingNumber}) đã được nhận trước đó; trạng thái hiện tại: ${PACKAGE_STATUS_LABELS[p.status]}`;
+  const details: AlreadyReceivedDetails = { packageId: p.id, packageCode: p.code, status: p.status };
+  return new HttpError(409, message, ALREADY_RECEIVED_CODE, details);
+}
+
+/**
+ * A parcel scanned, weighed and measured at a foreign warehouse: the expected package is received, or an
+ * unknown number becomes a new package (unidentified when nobody owns it). One transaction, one audit
+ * row (action `receive`), one `received_abroad` event.
+ */
+export async function receivePackage(app: FastifyInstance, req: FastifyRequest, body: ReceiveBody): Promise<{ created: boolean; response: ReceiveResponse }> {
+  return inWriteTransaction(app, req, packagesResource, async (ctx) => {
+    const { tx, meta } = ctx;
+    const store = (await assertStore(tx, body.storeId, 'storeId', 'origin'))!;
+    await assertStore(tx, body.destinationStoreId, 'destinationStoreId', 'hub');
+    const customer = body.customerCode !== undefined ? await customerByCode(tx, body.customerCode) : undefined;
+    if (body.customerCode !== undefined && !customer) {
+      throw fieldError(400, 'customerCode', `Không tìm thấy khách hàng có mã hoặc mã suite ${body.customerCode}`);
+    }
+    const measured = { weightG: body.weightG, lengthMm: body.lengthMm, widthMm: body.widthMm, heightMm: body.heightMm };
+    const figures = figuresFor(measured, await shippingRules(tx));
+    const [existing] = await tx
+      .select({ id: packages.id })
+      .from(packages)
+      .where(and(eq(packages.trackingNumber, body.trackingNumber), isNull(packages.deletedAt)))
+      .for('update');
+
+    let id: number;
+    let before: Package | null = null;
+    let outcome: ReceiveOutcome;
+    if (existing) {
+      id = existing.id;
+      before = (await findPackage(tx, id))!;
+      if (!RECEIVABLE_STATUSES.includes(before.status)) throw alreadyReceived(before);
+      if (customer && before.customerId != null && before.customerId !== customer.id) {
+        throw fieldError(
+          409,
+          'customerCode',
+          `Kiện ${before.code} đã thuộc khách hàng ${before.customer?.code ?? before.customerId}, không khớp mã ${body.customerCode} trên kiện`,
+        );
+      }
+      const customerId = before.customerId ?? customer?.id ?? null;
+      const contents = body.contents ?? before.contents;
+      await tx
+        .update(packages)
+        .set({
+          ...measured,
+          ...figures,
+          storeId: store.id,
+          customerId,
+          destinationStoreId: body.destinationStoreId ?? before.destinationStoreId,
+          contents,
+          unidentified: isUnidentified(customerId, 'received_abroad'),
+          searchText: packageSearchText({ code: before.code, trackingNumber: before.trackingNumber, customerCode: customer?.code ?? before.customer?.code, contents }),
+          version: sql`${packages.version} + 1`,
+          updatedAt: sql`now()`,
+          updatedBy: meta.actorId,
+        })
+        .where(eq(packages.id, id));
+      outcome = 'received';
+    } else {
+      const code = await nextPackageCode(tx);
+      const customerId = customer?.id ?? null;
+      const contents = body.contents ?? '';
+      const [row] = await tx
+        .insert(packages)
+        .values({
+          code,
+          trackingNumber: body.trackingNumber,
+          ...measured,
+          ...figures,
+          storeId: store.id,
+          customerId,
+          destinationStoreId: body.destinationStoreId ?? null,
+          contents,
+          unidentified: isUnidentified(customerId, 'received_abroad'),
+          searchText: packageSearchText({ code, trackingNumber: body.trackingNumber, customerCode: customer?.code, contents }),
+          createdBy: meta.actorId,
+          updatedBy: meta.actorId,
+        })
+        .returning({ id: packages.id });
+      id = row!.id;
+      outcome = customerId == null ? 'unidentified' : 'created';
+    }
+    const { event } = await appendEvent(tx, meta.actorId, id, {
+      code: 'received_abroad',
+      location: store.name,
+      note: body.note ?? '',
+    });
+    const after = (await findPackage(tx, id))!;
+    await writeAudit(tx, meta, { action: 'receive', entity: 'packages', entityId: id, before, after: { ...after, event } });
+    return { created: !existing, response: { outcome, package: after, event } };
+  });
+}
+
+// ---- scanner search ---------------------------------------------------------------------------------
+
+/**
+ * Every number looked up in one query, by tracking number or package code, each package with its newest
+ * event. `found` follows the order of `numbers` (one entry per package); the rest are `notFound`.
+ */
+export async function searchPackages(db: Db, numbers: string[]): Promise<SearchResponse> {
+  const rows = await selectPackages<PackageRow & { latestEvent: EventRow | null }>(
+    db,
+    { ...packagesResource.select.fields, latestEvent: latestEventJson },
+    and(or(inArray(packages.trackingNumber, numbers), inArray(packages.code, numbers)), isNull(packages.deletedAt)),
+  );
+  const byNumber = new Map<string, (typeof rows)[number]>();
+  for (const r of rows) {
+    byNumber.set(r.trackingNumber, r);
+    // A tracking number that looks like another package's code loses to the code: labels carry codes.
+    byNumber.set(r.code, r);
+  }
+  const found: PackageSearchHit[] = [];
+  const notFound: string[] = [];
+  const seen = new Set<number>();
+  for (const n of numbers) {
+    const r = byNumber.get(n);
+    if (!r) {
+      notFound.push(n);
+      continue;
+    }
+    if (seen.has(r.id)) continue;
+    seen.add(r.id);
+    const { latestEvent, ...fields } = r;
+    found.push({
+      ...packagesResource.select.toItem(fields),
+      matched: n,
+      latestEvent: latestEvent ? toTrackingEvent(latestEvent as EventRow) : null,
+    });
+  }
+  return { found, notFound };
+}
+
+// ---- labels -----------------------------------------------------------------------------------------
+
+/** What each label prints, in the order asked; 404 naming any id that is not a live package. */
+export async function packageLabels(db: Db, ids: number[]): Promise<PackageLabel[]> {
+  const rows = await selectPackages<PackageRow>(db, packagesResource.select.fields, and(inArray(packages.id, ids), isNull(packages.deletedAt)));
+  const byId = new Map(rows.map((r) => [r.id, packagesResource.select.toItem(r)]));
+  const missing = ids.filter((id) => !byId.has(id));
+  if (missing.length) throw new HttpError(404, `Không tìm thấy kiện hàng: ${missing.join(', ')}`, undefined, { missing });
+  return ids.map((id) => {
+    const p = byId.get(id)!;
+    return {
+      id: p.id,
+      code: p.code,
+      trackingNumber: p.trackingNumber,
+      customerCode: p.customer?.code ?? null,
+      customerName: p.customer?.fullName ?? null,
+      weightG: p.weightG,
+      chargeableG: p.chargeableG,
+      lengthMm: p.lengthMm,
+      widthMm: p.widthMm,
+      heightMm: p.heightMm,
+      originStore: p.store,
+      destinationStore: p.destinationStore,
+      contents: p.contents,
+      status: p.status,
+    };
+  });
+}

@@ -1,0 +1,149 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AccessTokenClaims, Role } from '../../shared/auth';
+import { AUTH_ERROR_CODES } from '../../shared/contracts/auth';
+import type { Database } from '../db/client';
+import { HttpError } from '../lib/errors';
+import type { TokenSigner } from '../lib/tokens';
+
+/**
+ * Route access levels, set in a route's `config.access`:
+ * - 'public': no token (health, login, refresh-token, forgot/reset password, public tracking, docs);
+ * - 'authenticated': any signed-in user (auth/me, dashboards);
+ * - undefined (the default): a business route, role Admin only.
+ * Defaulting to the strictest level means a new route cannot be left open by forgetting a flag.
+ */
+export type Access = 'public' | 'authenticated' | { roles: Role[] };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    user?: AccessTokenClaims & { id: number };
+  }
+}
+
+export function bearerToken(req: FastifyRequest): string | undefined {
+  const h = req.headers.authorization;
+  if (!h) return undefined;
+  // SPEC §7: bearer form, with a "JWT" prefix in some paths.
+  const m = /^(?:Bearer|JWT)\s+(.+)$/i.exec(h.trim());
+  return m?.[1];
+}
+
+/** What the hook needs to know about a token's user, beyond the signature. */
+export interface SessionState {
+  enabled: boolean;
+  role: Role;
+  /** Epoch ms; access tokens issued before this second are refused. null = never revoked. */
+  sessionsValidAfter: number | null;
+}
+
+export type SessionStateLoader = (userId: number) => Promise<SessionState | null>;
+
+export function databaseSessionLoader(database: Database): SessionStateLoader {
+  return async (userId) => {
+    const rows = await database.query<{ enabled: boolean; role: Role; sessions_valid_after: Date | string | null }>(
+      'SELECT enabled, role, sessions_valid_after FROM users WHERE id = $1',
+      [userId],
+    );
+    const row = rows[0];
+    if (!row) return null;
+    return {
+      enabled: row.enabled,
+      role: row.role,
+      sessionsValidAfter: row.sessions_valid_after == null ? null : new Date(row.sessions_valid_after).getTime(),
+    };
+  };
+}
+
+/**
+ * How long this process trusts what it read about a user. A change made by another server instance (or
+ * straight in the database) is seen within this time; one made by this process is seen at once, because
+ * the writer calls forgetSessionState.
+ */
+export const SESSION_CACHE_MS = 5_000;
+
+interface CacheEntry {
+  state: SessionState | null;
+  until: number;
+}
+
+// Every auth hook of this process (tests build several apps): invalidation must reach all of them.
+const caches = new Set<Map<number, CacheEntry>>();
+// A change is forgotten before its transaction commits; reading the old row again in that gap and caching
+// it would hide the change for SESSION_CACHE_MS, so a just-changed user bypasses the cache for a while.
+const bypassUntil = new Map<number, number>();
+
+/** Call whenever this process changes a user's enabled flag, role or session cut-off. */
+export function forgetSessionState(userId: number): void {
+  for (const cache of caches) cache.delete(userId);
+  bypassUntil.set(userId, Date.now() + SESSION_CACHE_MS);
+}
+
+/**
+ * Whether a verified token still stands: its user exists and is enabled, has the role the token claims,
+ * and revoked nobody's sessions after the token was issued. The cut-off compares whole seconds because
+ * `iat` has one-second resolution: a token issued later in the same second as a revocation (the fresh
+ * one a password change hands back) must stay valid.
+ */
+export function tokenStillValid(claims: AccessTokenClaims, state: SessionState | null): boolean {
+  if (!state || !state.enabled || state.role !== claims.role) return false;
+  if (state.sessionsValidAfter != null && claims.iat < Math.floor(state.sessionsValidAfter / 1000)) return false;
+  return true;
+}
+
+export interface RegisterAuthOptions {
+  /** Where the hook reads a user's session state; defaults to the app's database (app.deps.database). */
+  loadSessionState?: SessionStateLoader;
+}
+
+export function registerAuth(app: FastifyInstance, signer: TokenSigner, opts: RegisterAuthOptions = {}) {
+  const load: SessionStateLoader | undefined =
+    opts.loadSessionState ?? (app.hasDecorator('deps') ? databaseSessionLoader(app.deps.database) : undefined);
+  const cache = new Map<number, CacheEntry>();
+  caches.add(cache);
+  app.addHook('onClose', async () => {
+    caches.delete(cache);
+  });
+
+  async function sessionState(userId: number): Promise<SessionState | null> {
+    const now = Date.now();
+    const hit = cache.get(userId);
+    if (hit && hit.until > now) return hit.state;
+    const state = await load!(userId);
+    const bypass = bypassUntil.get(userId);
+    if (bypass !== undefined && bypass > now) return state;
+    if (bypass !== undefined) bypassUntil.delete(userId);
+    // Bounded: an entry per recently active user; stale ones go when the map grows.
+    if (cache.size > 10_000) {
+      for (const [id, e] of cache) if (e.until <= now) cache.delete(id);
+    }
+    cache.set(userId, { state, until: now + SESSION_CACHE_MS });
+    return state;
+  }
+
+  app.decorateRequest('user', undefined);
+  app.addHook('onRequest', async (req) => {
+    if (!req.url.startsWith('/api')) return;
+    const access: Access | undefined = req.routeOptions.config?.access;
+    if (access === 'public') return;
+    const token = bearerToken(req);
+    if (!token) throw new HttpError(401, 'Bạn cần đăng nhập để tiếp tục');
+    let claims: AccessTokenClaims;
+    try {
+      claims = await signer.verify(token);
+    } catch {
+      throw new HttpError(401, 'Phiên đăng nhập đã hết hạn hoặc không hợp lệ', AUTH_ERROR_CODES.TOKEN_INVALID);
+    }
+    const userId = Number(claims.sub);
+    if (!Number.isSafeInteger(userId)) throw new HttpError(401, 'Phiên đăng nhập không hợp lệ', AUTH_ERROR_CODES.TOKEN_INVALID);
+    if (load && !tokenStillValid(claims, await sessionState(userId))) {
+      throw new HttpError(401, 'Phiên đăng nhập đã bị thu hồi, vui lòng đăng nhập lại', AUTH_ERROR_CODES.SESSION_REVOKED);
+    }
+    req.user = { ...claims, id: userId };
+    if (access === 'authenticated') return;
+    const roles: Role[] = access?.roles ?? ['Admin'];
+    if (!roles.includes(claims.role)) throw new HttpError(403);
+  });
+}

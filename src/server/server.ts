@@ -1,0 +1,65 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app';
+import type { Config } from './config';
+import { openDatabase, type Database } from './db/client';
+import { lockDataDir } from './db/lock';
+import { migrate } from './db/migrate';
+import { seedIfEmpty, type SeedResult } from './db/seed/index';
+import { resolveJwtSecret } from './lib/secrets';
+
+export interface RunningServer {
+  app: FastifyInstance;
+  database: Database;
+  url: string;
+  seed: SeedResult;
+  stop(): Promise<void>;
+}
+
+/** config → lock → database → migrate → seed → listen. Used by main.ts and by tests that need a real port. */
+export async function startServer(config: Config, opts: { serveWeb?: boolean; logger?: boolean | object } = {}): Promise<RunningServer> {
+  let lock: { release(): void } | undefined;
+  let dataDir: string | undefined;
+  if (!config.DATABASE_URL) {
+    dataDir = path.resolve(config.DATA_DIR);
+    mkdirSync(dataDir, { recursive: true });
+    lock = lockDataDir(dataDir);
+  }
+  let database: Database | undefined;
+  try {
+    database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: dataDir && path.join(dataDir, 'pglite') });
+    await migrate(database);
+    const seed = await seedIfEmpty(database, {
+      seed: config.SEED,
+      adminEmail: config.SEED_ADMIN_EMAIL,
+      adminPassword: config.SEED_ADMIN_PASSWORD,
+    });
+    const jwtSecret = await resolveJwtSecret(database, config.JWT_SECRET);
+    const app = await buildApp({ database, config, jwtSecret, serveWeb: opts.serveWeb ?? true, logger: opts.logger });
+    await app.listen({ port: config.PORT, host: config.HOST });
+    const addr = app.server.address();
+    const port = typeof addr === 'object' && addr ? addr.port : config.PORT;
+    const db = database;
+    let stopping: Promise<void> | undefined;
+    return {
+      app,
+      database,
+      seed,
+      url: `http://${config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST}:${port}`,
+      stop() {
+        // Fastify's close stops accepting, lets in-flight requests finish, then we close the database.
+        stopping ??= (async () => {
+          await app.close();
+          await db.close();
+          lock?.release();
+        })();
+        return stopping;
+      },
+    };
+  } catch (err) {
+    await database?.close().catch(() => {});
+    lock?.release();
+    throw err;
+  }
+}
