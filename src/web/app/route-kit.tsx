@@ -1,0 +1,38 @@
+import type { ComponentType } from 'react';
+import { Outlet, type RouteObject } from 'react-router';
+import type { Role } from '../../shared/auth';
+import { loadChunk } from './chunk-load';
+import { ProtectedRoute } from './guards';
+
+/** What a route tells the shell about itself: its title (shell namespace) for the heading, tab title and breadcrumb. */
+export interface RouteHandle {
+  titleKey: string;
+  /** The section's menu label key, for the breadcrumb. */
+  sectionKey?: string;
+}
+
+/**
+ * A route's screen, code-split: `lazy: lazyScreen(() => import('./customer-list'), 'CustomerList')`.
+ * The load goes through loadChunk, so it times out after 120 s and a failure reaches the route error screen.
+ */
+export function lazyScreen<M, K extends keyof M>(load: () => Promise<M>, exportName: K) {
+  return async () => {
+    const mod = await loadChunk(load);
+    return { Component: mod[exportName] as ComponentType };
+  };
+}
+
+export const ADMIN_ONLY: Role[] = ['Admin'];
+
+/** A section's parent route: every screen under it requires the given roles (SPEC §6). */
+export function guardedSection(path: string, roles: Role[], children: RouteObject[]): RouteObject {
+  return {
+    path,
+    element: (
+      <ProtectedRoute roles={roles}>
+        <Outlet />
+      </ProtectedRoute>
+    ),
+    children,
+  };
+}

@@ -1,0 +1,78 @@
+import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
+import { authRoutes } from '../features/auth/routes';
+import { customerRoutes } from '../features/customer/routes';
+import { dashboardRoutes } from '../features/dashboards/routes';
+import { deliveryslipRoutes } from '../features/deliveryslip/routes';
+import { employeeRoutes } from '../features/employee/routes';
+import { NotFoundPage } from '../features/errors/not-found-page';
+import { RouteErrorScreen } from '../features/errors/route-error';
+import { ServerErrorPage } from '../features/errors/server-error-page';
+import { mawbRoutes } from '../features/mawb/routes';
+import { orderRoutes } from '../features/order/routes';
+import { settingRoutes } from '../features/setting/routes';
+import { trackingRoutes } from '../features/tracking/routes';
+import { transactionRoutes } from '../features/transaction/routes';
+import { ProtectedRoute } from './guards';
+import { RootRoute, RouteFallback } from './root-route';
+import { lazyScreen, type RouteHandle } from './route-kit';
+
+const title = (titleKey: string): RouteHandle => ({ titleKey });
+
+/** Every route of SPEC §2. Screens and layouts are lazy chunks; this file only wires them. */
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    element: <RootRoute />,
+    errorElement: <RouteErrorScreen />,
+    hydrateFallbackElement: <RouteFallback />,
+    children: [
+      { index: true, handle: title('screens.landing'), lazy: lazyScreen(() => import('../features/landing/landing-page'), 'LandingPage') },
+      {
+        path: 'auth',
+        lazy: lazyScreen(() => import('../layouts/auth-layout'), 'AuthLayout'),
+        children: [
+          ...(authRoutes.some((r) => r.index) ? [] : [{ index: true, element: <Navigate to="/auth/login" replace /> }]),
+          ...authRoutes,
+        ],
+      },
+      // The error screens are in the entry chunk anyway (the error boundaries need them without a network).
+      { path: 'error-404', handle: title('screens.notFound'), Component: NotFoundPage },
+      { path: 'error-500', handle: title('screens.serverError'), Component: ServerErrorPage },
+      {
+        // Everything below needs a signed-in user; sections add their role on top (SPEC §6).
+        element: (
+          <ProtectedRoute>
+            <Outlet />
+          </ProtectedRoute>
+        ),
+        children: [
+          {
+            lazy: lazyScreen(() => import('../layouts/app-layout'), 'AppLayout'),
+            children: [
+              {
+                // Errors of a screen show inside the layout, so the menu stays usable.
+                errorElement: <RouteErrorScreen inLayout />,
+                children: [
+                  dashboardRoutes,
+                  mawbRoutes,
+                  trackingRoutes,
+                  deliveryslipRoutes,
+                  orderRoutes,
+                  customerRoutes,
+                  employeeRoutes,
+                  transactionRoutes,
+                  settingRoutes,
+                ],
+              },
+            ],
+          },
+        ],
+      },
+      { path: '*', handle: title('screens.notFound'), Component: NotFoundPage },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,141 @@
+import { useId } from 'react';
+import { Dropdown, Form } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import type { ListSpec } from '../../../shared/contracts/list-query';
+import { useListParams } from './list-params';
+
+/**
+ * Filter controls for a DataTable's toolbar. Each reads and writes its own query-string name through
+ * useListParams, so it works beside any DataTable of the same spec with no wiring.
+ */
+
+export interface FilterOption {
+  value: string;
+  label: string;
+}
+
+interface FilterBaseProps {
+  spec: ListSpec;
+  /** The query-string name (`status`, `province`…). */
+  name: string;
+  label: string;
+  urlPrefix?: string;
+  className?: string;
+}
+
+/** One value or all. */
+export function FilterSelect({ spec, name, label, options, allLabel, urlPrefix, className }: FilterBaseProps & { options: FilterOption[]; allLabel?: string }) {
+  const { t } = useTranslation('resource');
+  const id = useId();
+  const params = useListParams(spec, urlPrefix);
+  const value = params.filters[name] ?? '';
+  // A value from a link that is not among the options (several at once, or an unknown province) stays visible.
+  const extra = value && !options.some((o) => o.value === value) ? [{ value, label: value }] : [];
+  return (
+    <div className={className}>
+      <Form.Label htmlFor={id} visuallyHidden>
+        {label}
+      </Form.Label>
+      <Form.Select
+        id={id}
+        size="sm"
+        value={value}
+        onChange={(e) => params.setFilter(name, e.target.value || null)}
+        className={value ? 'filter-active' : undefined}
+        title={label}
+      >
+        <option value="">{allLabel ?? t('filters.all', { label })}</option>
+        {[...extra, ...options].map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </Form.Select>
+    </div>
+  );
+}
+
+/** Any of several values, as a dropdown of checkboxes. */
+export function FilterChecks({ spec, name, label, options, urlPrefix, className }: FilterBaseProps & { options: FilterOption[] }) {
+  const { t } = useTranslation('resource');
+  const id = useId();
+  const params = useListParams(spec, urlPrefix);
+  const selected = (params.filters[name] ?? '').split(',').filter(Boolean);
+  const summary = selected.length
+    ? selected.map((v) => options.find((o) => o.value === v)?.label ?? v).join(', ')
+    : t('filters.any');
+  const toggle = (value: string, on: boolean) => {
+    const next = on ? [...selected, value] : selected.filter((v) => v !== value);
+    // Keep the options' order, so the same choice always gives the same URL.
+    params.setFilter(name, options.map((o) => o.value).filter((v) => next.includes(v)));
+  };
+  return (
+    <Dropdown className={className} autoClose="outside">
+      <Dropdown.Toggle
+        id={id}
+        as="button"
+        type="button"
+        bsPrefix="filter-toggle"
+        className={`form-select form-select-sm text-start text-truncate${selected.length ? ' filter-active' : ''}`}
+      >
+        {label}: {summary}
+      </Dropdown.Toggle>
+      <Dropdown.Menu className="p-2 filter-menu">
+        {options.map((o) => (
+          <Form.Check
+            key={o.value}
+            id={`${id}-${o.value}`}
+            type="checkbox"
+            label={o.label}
+            checked={selected.includes(o.value)}
+            onChange={(e) => toggle(o.value, e.target.checked)}
+          />
+        ))}
+        {selected.length > 0 && (
+          <>
+            <Dropdown.Divider />
+            <button type="button" className="btn btn-link btn-sm p-0" onClick={() => params.setFilter(name, null)}>
+              {t('filters.clearOne')}
+            </button>
+          </>
+        )}
+      </Dropdown.Menu>
+    </Dropdown>
+  );
+}
+
+/** A date range filter (`<key>From` / `<key>To`, whole days in Vietnamese time). */
+export function FilterDateRange({ spec, name, label, urlPrefix, className }: FilterBaseProps) {
+  const { t } = useTranslation('resource');
+  const id = useId();
+  const params = useListParams(spec, urlPrefix);
+  const from = params.filters[`${name}From`] ?? '';
+  const to = params.filters[`${name}To`] ?? '';
+  const dateOnly = (v: string) => (/^\d{4}-\d{2}-\d{2}$/.test(v) ? v : '');
+  return (
+    <fieldset className={`d-flex align-items-center gap-1 filter-date-range${className ? ` ${className}` : ''}`}>
+      <legend className="visually-hidden">{label}</legend>
+      <Form.Label htmlFor={`${id}-from`} className="small text-body-secondary mb-0 text-nowrap">
+        {label}
+      </Form.Label>
+      <Form.Control
+        id={`${id}-from`}
+        type="date"
+        size="sm"
+        aria-label={t('filters.from', { label })}
+        value={dateOnly(from)}
+        max={dateOnly(to) || undefined}
+        onChange={(e) => params.update({ [`${name}From`]: e.target.value || null })}
+      />
+      <span aria-hidden="true">–</span>
+      <Form.Control
+        type="date"
+        size="sm"
+        aria-label={t('filters.to', { label })}
+        value={dateOnly(to)}
+        min={dateOnly(from) || undefined}
+        onChange={(e) => params.update({ [`${name}To`]: e.target.value || null })}
+      />
+    </fieldset>
+  );
+}

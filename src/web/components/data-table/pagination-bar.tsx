@@ -1,0 +1,82 @@
+import { useId } from 'react';
+import { Form, Pagination } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../lib/use-format';
+import { PAGE_SIZE_OPTIONS } from './list-params';
+
+interface PaginationBarProps {
+  page: number;
+  pageSize: number;
+  total: number;
+  /** The server's estimate of an unfiltered very large list: shown as "≈ total". */
+  totalEstimated?: boolean;
+  compact: boolean;
+  onPage(page: number): void;
+  onPageSize(size: number): void;
+}
+
+/** The pages around the current one, with the first and last always reachable; null marks a gap. */
+export function pageWindow(page: number, pageCount: number, radius: number): (number | null)[] {
+  const pages: (number | null)[] = [];
+  const from = Math.max(1, page - radius);
+  const to = Math.min(pageCount, page + radius);
+  if (from > 1) pages.push(1);
+  if (from > 2) pages.push(null);
+  for (let p = from; p <= to; p++) pages.push(p);
+  if (to < pageCount - 1) pages.push(null);
+  if (to < pageCount) pages.push(pageCount);
+  return pages;
+}
+
+export function PaginationBar({ page, pageSize, total, totalEstimated, compact, onPage, onPageSize }: PaginationBarProps) {
+  const { t } = useTranslation('resource');
+  const fmt = useFormat();
+  const id = useId();
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const from = total === 0 ? 0 : Math.min(total, (page - 1) * pageSize + 1);
+  const to = Math.min(total, page * pageSize);
+  const sizes = PAGE_SIZE_OPTIONS.includes(pageSize as (typeof PAGE_SIZE_OPTIONS)[number]) ? PAGE_SIZE_OPTIONS : [...PAGE_SIZE_OPTIONS, pageSize].sort((a, b) => a - b);
+
+  return (
+    <div className="dt-pagination d-flex flex-wrap align-items-center gap-2 px-2 py-2 border-top">
+      <div className="small text-body-secondary me-auto" aria-live="polite" data-testid="dt-range">
+        {t('table.range', { from: fmt.integer(from), to: fmt.integer(to), total: `${totalEstimated ? '≈ ' : ''}${fmt.integer(total)}` })}
+      </div>
+      <div className="d-flex align-items-center gap-1">
+        <Form.Label htmlFor={id} className="small text-body-secondary mb-0 text-nowrap">
+          {t('table.pageSize')}
+        </Form.Label>
+        <Form.Select id={id} size="sm" className="dt-page-size" value={pageSize} onChange={(e) => onPageSize(Number(e.target.value))}>
+          {sizes.map((s) => (
+            <option key={s} value={s}>
+              {s}
+            </option>
+          ))}
+        </Form.Select>
+      </div>
+      <nav aria-label={t('table.pagination')}>
+        <Pagination size="sm" className="mb-0">
+          <Pagination.First disabled={page <= 1} onClick={() => onPage(1)} aria-label={t('table.firstPage')} />
+          <Pagination.Prev disabled={page <= 1} onClick={() => onPage(page - 1)} aria-label={t('table.prevPage')} />
+          {compact ? (
+            <Pagination.Item active aria-current="page">
+              {t('table.pageOf', { page, pages: pageCount })}
+            </Pagination.Item>
+          ) : (
+            pageWindow(page, pageCount, 2).map((p, i) =>
+              p === null ? (
+                <Pagination.Ellipsis key={`gap-${i}`} disabled />
+              ) : (
+                <Pagination.Item key={p} active={p === page} onClick={() => p !== page && onPage(p)} aria-label={t('table.goToPage', { page: p })}>
+                  {p}
+                </Pagination.Item>
+              ),
+            )
+          )}
+          <Pagination.Next disabled={page >= pageCount} onClick={() => onPage(page + 1)} aria-label={t('table.nextPage')} />
+          <Pagination.Last disabled={page >= pageCount} onClick={() => onPage(pageCount)} aria-label={t('table.lastPage')} />
+        </Pagination>
+      </nav>
+    </div>
+  );
+}

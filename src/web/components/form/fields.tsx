@@ -1,0 +1,247 @@
+import { useId, useState, type ReactNode } from 'react';
+import { Form } from 'react-bootstrap';
+import { Controller, type FieldPath, type FieldValues, type UseFormReturn } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+
+/**
+ * Labelled form controls bound to react-hook-form. Every control has a visible label, its error under it
+ * (announced and linked with aria-describedby) and an optional hint; required fields are marked in words too.
+ */
+
+interface ShellProps {
+  id: string;
+  label: ReactNode;
+  error?: string;
+  help?: ReactNode;
+  required?: boolean;
+  className?: string;
+  children: ReactNode;
+}
+
+export function FieldShell({ id, label, error, help, required, className, children }: ShellProps) {
+  const { t } = useTranslation('common');
+  return (
+    <Form.Group className={className ?? 'mb-3'} controlId={id}>
+      <Form.Label className="fw-medium">
+        {label}
+        {required && (
+          <span className="text-danger ms-1" title={t('required')}>
+            *<span className="visually-hidden"> ({t('required')})</span>
+          </span>
+        )}
+      </Form.Label>
+      {children}
+      {error && (
+        <div id={`${id}-error`} className="invalid-feedback d-block" role="alert">
+          {error}
+        </div>
+      )}
+      {help && !error && (
+        <Form.Text id={`${id}-help`} className="d-block">
+          {help}
+        </Form.Text>
+      )}
+    </Form.Group>
+  );
+}
+
+// The transformed (output) type of the form does not matter to a control.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyForm<V extends FieldValues> = UseFormReturn<V, any, any>;
+
+type BaseFieldProps<V extends FieldValues> = {
+  form: AnyForm<V>;
+  name: FieldPath<V>;
+  label: ReactNode;
+  help?: ReactNode;
+  required?: boolean;
+  className?: string;
+  disabled?: boolean;
+};
+
+function useFieldState<V extends FieldValues>(form: AnyForm<V>, name: FieldPath<V>) {
+  const id = useId();
+  const { error } = form.getFieldState(name, form.formState);
+  const message = error?.message;
+  const describedBy = message ? `${id}-error` : undefined;
+  return { id, message, describedBy };
+}
+
+export function TextField<V extends FieldValues>({
+  form,
+  name,
+  label,
+  help,
+  required,
+  className,
+  disabled,
+  type = 'text',
+  autoComplete,
+  inputMode,
+  placeholder,
+  maxLength,
+}: BaseFieldProps<V> & {
+  type?: 'text' | 'email' | 'tel' | 'password' | 'url';
+  autoComplete?: string;
+  inputMode?: 'text' | 'email' | 'tel' | 'numeric' | 'search';
+  placeholder?: string;
+  maxLength?: number;
+}) {
+  const { id, message, describedBy } = useFieldState(form, name);
+  return (
+    <FieldShell id={id} label={label} error={message} help={help} required={required} className={className}>
+      <Form.Control
+        type={type}
+        {...form.register(name)}
+        isInvalid={Boolean(message)}
+        aria-invalid={Boolean(message)}
+        aria-required={required || undefined}
+        aria-describedby={describedBy ?? (help ? `${id}-help` : undefined)}
+        autoComplete={autoComplete}
+        inputMode={inputMode}
+        placeholder={placeholder}
+        maxLength={maxLength}
+        disabled={disabled}
+      />
+    </FieldShell>
+  );
+}
+
+/** A password with a show/hide switch. */
+export function PasswordField<V extends FieldValues>(props: BaseFieldProps<V> & { autoComplete: 'current-password' | 'new-password' }) {
+  const { t } = useTranslation('resource');
+  const { form, name, label, help, required, className, disabled, autoComplete } = props;
+  const { id, message, describedBy } = useFieldState(form, name);
+  const [visible, setVisible] = useState(false);
+  return (
+    <FieldShell id={id} label={label} error={message} help={help} required={required} className={className}>
+      <div className="input-group has-validation">
+        <Form.Control
+          type={visible ? 'text' : 'password'}
+          {...form.register(name)}
+          isInvalid={Boolean(message)}
+          aria-invalid={Boolean(message)}
+          aria-describedby={describedBy ?? (help ? `${id}-help` : undefined)}
+          autoComplete={autoComplete}
+          disabled={disabled}
+        />
+        <button
+          type="button"
+          className="btn btn-outline-secondary"
+          onClick={() => setVisible((v) => !v)}
+          aria-label={visible ? t('form.hidePassword') : t('form.showPassword')}
+          aria-pressed={visible}
+        >
+          <i className={`bi ${visible ? 'bi-eye-slash' : 'bi-eye'}`} aria-hidden="true" />
+        </button>
+      </div>
+    </FieldShell>
+  );
+}
+
+export function TextareaField<V extends FieldValues>({ form, name, label, help, required, className, disabled, rows = 3, maxLength }: BaseFieldProps<V> & { rows?: number; maxLength?: number }) {
+  const { id, message, describedBy } = useFieldState(form, name);
+  return (
+    <FieldShell id={id} label={label} error={message} help={help} required={required} className={className}>
+      <Form.Control
+        as="textarea"
+        rows={rows}
+        {...form.register(name)}
+        isInvalid={Boolean(message)}
+        aria-invalid={Boolean(message)}
+        aria-describedby={describedBy ?? (help ? `${id}-help` : undefined)}
+        maxLength={maxLength}
+        disabled={disabled}
+      />
+    </FieldShell>
+  );
+}
+
+export interface SelectOption {
+  value: string;
+  label: string;
+}
+
+export function SelectField<V extends FieldValues>({
+  form,
+  name,
+  label,
+  help,
+  required,
+  className,
+  disabled,
+  options,
+  emptyLabel,
+  numeric,
+}: BaseFieldProps<V> & { options: SelectOption[]; emptyLabel?: string; numeric?: boolean }) {
+  const { id, message, describedBy } = useFieldState(form, name);
+  return (
+    <FieldShell id={id} label={label} error={message} help={help} required={required} className={className}>
+      <Form.Select
+        // react-hook-form also passes the default value through setValueAs: a null default must stay null, not Number(null) = 0.
+        {...form.register(name, numeric ? { setValueAs: (v: unknown) => (v === '' || v === null || v === undefined ? null : Number(v)) } : undefined)}
+        isInvalid={Boolean(message)}
+        aria-invalid={Boolean(message)}
+        aria-describedby={describedBy ?? (help ? `${id}-help` : undefined)}
+        disabled={disabled}
+      >
+        {emptyLabel !== undefined && <option value="">{emptyLabel}</option>}
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </Form.Select>
+    </FieldShell>
+  );
+}
+
+export function SwitchField<V extends FieldValues>({ form, name, label, help, className, disabled }: Omit<BaseFieldProps<V>, 'required'>) {
+  const { id, message } = useFieldState(form, name);
+  return (
+    <div className={className ?? 'mb-3'}>
+      <Form.Check type="switch" role="switch" id={id} label={label} {...form.register(name)} isInvalid={Boolean(message)} disabled={disabled} />
+      {message && <div className="invalid-feedback d-block" role="alert">{message}</div>}
+      {help && !message && <Form.Text className="d-block">{help}</Form.Text>}
+    </div>
+  );
+}
+
+const digitsOnly = (s: string) => s.replace(/\D/g, '');
+const groupDots = (digits: string) => digits.replace(/^0+(?=\d)/, '').replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+
+/** Integer đồng typed with dot grouping ("1.250.000"); the form holds a number, never a float. */
+export function MoneyField<V extends FieldValues>({ form, name, label, help, required, className, disabled, max }: BaseFieldProps<V> & { max?: number }) {
+  const { id, message, describedBy } = useFieldState(form, name);
+  return (
+    <FieldShell id={id} label={label} error={message} help={help} required={required} className={className}>
+      <Controller
+        control={form.control}
+        name={name}
+        render={({ field }) => (
+          <div className="input-group has-validation">
+            <Form.Control
+              ref={field.ref}
+              name={field.name}
+              inputMode="numeric"
+              autoComplete="off"
+              className="text-end"
+              value={typeof field.value === 'number' ? groupDots(String(field.value)) : ''}
+              onChange={(e) => {
+                const digits = digitsOnly(e.target.value).slice(0, 16);
+                const n = digits ? Number(digits) : 0;
+                field.onChange(max !== undefined ? Math.min(n, max) : n);
+              }}
+              onBlur={field.onBlur}
+              isInvalid={Boolean(message)}
+              aria-invalid={Boolean(message)}
+              aria-describedby={describedBy ?? (help ? `${id}-help` : undefined)}
+              disabled={disabled}
+            />
+            <span className="input-group-text">₫</span>
+          </div>
+        )}
+      />
+    </FieldShell>
+  );
+}

@@ -1,0 +1,85 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import type { ListQueryInput } from '../../../shared/contracts/list-query';
+import type { OrderList } from '../../../shared/contracts/orders';
+import type { PackageList } from '../../../shared/contracts/packages';
+import {
+  IDEMPOTENCY_HEADER,
+  type Transaction,
+  type TransactionCreateInput,
+  type TransactionList,
+  type TransactionTotals,
+} from '../../../shared/contracts/transactions';
+import { api } from '../../lib/api-client';
+import { queryKeys } from '../../lib/query-client';
+
+/**
+ * The wallet calls more than one screen makes (the order and transaction sections and the customer page), over
+ * the one shared client. Features keep their own calls in their api.ts; only what they share lives here.
+ */
+
+/** The customer pickers' own cache entries (the customer screens keep the versioned record under Customer.detail). */
+export const customerPickKeys = {
+  all: ['Customer', 'pick'] as const,
+  one: (id: number) => ['Customer', 'pick', String(id)] as const,
+  search: (q: string) => ['Customer', 'pick', 'search', q] as const,
+};
+
+export function fetchOrderPage(query: ListQueryInput, signal?: AbortSignal): Promise<OrderList> {
+  return api.get<OrderList>('/api/orders', query, { signal });
+}
+
+export function fetchTransactionPage(query: ListQueryInput, signal?: AbortSignal): Promise<TransactionList> {
+  return api.get<TransactionList>('/api/transactions', query, { signal });
+}
+
+/** Σ in / out / net of every row the same query selects (paging and sort are ignored by the server). */
+export function fetchTransactionTotals(query: ListQueryInput, signal?: AbortSignal): Promise<TransactionTotals> {
+  const { page: _page, pageSize: _size, sort: _sort, ...filters } = query;
+  return api.get<TransactionTotals>('/api/transactions/totals', filters, { signal });
+}
+
+export function fetchPackagePage(query: ListQueryInput, signal?: AbortSignal): Promise<PackageList> {
+  return api.get<PackageList>('/api/packages', query, { signal });
+}
+
+/**
+ * A fresh Idempotency-Key. `crypto.randomUUID` exists only in secure contexts (HTTPS, localhost); the console is
+ * also served over plain HTTP on a warehouse LAN, where `getRandomValues` still is, so a v4 UUID is built from it.
+ */
+export function newIdempotencyKey(): string {
+  const c = globalThis.crypto;
+  if (typeof c?.randomUUID === 'function') return c.randomUUID();
+  const b = c.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6]! & 0x0f) | 0x40;
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  const hex = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** POST /api/transactions with its Idempotency-Key: the same key and body always give the same answer. */
+export function postTransaction(body: TransactionCreateInput, idempotencyKey: string): Promise<Transaction> {
+  return api.post<Transaction>('/api/transactions', body, { headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } });
+}
+
+/**
+ * What a new wallet row makes stale: the customer (balance), lists of customers (balance column), every
+ * transaction list and total, and the order it pays (paid, due, payments).
+ */
+export function useWalletInvalidation() {
+  const qc = useQueryClient();
+  return useCallback(
+    (row: Pick<Transaction, 'customerId' | 'referenceType' | 'referenceId'>) => {
+      void qc.invalidateQueries({ queryKey: queryKeys.Customer.detail(row.customerId) });
+      void qc.invalidateQueries({ queryKey: queryKeys.Customer.lists() });
+      // The pickers' chips and search results show balances too.
+      void qc.invalidateQueries({ queryKey: customerPickKeys.all });
+      void qc.invalidateQueries({ queryKey: queryKeys.Transaction.all });
+      if (row.referenceType === 'order' && row.referenceId !== null) {
+        void qc.invalidateQueries({ queryKey: queryKeys.Order.detail(row.referenceId) });
+        void qc.invalidateQueries({ queryKey: queryKeys.Order.lists() });
+      }
+    },
+    [qc],
+  );
+}

@@ -1,0 +1,150 @@
+import { useId, useState } from 'react';
+import { Card, Col, Row } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import type { z } from 'zod';
+import { CREDIT_LIMIT_MAX, CUSTOMER_GROUPS, CUSTOMER_STATUSES, CustomerCreate, type Customer } from '../../../shared/contracts/customers';
+import { etagOf } from '../../../shared/contracts/resource';
+import { RecordPage } from '../../components/record-page';
+import { MoneyField, SelectField, TextareaField, TextField } from '../../components/form/fields';
+import { FormActions, ResourceFormFrame } from '../../components/form/resource-form';
+import { pickDirty, useResourceForm } from '../../components/form/use-resource-form';
+import { PageHeader } from '../../layouts/page-header';
+import { createCustomer, patchCustomer, useCustomer, useCustomerCache, type Versioned } from './api';
+import { AddressesEditor, ProvinceDatalist, ProvinceInput } from './addresses-editor';
+import { useCustomerEditableFields } from './customer-fields';
+
+type Values = z.input<typeof CustomerCreate>;
+
+const EMPTY: Values = {
+  fullName: '',
+  phone: '',
+  email: '',
+  addresses: [],
+  province: '',
+  group: 'retail',
+  suiteCode: '',
+  note: '',
+  status: 'active',
+  creditLimit: 0,
+};
+
+/** The form's values of a saved customer (nulls become empty inputs). */
+export function customerToValues(c: Customer): Values {
+  return {
+    fullName: c.fullName,
+    phone: c.phone,
+    email: c.email ?? '',
+    addresses: c.addresses.map((a) => ({ ...a })),
+    province: c.province,
+    group: c.group,
+    suiteCode: c.suiteCode ?? '',
+    note: c.note,
+    status: c.status,
+    creditLimit: c.creditLimit,
+  };
+}
+
+/** /customer/create */
+export function CustomerCreatePage() {
+  return <CustomerForm />;
+}
+
+/** /customer/edit/:id */
+export function CustomerEditPage() {
+  const { id = '' } = useParams();
+  const query = useCustomer(id);
+  // Keyed by id: opening another customer's edit page starts a fresh form.
+  return (
+    <RecordPage query={query} backTo="/customer" skeleton="form">
+      {(data) => <CustomerForm key={id} loaded={data} />}
+    </RecordPage>
+  );
+}
+
+function CustomerForm({ loaded }: { loaded?: Versioned<Customer> }) {
+  const { t } = useTranslation(['customer', 'resource']);
+  const navigate = useNavigate();
+  const cache = useCustomerCache();
+  const provincesId = useId();
+  const conflictFields = useCustomerEditableFields();
+  // The version this edit is based on; a 412 moves it to the other person's version once the user chooses.
+  const [base, setBase] = useState(loaded);
+  const editing = Boolean(loaded);
+
+  const rf = useResourceForm({
+    schema: CustomerCreate,
+    defaultValues: loaded ? customerToValues(loaded.record) : EMPTY,
+    save: async (values, ctx) => {
+      const saved = base ? await patchCustomer(base.record.id, base.etag, pickDirty(values, ctx.isDirty)) : await createCustomer(values);
+      cache.saved(saved);
+      return saved;
+    },
+    texts: {
+      pending: t('form.saving'),
+      success: (c) => (editing ? t('form.updated', { code: c.code }) : t('form.created', { code: c.code })),
+    },
+    onSaved: (c) => navigate(`/customer/${c.id}`),
+    toValues: (c: Customer) => customerToValues(c),
+    onRebase: (c: Customer) => setBase({ record: c, etag: etagOf(c.version) }),
+  });
+  const form = rf.form;
+  const dirty = form.formState.isDirty;
+  const cancelTo = base ? `/customer/${base.record.id}` : '/customer';
+
+  return (
+    <>
+      <PageHeader title={base ? t('form.editTitle', { code: base.record.code, name: base.record.fullName }) : undefined} />
+      <ResourceFormFrame rf={rf} conflictFields={conflictFields} base={base?.record} aria-label={base ? t('form.editLabel') : t('form.createLabel')}>
+        <ProvinceDatalist id={provincesId} />
+        <Card className="form-section shadow-sm">
+          <Card.Body>
+            <h2 className="h6 mb-3">{t('form.general')}</h2>
+            <Row className="gx-3">
+              <Col md={6}>
+                <TextField form={form} name="fullName" label={t('fields.fullName')} required autoComplete="off" maxLength={120} />
+              </Col>
+              <Col md={6}>
+                <TextField form={form} name="phone" label={t('fields.phone')} required type="tel" inputMode="tel" autoComplete="off" help={t('form.phoneHelp')} />
+              </Col>
+              <Col md={6}>
+                <TextField form={form} name="email" label={t('fields.email')} type="email" inputMode="email" autoComplete="off" help={t('form.emailHelp')} />
+              </Col>
+              <Col md={6}>
+                <ProvinceInput form={form} name="province" label={t('fields.province')} listId={provincesId} />
+              </Col>
+            </Row>
+          </Card.Body>
+        </Card>
+        <Card className="form-section shadow-sm">
+          <Card.Body>
+            <h2 className="h6 mb-3">{t('form.account')}</h2>
+            <Row className="gx-3">
+              <Col sm={6} lg={3}>
+                <SelectField form={form} name="group" label={t('fields.group')} options={CUSTOMER_GROUPS.map((g) => ({ value: g, label: t(`groups.${g}`) }))} />
+              </Col>
+              <Col sm={6} lg={3}>
+                <SelectField form={form} name="status" label={t('fields.status')} options={CUSTOMER_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))} />
+              </Col>
+              <Col sm={6} lg={3}>
+                <TextField form={form} name="suiteCode" label={t('fields.suiteCode')} autoComplete="off" maxLength={20} help={t('form.suiteHelp')} />
+              </Col>
+              <Col sm={6} lg={3}>
+                <MoneyField form={form} name="creditLimit" label={t('fields.creditLimit')} max={CREDIT_LIMIT_MAX} help={t('form.creditHelp')} />
+              </Col>
+              <Col xs={12}>
+                <TextareaField form={form} name="note" label={t('fields.note')} rows={3} maxLength={2000} />
+              </Col>
+            </Row>
+          </Card.Body>
+        </Card>
+        <Card className="form-section shadow-sm mb-3">
+          <Card.Body>
+            <AddressesEditor form={form} provincesListId={provincesId} />
+          </Card.Body>
+        </Card>
+        <FormActions saving={rf.saving} dirty={dirty} disabled={editing && !dirty} onCancel={() => navigate(cancelTo)} saveLabel={editing ? t('form.saveChanges') : t('form.create')} />
+      </ResourceFormFrame>
+    </>
+  );
+}

@@ -1,0 +1,30 @@
+import type { RouteObject } from 'react-router';
+import type { MenuEntry } from '../../app/menu';
+import { ADMIN_ONLY, guardedSection, lazyScreen, type RouteHandle } from '../../app/route-kit';
+
+// The only place that knows this section's screens: a built screen replaces its placeholder here.
+const placeholder = lazyScreen(() => import('../placeholder/placeholder-page'), 'PlaceholderPage');
+const handle = (titleKey: string): RouteHandle => ({ titleKey, sectionKey: 'menu.deliveryslip' });
+
+export const deliveryslipRoutes: RouteObject = guardedSection('deliveryslip', ADMIN_ONLY, [
+  { index: true, handle: handle('screens.deliveryslipList'), lazy: placeholder },
+  { path: 'print-coupons', handle: handle('screens.printCoupons'), lazy: placeholder },
+  { path: 'edit-delivery-slip', handle: handle('screens.editDeliverySlip'), lazy: placeholder },
+  { path: 'vote-confirm', handle: handle('screens.voteConfirm'), lazy: placeholder },
+  { path: 'create-vouchers', handle: handle('screens.createVouchers'), lazy: placeholder },
+  { path: 'create-delivery-slip', handle: handle('screens.createDeliverySlip'), lazy: placeholder },
+]);
+
+export const deliveryslipMenu: MenuEntry = {
+  id: 'deliveryslip',
+  labelKey: 'menu.deliveryslip',
+  icon: 'bi-truck',
+  roles: ADMIN_ONLY,
+  children: [
+    { id: 'deliveryslip-list', labelKey: 'menu.deliveryslipList', to: '/deliveryslip', end: true },
+    { id: 'deliveryslip-create', labelKey: 'menu.createDeliverySlip', to: '/deliveryslip/create-delivery-slip' },
+    { id: 'deliveryslip-bulk', labelKey: 'menu.createVouchers', to: '/deliveryslip/create-vouchers' },
+    { id: 'deliveryslip-print', labelKey: 'menu.printCoupons', to: '/deliveryslip/print-coupons' },
+    { id: 'deliveryslip-confirm', labelKey: 'menu.voteConfirm', to: '/deliveryslip/vote-confirm' },
+  ],
+};

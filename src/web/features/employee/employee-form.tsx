@@ -1,0 +1,223 @@
+import { useId, useMemo, useState } from 'react';
+import { Alert, Card, Col, Form, Row } from 'react-bootstrap';
+import type { UseFormReturn } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import type { z } from 'zod';
+import { ROLES } from '../../../shared/auth';
+import { EMPLOYEE_STATUSES, EmployeeCreate, type Employee, type EmployeePatch } from '../../../shared/contracts/employees';
+import type { ConflictField } from '../../components/form/conflict-dialog';
+import { SelectField, SwitchField, TextField } from '../../components/form/fields';
+import { FormActions, ResourceFormFrame } from '../../components/form/resource-form';
+import { pickDirty, useResourceForm } from '../../components/form/use-resource-form';
+import { RecordPage } from '../../components/record-page';
+import { versioned, type Versioned } from '../../components/resource-api';
+import { PageHeader } from '../../layouts/page-header';
+import { createEmployee, patchEmployee, useEmployee, useEmployeeCache, useStores } from './api';
+import { POSITIONS } from './employee-fields';
+
+type Values = z.input<typeof EmployeeCreate>;
+type Output = z.output<typeof EmployeeCreate>;
+
+const NEW_ACCOUNT = { email: '', role: 'Staff', enabled: true } as const;
+
+const EMPTY: Values = { fullName: '', phone: '', email: '', storeId: null, position: '', status: 'active', account: null };
+
+export function employeeToValues(e: Employee): Values {
+  return {
+    fullName: e.fullName,
+    phone: e.phone,
+    email: e.email ?? '',
+    storeId: e.storeId,
+    position: e.position,
+    status: e.status,
+    account: e.account ? { email: e.account.email, role: e.account.role, enabled: e.account.enabled } : null,
+  };
+}
+
+/** The PATCH body of an edit: the changed fields; the account as a whole when any part of it changed. */
+export function employeePatchOf(values: Output, isDirty: (name: keyof Values & string) => boolean): EmployeePatch {
+  const { account, ...rest } = pickDirty(values, isDirty);
+  const patch: EmployeePatch = rest;
+  if (account) patch.account = { role: account.role, enabled: account.enabled, ...(account.email ? { email: account.email } : {}) };
+  return patch;
+}
+
+/** /employee/create */
+export function EmployeeCreatePage() {
+  return <EmployeeForm />;
+}
+
+/** /employee/edit/:id */
+export function EmployeeEditPage() {
+  const { id = '' } = useParams();
+  const query = useEmployee(id);
+  return (
+    <RecordPage query={query} backTo="/employee" skeleton="form">
+      {(data) => <EmployeeForm key={id} loaded={data} />}
+    </RecordPage>
+  );
+}
+
+function EmployeeForm({ loaded }: { loaded?: Versioned<Employee> }) {
+  const { t } = useTranslation(['employee', 'common']);
+  const navigate = useNavigate();
+  const cache = useEmployeeCache();
+  const stores = useStores();
+  const positionsId = useId();
+  const [base, setBase] = useState(loaded);
+  const editing = Boolean(loaded);
+
+  const storeLabel = useMemo(() => {
+    const byId = new Map((stores.data?.items ?? []).map((s) => [s.id, `${s.code} · ${s.name}`]));
+    return (v: unknown) => (typeof v === 'number' ? (byId.get(v) ?? `#${v}`) : '—');
+  }, [stores.data]);
+  const conflictFields = useMemo<ConflictField[]>(
+    () => [
+      { name: 'fullName', label: t('fields.fullName') },
+      { name: 'phone', label: t('fields.phone') },
+      { name: 'email', label: t('fields.email') },
+      { name: 'storeId', label: t('fields.store'), format: storeLabel },
+      { name: 'position', label: t('fields.position') },
+      { name: 'status', label: t('fields.status'), format: (v) => t(`statuses.${String(v)}`) },
+      { name: 'account.email', label: t('account.email') },
+      { name: 'account.role', label: t('fields.role'), format: (v) => t(`common:roles.${String(v)}`) },
+      { name: 'account.enabled', label: t('account.enabledLabel'), format: (v) => (v ? t('common:yes') : t('common:no')) },
+    ],
+    [t, storeLabel],
+  );
+
+  const rf = useResourceForm({
+    schema: EmployeeCreate,
+    defaultValues: loaded ? employeeToValues(loaded.record) : EMPTY,
+    save: async (values, ctx) => {
+      const saved = base ? await patchEmployee(base.record.id, base.etag, employeePatchOf(values, ctx.isDirty)) : await createEmployee(values);
+      cache.saved(saved);
+      return saved;
+    },
+    texts: {
+      pending: t('form.saving'),
+      success: (e) => (editing ? t('form.updated', { code: e.code }) : t('form.created', { code: e.code })),
+    },
+    onSaved: (e) => navigate(`/employee/${e.id}`),
+    toValues: (e: Employee) => employeeToValues(e),
+    onRebase: (e: Employee) => setBase(versioned(e)),
+  });
+  const form = rf.form;
+  const account = form.watch('account');
+  const hadAccount = Boolean(base?.record.account);
+  const dirty = form.formState.isDirty;
+
+  const toggleAccount = (on: boolean) => {
+    form.setValue('account', on ? { ...NEW_ACCOUNT } : null, { shouldDirty: true });
+  };
+
+  return (
+    <>
+      <PageHeader title={base ? t('form.editTitle', { code: base.record.code, name: base.record.fullName }) : undefined} />
+      <ResourceFormFrame rf={rf} conflictFields={conflictFields} base={base?.record} aria-label={base ? t('form.editLabel') : t('form.createLabel')}>
+        <datalist id={positionsId}>
+          {POSITIONS.map((p) => (
+            <option key={p} value={p} />
+          ))}
+        </datalist>
+        <Card className="form-section shadow-sm">
+          <Card.Body>
+            <h2 className="h6 mb-3">{t('form.general')}</h2>
+            <Row className="gx-3">
+              <Col md={6}>
+                <TextField form={form} name="fullName" label={t('fields.fullName')} required autoComplete="off" maxLength={120} />
+              </Col>
+              <Col md={6}>
+                <TextField form={form} name="phone" label={t('fields.phone')} required type="tel" inputMode="tel" autoComplete="off" />
+              </Col>
+              <Col md={6}>
+                <TextField form={form} name="email" label={t('fields.email')} type="email" inputMode="email" autoComplete="off" />
+              </Col>
+              <Col md={6}>
+                <SelectField
+                  form={form}
+                  name="storeId"
+                  numeric
+                  label={t('fields.store')}
+                  emptyLabel={stores.isPending ? t('common:states.loading') : t('form.noStore')}
+                  options={(stores.data?.items ?? []).map((s) => ({ value: String(s.id), label: `${s.code} · ${s.name} (${t(`storeKinds.${s.kind}`)})` }))}
+                  help={stores.isError ? t('form.storesFailed') : undefined}
+                />
+              </Col>
+              <Col md={6}>
+                <PositionField form={form} label={t('fields.position')} listId={positionsId} />
+              </Col>
+              <Col md={6}>
+                <SelectField
+                  form={form}
+                  name="status"
+                  label={t('fields.status')}
+                  options={EMPLOYEE_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))}
+                  help={t('form.statusHelp')}
+                />
+              </Col>
+            </Row>
+          </Card.Body>
+        </Card>
+        <Card className="form-section shadow-sm mb-3">
+          <Card.Body>
+            <h2 className="h6 mb-1">{t('account.title')}</h2>
+            <p className="small text-body-secondary">{t('account.intro')}</p>
+            <Form.Check
+              type="switch"
+              role="switch"
+              id="employee-has-account"
+              label={t('account.has')}
+              checked={account !== null && account !== undefined}
+              disabled={hadAccount}
+              onChange={(e) => toggleAccount(e.target.checked)}
+              className="mb-3"
+            />
+            {hadAccount && <p className="small text-body-secondary">{t('account.cannotRemove')}</p>}
+            {account && (
+              <Row className="gx-3">
+                <Col md={6}>
+                  <TextField form={form} name="account.email" label={t('account.email')} type="email" inputMode="email" autoComplete="off" help={t('account.emailHelp')} />
+                </Col>
+                <Col md={3}>
+                  <SelectField form={form} name="account.role" label={t('fields.role')} options={ROLES.map((r) => ({ value: r, label: t(`common:roles.${r}`) }))} />
+                </Col>
+                <Col md={3} className="pt-md-4">
+                  <SwitchField form={form} name="account.enabled" label={t('account.enabledLabel')} />
+                </Col>
+                {!hadAccount && (
+                  <Col xs={12}>
+                    <Alert variant="info" className="small py-2">
+                      <i className="bi bi-envelope me-1" aria-hidden="true" />
+                      {t('account.newAccountNote')}
+                    </Alert>
+                  </Col>
+                )}
+              </Row>
+            )}
+          </Card.Body>
+        </Card>
+        <FormActions
+          saving={rf.saving}
+          dirty={dirty}
+          disabled={editing && !dirty}
+          onCancel={() => navigate(base ? `/employee/${base.record.id}` : '/employee')}
+          saveLabel={editing ? t('form.saveChanges') : t('form.create')}
+        />
+      </ResourceFormFrame>
+    </>
+  );
+}
+
+function PositionField({ form, label, listId }: { form: UseFormReturn<Values, unknown, Output>; label: string; listId: string }) {
+  const id = useId();
+  const { error } = form.getFieldState('position', form.formState);
+  return (
+    <Form.Group className="mb-3" controlId={id}>
+      <Form.Label className="fw-medium">{label}</Form.Label>
+      <Form.Control {...form.register('position')} list={listId} autoComplete="off" maxLength={80} isInvalid={Boolean(error)} />
+      {error && <div className="invalid-feedback d-block">{error.message}</div>}
+    </Form.Group>
+  );
+}

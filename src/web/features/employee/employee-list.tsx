@@ -1,0 +1,108 @@
+import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { ROLES } from '../../../shared/auth';
+import { EMPLOYEE_LIST, EMPLOYEE_STATUSES, type Employee } from '../../../shared/contracts/employees';
+import { DataTable } from '../../components/data-table/data-table';
+import { FilterChecks, FilterSelect } from '../../components/data-table/list-filters';
+import { ExportMenu } from '../../components/export-menu';
+import { PageHeader } from '../../layouts/page-header';
+import { useFormat } from '../../lib/use-format';
+import { employeeKeys, fetchEmployeePage, useStores } from './api';
+import { AccountBadge, EmployeeStatusBadge, POSITIONS } from './employee-fields';
+
+const col = createColumnHelper<Employee>();
+
+function useColumns(): ColumnDef<Employee, any>[] { // eslint-disable-line @typescript-eslint/no-explicit-any
+  const { t } = useTranslation('employee');
+  const fmt = useFormat();
+  return useMemo(
+    () => [
+      col.accessor('code', {
+        header: t('fields.code'),
+        size: 100,
+        meta: { hideable: false, className: 'font-tabular' },
+        cell: (c) => (
+          <Link to={`/employee/${c.row.original.id}`} className="fw-medium">
+            {c.getValue()}
+          </Link>
+        ),
+      }),
+      col.accessor('fullName', { header: t('fields.fullName'), size: 210, meta: { card: 'title' } }),
+      col.accessor('phone', { header: t('fields.phone'), size: 130, meta: { className: 'font-tabular' } }),
+      col.accessor('email', { header: t('fields.email'), size: 210, meta: { card: 'hidden' }, cell: (c) => c.getValue() ?? '' }),
+      col.accessor((e) => (e.store ? `${e.store.code} · ${e.store.name}` : ''), { id: 'store', header: t('fields.store'), size: 200 }),
+      col.accessor('position', { header: t('fields.position'), size: 170 }),
+      col.accessor('account', { header: t('fields.account'), size: 150, cell: (c) => <AccountBadge account={c.getValue()} /> }),
+      col.accessor('status', { header: t('fields.status'), size: 140, meta: { card: 'badge' }, cell: (c) => <EmployeeStatusBadge status={c.getValue()} /> }),
+      col.accessor('createdAt', { header: t('fields.createdAt'), size: 150, meta: { defaultHidden: true, sortDescFirst: true, card: 'hidden' }, cell: (c) => fmt.dateTime(c.getValue()) }),
+    ],
+    [t, fmt],
+  );
+}
+
+/** /employee: staff with their store, position and login account. */
+export function EmployeeListPage() {
+  const { t } = useTranslation(['employee', 'common']);
+  const navigate = useNavigate();
+  const columns = useColumns();
+  const stores = useStores();
+  return (
+    <>
+      <PageHeader
+        actions={
+          <>
+            <ExportMenu resource="employees" spec={EMPLOYEE_LIST} fallbackName="nhan-vien" />
+            <Link to="/employee/create" className="btn btn-primary">
+              <i className="bi bi-person-plus me-1" aria-hidden="true" />
+              {t('list.create')}
+            </Link>
+          </>
+        }
+      />
+      <DataTable
+        tableId="employees"
+        spec={EMPLOYEE_LIST}
+        columns={columns}
+        queryKey={employeeKeys.list}
+        fetcher={fetchEmployeePage}
+        getRowId={(e) => String(e.id)}
+        label={t('list.label')}
+        onOpen={(e) => navigate(`/employee/${e.id}`)}
+        searchLabel={t('list.searchLabel')}
+        searchPlaceholder={t('list.searchPlaceholder')}
+        filters={
+          <>
+            <FilterSelect spec={EMPLOYEE_LIST} name="status" label={t('fields.status')} options={EMPLOYEE_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))} />
+            <FilterSelect
+              spec={EMPLOYEE_LIST}
+              name="storeId"
+              label={t('fields.store')}
+              options={(stores.data?.items ?? []).map((s) => ({ value: String(s.id), label: `${s.code} · ${s.name}` }))}
+            />
+            <FilterSelect spec={EMPLOYEE_LIST} name="position" label={t('fields.position')} options={POSITIONS.map((p) => ({ value: p, label: p }))} />
+            <FilterChecks spec={EMPLOYEE_LIST} name="role" label={t('fields.role')} options={ROLES.map((r) => ({ value: r, label: t(`common:roles.${r}`) }))} />
+            <FilterSelect
+              spec={EMPLOYEE_LIST}
+              name="hasAccount"
+              label={t('fields.account')}
+              options={[
+                { value: 'true', label: t('list.hasAccount') },
+                { value: 'false', label: t('list.noAccount') },
+              ]}
+            />
+          </>
+        }
+        empty={{
+          title: t('list.emptyTitle'),
+          action: (
+            <Link to="/employee/create" className="btn btn-sm btn-primary">
+              {t('list.create')}
+            </Link>
+          ),
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,60 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderRoutes, setupI18n, stubMatchMedia } from '../../components/test-support';
+import { jsonResponse, mockFetch } from '../../test/auth-fixtures';
+import { ManifestPage } from './manifest-page';
+import { mawb, mawbPackage } from './test-fixtures';
+
+beforeAll(async () => {
+  await setupI18n(['common', 'shell', 'resource', 'mawb']);
+});
+
+beforeEach(() => {
+  stubMatchMedia();
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('A4 manifest', () => {
+  it('lists every package with its codes and weights, totals them, sets the A4 page and prints', async () => {
+    const user = userEvent.setup();
+    const items = [
+      mawbPackage(1, { weightG: 1_250, chargeableG: 1_500 }),
+      mawbPackage(2, { customerCode: null, customerName: null, weightG: 3_000, chargeableG: 4_000 }),
+      mawbPackage(3, { weightG: null, chargeableG: null }),
+    ];
+    mockFetch((c) => {
+      const path = new URL(c.url, 'http://x').pathname;
+      if (path === '/api/mawbs/7') return jsonResponse(200, mawb({ status: 'manifested', pieces: 3 }), { etag: '"4"' });
+      if (path === '/api/mawbs/7/packages') return jsonResponse(200, { items, pieces: 3, grossWeightG: 4_250, chargeableWeightG: 5_500 });
+      return jsonResponse(404, { message: 'Không tìm thấy' });
+    });
+    const print = vi.spyOn(window, 'print').mockImplementation(() => {});
+    renderRoutes([{ path: '/mawb/:id/manifest', element: <ManifestPage /> }], '/mawb/7/manifest');
+
+    const sheet = await screen.findByTestId('manifest-sheet');
+    expect(within(sheet).getByText('CARGO MANIFEST')).toBeTruthy();
+    expect(within(sheet).getByText('Cargo Console')).toBeTruthy();
+    expect(within(sheet).getByTestId('manifest-awb').textContent).toBe('176-12345675');
+    expect(sheet.textContent).toContain('EK216 / EK392');
+    expect(sheet.textContent).toContain('LAX – Los Angeles → SGN – TP. Hồ Chí Minh');
+
+    const rows = within(sheet).getAllByTestId('manifest-row');
+    expect(rows.map((r) => Array.from(r.querySelectorAll('td')).map((td) => td.textContent))).toEqual([
+      ['1', '1Z999AA10000000001', 'PK00000001', 'KH000005', '1,25\u00a0kg', '1,5\u00a0kg'],
+      ['2', '1Z999AA10000000002', 'PK00000002', '—', '3\u00a0kg', '4\u00a0kg'],
+      ['3', '1Z999AA10000000003', 'PK00000003', 'KH000005', '—', '—'],
+    ]);
+    const totals = within(sheet).getByTestId('manifest-totals');
+    expect(totals.textContent).toContain('Tổng cộng: 3 kiện');
+    expect(Array.from(totals.querySelectorAll('td')).map((td) => td.textContent)).toEqual(['4,25\u00a0kg', '5,5\u00a0kg']);
+
+    expect(Array.from(document.querySelectorAll('style')).some((s) => /@page\s*\{\s*size:\s*A4/.test(s.textContent ?? ''))).toBe(true);
+    await user.click(screen.getByTestId('print-manifest'));
+    expect(print).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,203 @@
+import { useMemo } from 'react';
+import { Button, Spinner } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import type { Mawb, MawbPackageList } from '../../../shared/contracts/mawbs';
+import { EmptyState } from '../../components/empty-state';
+import { RecordPage } from '../../components/record-page';
+import { PageHeader } from '../../layouts/page-header';
+import { errorMessage } from '../../lib/api-client';
+import { useFormat } from '../../lib/use-format';
+import { useMawb, useMawbPackages, type Versioned } from './api';
+import { airportText } from './mawb-fields';
+import '../../components/print-sheet.css';
+import './manifest.css';
+
+/** A4 portrait; in the DOM only while this screen is, so other pages print as they always do. */
+const PAGE_RULE = '@page { size: A4; margin: 12mm 10mm 14mm; }';
+
+/** /mawb/:id/manifest: the cargo manifest of one MAWB on A4 — previewed on screen, printed with the browser. */
+export function ManifestPage() {
+  const { id = '' } = useParams();
+  const query = useMawb(id);
+  return (
+    <RecordPage query={query} backTo="/mawb">
+      {(data) => <Manifest loaded={data} />}
+    </RecordPage>
+  );
+}
+
+function Manifest({ loaded }: { loaded: Versioned<Mawb> }) {
+  const { t } = useTranslation(['mawb', 'common']);
+  const navigate = useNavigate();
+  const m = loaded.record;
+  const packages = useMawbPackages(m.id);
+  const printedAt = useMemo(() => new Date().toISOString(), []);
+
+  let body;
+  if (packages.isPending) {
+    body = (
+      <div className="d-flex align-items-center justify-content-center gap-2 py-5 text-body-secondary" role="status">
+        <Spinner size="sm" aria-hidden="true" /> {t('common:states.loading')}
+      </div>
+    );
+  } else if (packages.isError) {
+    body = (
+      <EmptyState
+        role="alert"
+        icon="bi-exclamation-triangle"
+        title={t('packages.error')}
+        text={errorMessage(packages.error)}
+        action={
+          <Button size="sm" onClick={() => void packages.refetch()}>
+            {t('common:actions.retry')}
+          </Button>
+        }
+      />
+    );
+  } else {
+    body = <ManifestSheet m={m} list={packages.data} printedAt={printedAt} />;
+  }
+
+  return (
+    <>
+      <style>{PAGE_RULE}</style>
+      <PageHeader
+        title={t('manifest.titleOf', { awb: m.awbNumber })}
+        actions={
+          <>
+            <Button variant="outline-secondary" onClick={() => navigate(`/mawb/${m.id}`)}>
+              <i className="bi bi-arrow-left me-1" aria-hidden="true" />
+              {t('common:actions.back')}
+            </Button>
+            <Button variant="primary" onClick={() => window.print()} disabled={!packages.data} data-testid="print-manifest">
+              <i className="bi bi-printer me-1" aria-hidden="true" />
+              {t('manifest.print')}
+            </Button>
+          </>
+        }
+      />
+      <p className="small text-body-secondary manifest-hint">
+        <i className="bi bi-info-circle me-1" aria-hidden="true" />
+        {t('manifest.hint')}
+      </p>
+      <div className="manifest-scroll">{body}</div>
+    </>
+  );
+}
+
+function ManifestSheet({ m, list, printedAt }: { m: Mawb; list: MawbPackageList; printedAt: string }) {
+  const { t } = useTranslation(['mawb', 'common']);
+  const fmt = useFormat();
+  const dash = '—';
+  return (
+    <article className="manifest-sheet print-sheet" aria-label={t('manifest.titleOf', { awb: m.awbNumber })} data-testid="manifest-sheet">
+      <header className="manifest-head">
+        <div className="manifest-company">
+          <div className="manifest-company-name">{t('common:appName')}</div>
+          <div>{t('manifest.companyLine1')}</div>
+          <div>{t('manifest.companyLine2')}</div>
+        </div>
+        <div className="manifest-title">
+          <div className="manifest-title-main">{t('manifest.heading')}</div>
+          <div className="manifest-title-sub">{t('manifest.headingSub')}</div>
+        </div>
+      </header>
+
+      <section className="manifest-facts">
+        <dl>
+          <dt>{t('manifest.awb')}</dt>
+          <dd className="manifest-awb" data-testid="manifest-awb">
+            {m.awbNumber}
+          </dd>
+          <dt>{t('fields.airline')}</dt>
+          <dd>
+            {m.airlineName} ({m.airlineCode} · {m.airlinePrefix})
+          </dd>
+          <dt>{t('fields.flights')}</dt>
+          <dd>{m.flights || dash}</dd>
+        </dl>
+        <dl>
+          <dt>{t('fields.route')}</dt>
+          <dd>
+            {airportText(m.origin)} → {airportText(m.destination)}
+          </dd>
+          <dt>{t('fields.etd')}</dt>
+          <dd>{m.etd ? fmt.dateTime(m.etd) : dash}</dd>
+          <dt>{t('fields.eta')}</dt>
+          <dd>{m.eta ? fmt.dateTime(m.eta) : dash}</dd>
+        </dl>
+      </section>
+
+      {m.flightLegs.length > 1 && (
+        <p className="manifest-legs">
+          {m.flightLegs.map((l, i) => (
+            <span key={i}>
+              {i > 0 && ' · '}
+              {l.flightNo} {l.from}→{l.to} {fmt.dateTime(l.etd)}
+            </span>
+          ))}
+        </p>
+      )}
+
+      <table className="manifest-table" data-testid="manifest-table">
+        <thead>
+          <tr>
+            <th scope="col" className="num">
+              #
+            </th>
+            <th scope="col">{t('packages.trackingNumber')}</th>
+            <th scope="col">{t('packages.code')}</th>
+            <th scope="col">{t('packages.customerCode')}</th>
+            <th scope="col" className="num">
+              {t('packages.weight')}
+            </th>
+            <th scope="col" className="num">
+              {t('packages.chargeable')}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {list.items.length === 0 && (
+            <tr>
+              <td colSpan={6} className="manifest-empty">
+                {t('manifest.empty')}
+              </td>
+            </tr>
+          )}
+          {list.items.map((p, i) => (
+            <tr key={p.id} data-testid="manifest-row">
+              <td className="num">{i + 1}</td>
+              <td className="mono">{p.trackingNumber}</td>
+              <td className="mono">{p.code}</td>
+              <td className="mono">{p.customerCode ?? dash}</td>
+              <td className="num">{p.weightG !== null ? fmt.kg(p.weightG) : dash}</td>
+              <td className="num">{p.chargeableG !== null ? fmt.kg(p.chargeableG) : dash}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr data-testid="manifest-totals">
+            <th scope="row" colSpan={4}>
+              {t('manifest.totals', { count: list.pieces })}
+            </th>
+            <td className="num">{fmt.kg(list.grossWeightG)}</td>
+            <td className="num">{fmt.kg(list.chargeableWeightG)}</td>
+          </tr>
+        </tfoot>
+      </table>
+
+      <footer className="manifest-foot">
+        <div className="manifest-sign">
+          <div>{t('manifest.preparedBy')}</div>
+          <div className="manifest-sign-line" />
+        </div>
+        <div className="manifest-sign">
+          <div>{t('manifest.receivedBy')}</div>
+          <div className="manifest-sign-line" />
+        </div>
+        <div className="manifest-printed">{t('manifest.printedAt', { at: fmt.dateTime(printedAt) })}</div>
+      </footer>
+    </article>
+  );
+}

@@ -1,0 +1,204 @@
+import { useMemo, useState } from 'react';
+import { Alert, Card, Col, Row } from 'react-bootstrap';
+import { useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { MAWB_NOTE_MAX, type Mawb } from '../../../shared/contracts/mawbs';
+import { etagOf } from '../../../shared/contracts/resource';
+import { MAWB_FINAL_STATUSES, MAWB_ROUTE_EDITABLE_STATUSES } from '../../../shared/domain/mawb-lifecycle';
+import { TextareaField } from '../../components/form/fields';
+import { FormActions, ResourceFormFrame } from '../../components/form/resource-form';
+import { pickDirty, useResourceForm } from '../../components/form/use-resource-form';
+import { RecordPage } from '../../components/record-page';
+import { PageHeader } from '../../layouts/page-header';
+import { useFormat } from '../../lib/use-format';
+import { createMawb, patchMawb, useMawb, useMawbCache, type Versioned } from './api';
+import { AirportSelect, AwbNumberField, FlightLegsEditor, LocalTimeField, type MawbForm as Form } from './mawb-form-fields';
+import { DESTINATION_GROUPS, MawbStatusBadge, ORIGIN_GROUPS, useMawbEditableFields } from './mawb-fields';
+import { createFormSchema, EMPTY_MAWB, localToIso, mawbToValues, patchFormSchema, valuesAsRecord, type MawbFormValues } from './mawb-values';
+import './mawb.css';
+
+/** /mawb/create */
+export function MawbCreatePage() {
+  return <MawbFormScreen />;
+}
+
+/** /mawb/edit/:id */
+export function MawbEditPage() {
+  const { id = '' } = useParams();
+  const query = useMawb(id);
+  // Keyed by id: opening another MAWB's edit page starts a fresh form.
+  return (
+    <RecordPage query={query} backTo="/mawb" skeleton="form">
+      {(data) => <MawbFormScreen key={id} loaded={data} />}
+    </RecordPage>
+  );
+}
+
+function MawbFormScreen({ loaded }: { loaded?: Versioned<Mawb> }) {
+  const { t } = useTranslation(['mawb', 'common']);
+  const navigate = useNavigate();
+  const cache = useMawbCache();
+  const conflictFields = useMawbEditableFields();
+  // The version this edit is based on; a 412 moves it to the other person's version once the user chooses.
+  const [base, setBase] = useState(loaded);
+  const editing = Boolean(loaded);
+  const status = base?.record.status;
+  const readOnly = status !== undefined && MAWB_FINAL_STATUSES.includes(status);
+  const routeLocked = status !== undefined && !MAWB_ROUTE_EDITABLE_STATUSES.includes(status);
+  const messages = useMemo(() => ({ legTimeRequired: t('form.legTimeRequired') }), [t]);
+  const schema = useMemo(() => (editing ? patchFormSchema(messages) : createFormSchema(messages)), [editing, messages]);
+
+  const rf = useResourceForm({
+    schema,
+    defaultValues: loaded ? mawbToValues(loaded.record) : EMPTY_MAWB,
+    save: async (values, ctx) => {
+      const saved = base ? await patchMawb(base.record.id, base.etag, pickDirty(values, ctx.isDirty)) : await createMawb(values as Parameters<typeof createMawb>[0]);
+      cache.saved(saved, { packagesChanged: false });
+      return saved;
+    },
+    texts: {
+      pending: t('form.saving'),
+      success: (m: Mawb) => (editing ? t('form.updated', { awb: m.awbNumber }) : t('form.created', { awb: m.awbNumber })),
+    },
+    onSaved: (m: Mawb) => navigate(`/mawb/${m.id}`),
+    toValues: (m: Mawb) => mawbToValues(m),
+    onRebase: (m: Mawb) => setBase({ record: m, etag: etagOf(m.version) }),
+  });
+  const form = rf.form as Form;
+  const dirty = form.formState.isDirty;
+  const cancelTo = base ? `/mawb/${base.record.id}` : '/mawb';
+
+  // Picking the origin or destination carries it into the first / last leg, which must start / end there.
+  const syncFirstLeg = (origin: string) => {
+    if (form.getValues('flightLegs').length) form.setValue('flightLegs.0.from', origin, { shouldDirty: true });
+  };
+  const syncLastLeg = (destination: string) => {
+    const n = form.getValues('flightLegs').length;
+    if (n) form.setValue(`flightLegs.${n - 1}.to`, destination, { shouldDirty: true });
+  };
+
+  return (
+    <>
+      <PageHeader
+        title={
+          base ? (
+            <span className="d-inline-flex flex-wrap align-items-center gap-2">
+              {t('form.editTitle')}
+              <span className="font-tabular">{base.record.awbNumber}</span>
+              <MawbStatusBadge status={base.record.status} />
+            </span>
+          ) : (
+            t('form.createTitle')
+          )
+        }
+      />
+      {readOnly && (
+        <Alert variant="warning" className="d-flex align-items-center gap-2" data-testid="read-only">
+          <i className="bi bi-lock" aria-hidden="true" />
+          <span>{t('form.readOnly', { status: t(`statuses.${status}`) })}</span>
+          <Link to={cancelTo} className="ms-auto alert-link">
+            {t('form.backToDetail')}
+          </Link>
+        </Alert>
+      )}
+      <ResourceFormFrame
+        rf={rf}
+        conflictFields={conflictFields}
+        base={base?.record}
+        valuesAsRecord={(v) => valuesAsRecord(v as MawbFormValues)}
+        aria-label={base ? t('form.editLabel') : t('form.createLabel')}
+      >
+        <fieldset disabled={readOnly} className="min-w-0">
+          <Card className="form-section shadow-sm">
+            <Card.Body>
+              <h2 className="h6 mb-3">{t('form.general')}</h2>
+              <Row className="gx-3">
+                <Col lg={6}>
+                  <AwbNumberField form={form} disabled={routeLocked} lockedHelp={t('form.routeLocked')} suggestNext={!editing} />
+                </Col>
+                <Col sm={6} lg={3}>
+                  <AirportSelect
+                    form={form}
+                    name="origin"
+                    label={t('fields.origin')}
+                    groups={ORIGIN_GROUPS}
+                    required
+                    disabled={routeLocked}
+                    onPicked={syncFirstLeg}
+                  />
+                </Col>
+                <Col sm={6} lg={3}>
+                  <AirportSelect
+                    form={form}
+                    name="destination"
+                    label={t('fields.destination')}
+                    groups={DESTINATION_GROUPS}
+                    required
+                    disabled={routeLocked}
+                    onPicked={syncLastLeg}
+                  />
+                </Col>
+              </Row>
+            </Card.Body>
+          </Card>
+          <Card className="form-section shadow-sm">
+            <Card.Body>
+              <div className="d-flex flex-wrap align-items-baseline gap-2 mb-3">
+                <h2 className="h6 mb-0">{t('form.schedule')}</h2>
+                <span className="small text-body-secondary">
+                  <i className="bi bi-clock me-1" aria-hidden="true" />
+                  {t('form.timeZone')}
+                </span>
+              </div>
+              <FlightLegsEditor form={form} groups={ORIGIN_GROUPS} showActuals={editing} />
+              <ScheduleTimes form={form} />
+            </Card.Body>
+          </Card>
+          <Card className="form-section shadow-sm mb-3">
+            <Card.Body>
+              <TextareaField form={form} name="note" label={t('fields.note')} rows={3} maxLength={MAWB_NOTE_MAX} className="mb-0" />
+            </Card.Body>
+          </Card>
+        </fieldset>
+        <FormActions
+          saving={rf.saving}
+          dirty={dirty}
+          disabled={readOnly || (editing && !dirty)}
+          onCancel={() => navigate(cancelTo)}
+          saveLabel={editing ? t('form.saveChanges') : t('form.create')}
+        />
+      </ResourceFormFrame>
+    </>
+  );
+}
+
+/**
+ * Without legs the MAWB's own ETD/ETA are typed here; with legs they are the first leg's departure and the last
+ * leg's arrival, shown for reference.
+ */
+function ScheduleTimes({ form }: { form: Form }) {
+  const { t } = useTranslation('mawb');
+  const fmt = useFormat();
+  const legs = useWatch({ control: form.control, name: 'flightLegs' }) ?? [];
+  if (legs.length) {
+    const first = localToIso(legs[0]?.etd ?? '');
+    const last = localToIso(legs[legs.length - 1]?.eta ?? '');
+    return (
+      <p className="small text-body-secondary mb-0" data-testid="legs-times">
+        <i className="bi bi-info-circle me-1" aria-hidden="true" />
+        {t('form.timesFromLegs', { etd: first ? fmt.dateTime(first) : '—', eta: last ? fmt.dateTime(last) : '—' })}
+      </p>
+    );
+  }
+  return (
+    <Row className="gx-3">
+      <Col sm={6} lg={3}>
+        <LocalTimeField form={form} name="etd" label={t('fields.etd')} />
+      </Col>
+      <Col sm={6} lg={3}>
+        <LocalTimeField form={form} name="eta" label={t('fields.eta')} />
+      </Col>
+    </Row>
+  );
+}

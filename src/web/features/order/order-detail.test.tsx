@@ -1,0 +1,90 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Order } from '../../../shared/contracts/orders';
+import { renderRoutes, setupI18n, stubMatchMedia, stubScrollerHeight } from '../../components/test-support';
+import { jsonResponse, mockFetch } from '../../test/auth-fixtures';
+import { OrderDetailPage } from './order-detail';
+
+const ORDER: Order = {
+  id: 42,
+  code: 'DH00000042',
+  customerId: 5,
+  customerCode: 'KH000005',
+  customerName: 'Trần Văn Mua',
+  customerPhone: '0912345678',
+  kind: 'purchase',
+  status: 'confirmed',
+  statusAt: '2025-02-02T02:00:00.000Z',
+  currency: 'KRW',
+  exchangeRate: '18.5',
+  rateDate: '2025-02-01',
+  items: [{ id: 1, name: 'Mặt nạ', url: null, option: '', quantity: 1, unitPriceMinor: 1235, amount: 22_848 }],
+  itemsSubtotal: 22_848,
+  goods: 22_848,
+  serviceFeeMode: 'percent',
+  serviceFeeBps: 250,
+  serviceFeeFixed: 0,
+  serviceFee: 571,
+  domesticFee: 30_000,
+  deposit: 0,
+  total: 53_419,
+  remaining: 53_419,
+  paid: 20_000,
+  due: 33_419,
+  note: '',
+  events: [
+    { id: 1, fromStatus: null, toStatus: 'new', note: '', actorId: 1, actorName: 'Nguyễn Văn Quản', at: '2025-02-01T02:00:00.000Z' },
+    { id: 2, fromStatus: 'new', toStatus: 'confirmed', note: 'Khách đã chốt', actorId: 1, actorName: 'Nguyễn Văn Quản', at: '2025-02-02T02:00:00.000Z' },
+  ],
+  transactions: [],
+  version: 7,
+  createdAt: '2025-02-01T02:00:00.000Z',
+  updatedAt: '2025-02-02T02:00:00.000Z',
+};
+
+beforeAll(async () => {
+  await setupI18n(['common', 'shell', 'resource', 'order', 'transaction']);
+});
+
+beforeEach(() => {
+  stubMatchMedia();
+  stubScrollerHeight(600);
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('order detail', () => {
+  it('shows the server’s figures with the locked rate, offers the allowed next steps and shows the 409 where it happened', async () => {
+    const user = userEvent.setup();
+    const refusal = 'Không thể chuyển đơn DH00000042 từ "Đã hủy" sang "Đã mua hàng". Đơn đã kết thúc, không thể đổi trạng thái';
+    const { calls } = mockFetch((c) => {
+      if (c.method === 'POST') return jsonResponse(409, { message: refusal, details: { status: 'cancelled', allowed: [] } });
+      return jsonResponse(200, ORDER, { etag: '"7"' });
+    });
+    renderRoutes([{ path: '/order/:id', element: <OrderDetailPage /> }], '/order/42');
+    await screen.findByRole('heading', { level: 1, name: /DH00000042/ });
+    expect(screen.getByTestId('order-rate').textContent).toContain('1 KRW = 18,5\u00a0₫');
+    expect(screen.getByTestId('order-total').textContent).toBe('53.419\u00a0₫');
+    expect(screen.getByTestId('order-due').textContent).toBe('33.419\u00a0₫');
+
+    // A purchase that is confirmed goes on to "purchased" or is cancelled; nothing else is offered.
+    const steps = screen.getByRole('heading', { name: 'Bước tiếp theo' }).parentElement!;
+    expect(within(steps).getAllByRole('button').map((b) => b.textContent)).toEqual(['Đã mua hàng', 'Hủy đơn']);
+
+    await user.click(within(steps).getByRole('button', { name: 'Đã mua hàng' }));
+    const dialog = await screen.findByRole('dialog', { name: /Đã mua hàng — đơn DH00000042/ });
+    await user.type(within(dialog).getByLabelText(/Ghi chú/), 'Đã đặt trên Coupang');
+    await user.click(within(dialog).getByRole('button', { name: 'Đã mua hàng' }));
+
+    expect((await screen.findByTestId('status-refusal')).textContent).toContain(refusal);
+    const post = calls.find((c) => c.method === 'POST')!;
+    expect(new URL(post.url, 'http://x').pathname).toBe('/api/orders/42/status');
+    expect(post.headers['If-Match']).toBe('"7"');
+    expect(post.body).toEqual({ status: 'purchased', note: 'Đã đặt trên Coupang' });
+    // The order is asked for again, to show where it really is now.
+    await waitFor(() => expect(calls.filter((c) => c.method === 'GET' && c.url.endsWith('/api/orders/42')).length).toBeGreaterThan(1));
+  });
+});

@@ -1,0 +1,413 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Button, Card, Col, Row, Table } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import type { ListQueryInput } from '../../../shared/contracts/list-query';
+import { ORDER_STATUSES, type Order, type OrderStatus } from '../../../shared/contracts/orders';
+import { PACKAGE_LIST } from '../../../shared/contracts/packages';
+import { TRANSACTION_LIST } from '../../../shared/contracts/transactions';
+import { parseRate } from '../../../shared/domain/money';
+import { allowedOrderTransitions } from '../../../shared/domain/order-lifecycle';
+import { DataTable } from '../../components/data-table/data-table';
+import { DeleteRecordButton } from '../../components/delete-record';
+import { historyTab } from '../../components/history-tab';
+import { RecordPage } from '../../components/record-page';
+import { StatusSteps } from '../../components/status-steps';
+import { UrlTabs } from '../../components/url-tabs';
+import { fetchPackagePage, fetchTransactionPage } from '../../components/wallet/api';
+import { ORDER_STATUS_ICONS, OrderKindBadge, OrderStatusBadge } from '../../components/wallet/badges';
+import { usePackageColumns, useTransactionColumns } from '../../components/wallet/columns';
+import { foreignSubtotal } from '../../components/wallet/money';
+import { useForeignFormat } from '../../components/wallet/money-inputs';
+import { NewTransactionDialog } from '../../components/wallet/new-transaction-dialog';
+import '../../components/wallet/wallet.css';
+import { PageHeader } from '../../layouts/page-header';
+import { queryKeys } from '../../lib/query-client';
+import { toastPromise } from '../../lib/toast';
+import { useFormat } from '../../lib/use-format';
+import { changeOrderStatus, deleteOrder, orderKeys, useOrder, useOrderCache, type Versioned } from './api';
+import { rateText } from './order-form';
+import { ORDER_HISTORY_IGNORE, useOrderFields } from './order-fields';
+
+/** /order/:id: the customer, the money, the next steps, then items, packages, payments, timeline and History. */
+export function OrderDetailPage() {
+  const { id = '' } = useParams();
+  const query = useOrder(id);
+  return (
+    <RecordPage query={query} backTo="/order">
+      {(data) => <OrderDetail loaded={data} />}
+    </RecordPage>
+  );
+}
+
+function OrderDetail({ loaded }: { loaded: Versioned<Order> }) {
+  const { t } = useTranslation(['order', 'common', 'transaction']);
+  const cache = useOrderCache();
+  const fields = useOrderFields(loaded.record.currency);
+  const [paying, setPaying] = useState(false);
+  const o = loaded.record;
+  // Money paid for a cancelled order goes back into the wallet; otherwise the wallet pays what is still due.
+  const refunding = o.status === 'cancelled' && o.paid > 0;
+  const payLabel = refunding ? t('detail.recordRefund') : t('detail.recordPayment');
+  const deletable = (o.status === 'new' || o.status === 'cancelled') && o.transactions.length === 0;
+
+  return (
+    <>
+      <PageHeader
+        title={
+          <span className="d-inline-flex flex-wrap align-items-center gap-2">
+            {o.code}
+            <OrderStatusBadge status={o.status} />
+            <OrderKindBadge kind={o.kind} />
+          </span>
+        }
+        actions={
+          <>
+            <Button variant="outline-primary" onClick={() => setPaying(true)}>
+              <i className="bi bi-wallet2 me-1" aria-hidden="true" />
+              {payLabel}
+            </Button>
+            <Link to={`/order/edit/${o.id}`} className="btn btn-primary">
+              <i className="bi bi-pencil me-1" aria-hidden="true" />
+              {t('common:actions.edit')}
+            </Link>
+            {deletable && (
+              <DeleteRecordButton
+                iconOnly
+                remove={() => deleteOrder(o.id, loaded.etag)}
+                pending={t('detail.deleting')}
+                success={t('detail.deleted', { code: o.code })}
+                onDeleted={() => cache.removed(o.id)}
+                listPath="/order"
+                title={t('detail.deleteTitle', { code: o.code })}
+                text={t('detail.deleteText')}
+              />
+            )}
+          </>
+        }
+      />
+      <Row className="g-3 mb-3">
+        <Col md={6} xl={4}>
+          <CustomerCard o={o} />
+        </Col>
+        <Col md={6} xl={4}>
+          <MoneyCard o={o} />
+        </Col>
+        <Col xl={4}>
+          <NextSteps loaded={loaded} />
+        </Col>
+      </Row>
+      <UrlTabs
+        id="order-tabs"
+        tabs={[
+          ...(o.kind === 'purchase' || o.items.length > 0
+            ? [{ key: 'items', title: t('detail.tabs.items', { count: o.items.length }), content: <Items o={o} /> }]
+            : []),
+          { key: 'packages', title: t('detail.tabs.packages'), content: <OrderPackages o={o} /> },
+          { key: 'payments', title: t('detail.tabs.payments', { count: o.transactions.length }), content: <Payments o={o} onPay={() => setPaying(true)} payLabel={payLabel} /> },
+          { key: 'timeline', title: t('detail.tabs.timeline'), content: <Timeline o={o} /> },
+          historyTab(t('detail.tabs.history'), { entity: 'orders', entityId: o.id, queryKey: orderKeys.history(o.id), fields, ignore: ORDER_HISTORY_IGNORE }),
+        ]}
+      />
+      <NewTransactionDialog
+        show={paying}
+        onHide={() => setPaying(false)}
+        customerId={o.customerId}
+        order={{ id: o.id, code: o.code, due: o.due }}
+        defaultType={refunding ? 'refund' : 'payment'}
+        defaultAmount={refunding ? o.paid : Math.max(0, o.due)}
+      />
+    </>
+  );
+}
+
+function CustomerCard({ o }: { o: Order }) {
+  const { t } = useTranslation('order');
+  const fmt = useFormat();
+  return (
+    <Card className="shadow-sm h-100">
+      <Card.Body>
+        <h2 className="h6 mb-3">{t('detail.customer')}</h2>
+        <p className="mb-1">
+          <Link to={`/customer/${o.customerId}`} className="fw-medium">
+            <span className="font-tabular">{o.customerCode}</span> · {o.customerName}
+          </Link>
+        </p>
+        <p className="mb-3">
+          <a href={`tel:${o.customerPhone}`} className="font-tabular small">
+            {o.customerPhone}
+          </a>
+        </p>
+        <dl className="detail-list small">
+          <dt>{t('fields.createdAt')}</dt>
+          <dd>{fmt.dateTime(o.createdAt)}</dd>
+          <dt>{t('fields.statusAt')}</dt>
+          <dd>{fmt.dateTime(o.statusAt)}</dd>
+          <dt>{t('fields.note')}</dt>
+          <dd style={{ whiteSpace: 'pre-wrap' }}>{o.note || '—'}</dd>
+        </dl>
+      </Card.Body>
+    </Card>
+  );
+}
+
+/** Every figure as the server computed and stored it; the foreign amounts and the locked rate beside them. */
+function MoneyCard({ o }: { o: Order }) {
+  const { t } = useTranslation('order');
+  const fmt = useFormat();
+  const ff = useForeignFormat();
+  const rateX100 = parseRate(o.exchangeRate);
+  const foreign = foreignSubtotal(o.items);
+  const line = (label: string, value: number, testId: string, opts: { sub?: string; strong?: boolean; tone?: string } = {}) => (
+    <>
+      <dt className={opts.strong ? 'order-totals-strong' : undefined}>
+        {label}
+        {opts.sub && <div className="small text-body-tertiary">{opts.sub}</div>}
+      </dt>
+      <dd className={`${opts.strong ? 'order-totals-strong' : ''}${opts.tone ? ` ${opts.tone}` : ''}`} data-testid={testId}>
+        {fmt.vnd(value)}
+      </dd>
+    </>
+  );
+  return (
+    <Card className="shadow-sm h-100">
+      <Card.Body>
+        <h2 className="h6 mb-2">{t('totals.title')}</h2>
+        {o.currency !== 'VND' && rateX100 !== null && (
+          <p className="small text-body-secondary mb-3" data-testid="order-rate">
+            {t('totals.rate', { currency: o.currency, rate: rateText(rateX100) })}
+            {o.rateDate && ` · ${t('totals.rateDate', { date: fmt.date(o.rateDate) })}`}
+          </p>
+        )}
+        <dl className="order-totals">
+          {line(o.kind === 'purchase' ? t('fields.itemsSubtotal') : t('fields.declaredValue'), o.itemsSubtotal, 'order-subtotal', {
+            sub:
+              o.kind === 'consignment'
+                ? t('totals.consignmentGoods')
+                : foreign !== null && o.currency !== 'VND'
+                  ? t('totals.foreign', { currency: o.currency, amount: ff.foreign(foreign, o.currency) })
+                  : undefined,
+          })}
+          {line(t('fields.serviceFee'), o.serviceFee, 'order-service-fee', {
+            sub: o.serviceFeeMode === 'percent' ? t('totals.serviceFeePercent', { percent: ff.percent(o.serviceFeeBps) }) : undefined,
+          })}
+          {line(t('fields.domesticFee'), o.domesticFee, 'order-domestic-fee')}
+          {line(t('fields.total'), o.total, 'order-total', { strong: true })}
+          {line(t('fields.deposit'), o.deposit, 'order-deposit')}
+          {line(t('fields.remaining'), o.remaining, 'order-remaining')}
+          {line(t('fields.paid'), o.paid, 'order-paid', { strong: true })}
+          {line(t('fields.due'), o.due, 'order-due', { tone: o.due > 0 ? 'text-warning-emphasis fw-semibold' : 'text-success-emphasis fw-semibold' })}
+        </dl>
+      </Card.Body>
+    </Card>
+  );
+}
+
+/** The allowed next statuses as buttons; the server's 409 (someone moved it meanwhile) is shown where it happened. */
+function NextSteps({ loaded }: { loaded: Versioned<Order> }) {
+  const { t } = useTranslation(['order', 'common']);
+  const qc = useQueryClient();
+  const cache = useOrderCache();
+  const o = loaded.record;
+  const actionLabel = (to: OrderStatus) => (o.status === 'delivering' && to === 'arrived' ? t('moves.arrivedBack') : t(`moves.${to}`));
+
+  return (
+    <StatusSteps<OrderStatus>
+      next={allowedOrderTransitions(o.kind, o.status)}
+      label={actionLabel}
+      icon={(to) => ORDER_STATUS_ICONS[to]}
+      spaced
+      submit={async (to, note) => {
+        const saved = await toastPromise(changeOrderStatus(o.id, loaded.etag, to, note), {
+          pending: t('detail.moving'),
+          success: (r) => t('detail.moved', { code: r.code, status: t(`statuses.${r.status}`) }),
+        });
+        cache.saved(saved);
+      }}
+      onStale={() => void qc.invalidateQueries({ queryKey: orderKeys.detail(o.id) })}
+      noteMaxLength={500}
+      texts={{
+        title: t('detail.nextSteps'),
+        final: t('detail.final'),
+        note: t('detail.moveNote'),
+        confirmTitle: (to) => t('detail.moveTitle', { action: actionLabel(to), code: o.code }),
+        confirmText: (to) => t('detail.moveText', { from: t(`statuses.${o.status}`), to: t(`statuses.${to}`) }),
+      }}
+    >
+      <Progress o={o} />
+    </StatusSteps>
+  );
+}
+
+/** Where the order stands on its kind's road (a consignment never passes "purchased"). */
+function Progress({ o }: { o: Order }) {
+  const { t } = useTranslation('order');
+  const road = ORDER_STATUSES.filter((s) => s !== 'cancelled' && (o.kind === 'purchase' || s !== 'purchased'));
+  const reached = new Set(o.events.map((e) => e.toStatus));
+  const here = road.indexOf(o.status);
+  return (
+    <ol className="order-progress list-unstyled small mb-0" aria-label={t('fields.status')}>
+      {road.map((s, i) => {
+        const done = here >= 0 ? i < here : reached.has(s);
+        const current = s === o.status;
+        return (
+          <li key={s} className={`order-progress-step${done ? ' is-done' : ''}${current ? ' is-current' : ''}`} aria-current={current ? 'step' : undefined}>
+            <i className={`bi ${done ? 'bi-check-circle-fill' : current ? 'bi-record-circle' : 'bi-circle'} me-2`} aria-hidden="true" />
+            {t(`statuses.${s}`)}
+          </li>
+        );
+      })}
+      {o.status === 'cancelled' && (
+        <li className="order-progress-step is-current text-danger-emphasis" aria-current="step">
+          <i className="bi bi-x-circle-fill me-2" aria-hidden="true" />
+          {t('statuses.cancelled')}
+        </li>
+      )}
+    </ol>
+  );
+}
+
+function Items({ o }: { o: Order }) {
+  const { t } = useTranslation('order');
+  const fmt = useFormat();
+  const ff = useForeignFormat();
+  if (!o.items.length) return <p className="text-body-secondary">{t('form.noItems')}</p>;
+  return (
+    <Card className="shadow-sm">
+      <div className="table-responsive">
+        <Table className="mb-0 align-middle order-items-table" size="sm" hover>
+          <thead>
+            <tr>
+              <th scope="col">#</th>
+              <th scope="col">{t('item.name')}</th>
+              <th scope="col">{t('item.option')}</th>
+              <th scope="col" className="text-end">
+                {t('item.quantity')}
+              </th>
+              <th scope="col" className="text-end">
+                {t('item.unitPrice', { currency: o.currency })}
+              </th>
+              <th scope="col" className="text-end">
+                {t('item.amount')}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {o.items.map((i, n) => (
+              <tr key={i.id}>
+                <td className="text-body-secondary">{n + 1}</td>
+                <td className="order-item-name">
+                  {i.url ? (
+                    <a href={i.url} target="_blank" rel="noopener noreferrer nofollow" title={t('item.open')}>
+                      {i.name}
+                      <i className="bi bi-box-arrow-up-right ms-1 small" aria-hidden="true" />
+                    </a>
+                  ) : (
+                    i.name
+                  )}
+                </td>
+                <td>{i.option || '—'}</td>
+                <td className="text-end font-tabular">{fmt.integer(i.quantity)}</td>
+                <td className="text-end font-tabular text-nowrap">{ff.foreign(i.unitPriceMinor, o.currency)}</td>
+                <td className="text-end font-tabular text-nowrap fw-medium">{fmt.vnd(i.amount)}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row" colSpan={4}>
+                {t('fields.itemsSubtotal')}
+              </th>
+              <td className="text-end font-tabular text-nowrap">{ff.foreign(foreignSubtotal(o.items), o.currency)}</td>
+              <td className="text-end font-tabular text-nowrap fw-semibold">{fmt.vnd(o.itemsSubtotal)}</td>
+            </tr>
+          </tfoot>
+        </Table>
+      </div>
+    </Card>
+  );
+}
+
+function OrderPackages({ o }: { o: Order }) {
+  const { t } = useTranslation('order');
+  const navigate = useNavigate();
+  const columns = usePackageColumns();
+  return (
+    <DataTable
+      tableId="order-packages"
+      urlPrefix="p_"
+      spec={PACKAGE_LIST}
+      columns={columns}
+      queryKey={(q: ListQueryInput) => queryKeys.Tracking.list({ ...q, orderId: o.id })}
+      fetcher={(q, signal) => fetchPackagePage({ ...q, orderId: String(o.id) }, signal)}
+      getRowId={(p) => String(p.id)}
+      label={t('detail.tabs.packages')}
+      onOpen={(p) => navigate(`/tracking/${p.id}`)}
+      empty={{ title: t('detail.noPackages') }}
+    />
+  );
+}
+
+function Payments({ o, onPay, payLabel }: { o: Order; onPay(): void; payLabel: string }) {
+  const { t } = useTranslation('order');
+  const navigate = useNavigate();
+  const fmt = useFormat();
+  const columns = useTransactionColumns({ withCustomer: false });
+  return (
+    <>
+      <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
+        <span className="small" data-testid="order-paid-summary">
+          {t('detail.paidSummary', { paid: fmt.vnd(o.paid), total: fmt.vnd(o.total) })}
+        </span>
+        <Button size="sm" variant="primary" className="ms-auto" onClick={onPay}>
+          <i className="bi bi-wallet2 me-1" aria-hidden="true" />
+          {payLabel}
+        </Button>
+      </div>
+      <DataTable
+        tableId="order-payments"
+        urlPrefix="t_"
+        spec={TRANSACTION_LIST}
+        columns={columns}
+        queryKey={(q: ListQueryInput) => queryKeys.Transaction.list({ ...q, orderId: o.id })}
+        fetcher={(q, signal) => fetchTransactionPage({ ...q, orderId: String(o.id) }, signal)}
+        getRowId={(r) => String(r.id)}
+        label={t('detail.tabs.payments', { count: o.transactions.length })}
+        onOpen={(r) => navigate(`/transaction/${r.id}`)}
+        empty={{ title: t('detail.noPayments') }}
+      />
+    </>
+  );
+}
+
+/** Every status the order has been in, oldest first, with who moved it and their note. */
+function Timeline({ o }: { o: Order }) {
+  const { t } = useTranslation('order');
+  const fmt = useFormat();
+  return (
+    <Card className="shadow-sm">
+      <Card.Body>
+        <ol className="order-timeline" aria-label={t('detail.tabs.timeline')}>
+          {o.events.map((e, i) => {
+            const current = i === o.events.length - 1;
+            return (
+              <li key={e.id} className={current ? 'is-current' : undefined} data-testid="order-event">
+                <span className="order-timeline-dot" aria-hidden="true" />
+                <div className="d-flex flex-wrap align-items-center gap-2">
+                  <OrderStatusBadge status={e.toStatus} />
+                  {e.fromStatus === null && <span className="small text-body-secondary">{t('detail.created')}</span>}
+                  <time className="small text-body-secondary ms-auto" dateTime={e.at}>
+                    {fmt.dateTime(e.at)}
+                  </time>
+                </div>
+                {e.actorName && <div className="small text-body-secondary mt-1">{t('detail.by', { name: e.actorName })}</div>}
+                {e.note && <p className="small mb-0 mt-1">{e.note}</p>}
+              </li>
+            );
+          })}
+        </ol>
+      </Card.Body>
+    </Card>
+  );
+}

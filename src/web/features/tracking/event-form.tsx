@@ -1,0 +1,102 @@
+import dayjs from 'dayjs';
+import { useId, useMemo } from 'react';
+import { Col, Form, Row } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { EVENT_CODES, EVENT_VISIBILITIES, EventCreate, IATA_CODES, type EventAppendResponse, type Package } from '../../../shared/contracts/packages';
+import { DEFAULT_IATA_CODE, PACKAGE_FLOW, type PackageStatus } from '../../../shared/domain/package-status';
+import { FieldShell, SelectField, TextareaField, TextField } from '../../components/form/fields';
+import { FormActions, ResourceFormFrame } from '../../components/form/resource-form';
+import { useResourceForm } from '../../components/form/use-resource-form';
+import { APP_TIME_ZONE } from '../../lib/format';
+import { addPackageEvent, useTrackingCache } from './api';
+
+const LOCAL_MINUTE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
+
+/** The next milestone of the normal path (what is usually recorded next), or the status itself. */
+export function nextCode(status: PackageStatus): PackageStatus {
+  const i = (PACKAGE_FLOW as readonly PackageStatus[]).indexOf(status);
+  return i >= 0 && i < PACKAGE_FLOW.length - 1 ? PACKAGE_FLOW[i + 1]! : status;
+}
+
+/** A `datetime-local` value read as Vietnamese time, as an ISO instant with its offset. */
+export function localToIso(local: string): string | undefined {
+  return LOCAL_MINUTE.test(local) ? dayjs.tz(local, APP_TIME_ZONE).format() : undefined;
+}
+
+/** Appends a tracking event to a package; the package's status follows its newest event. */
+export function EventForm({ pkg, onDone }: { pkg: Package; onDone(res?: EventAppendResponse): void }) {
+  const { t } = useTranslation(['tracking', 'common']);
+  const cache = useTrackingCache();
+  // The time is typed in Vietnamese time; the contract takes an ISO instant, converted on save.
+  const schema = useMemo(
+    () => EventCreate.extend({ occurredAt: z.string().refine((v) => v === '' || LOCAL_MINUTE.test(v), { message: t('event.timeInvalid') }) }),
+    [t],
+  );
+  const defaults = (status: PackageStatus) => ({ code: nextCode(status), location: '', note: '', iataCode: '', occurredAt: '', visibility: 'public' as const });
+  const rf = useResourceForm({
+    schema,
+    defaultValues: defaults(pkg.status),
+    stay: true,
+    save: async (values) => {
+      const res = await addPackageEvent(pkg.id, { ...values, occurredAt: localToIso(values.occurredAt) });
+      cache.saved(res.package);
+      return res;
+    },
+    texts: {
+      pending: t('event.saving'),
+      success: (r) => t('event.saved', { status: t(`statuses.${r.package.status}`) }),
+    },
+    onSaved: (res) => {
+      rf.form.reset(defaults(res.package.status));
+      onDone(res);
+    },
+  });
+  const form = rf.form;
+  const code = form.watch('code') as PackageStatus;
+  const fallbackIata = DEFAULT_IATA_CODE[code];
+  const nowLocal = dayjs().tz(APP_TIME_ZONE).format('YYYY-MM-DDTHH:mm');
+  const timeId = useId();
+  const timeError = form.getFieldState('occurredAt', form.formState).error?.message;
+
+  return (
+    <ResourceFormFrame rf={rf} aria-label={t('event.title')} className="event-form border rounded p-3 mb-3 bg-body-tertiary">
+      <Row className="gx-3">
+        <Col sm={6}>
+          <SelectField form={form} name="code" label={t('event.code')} required options={EVENT_CODES.map((c) => ({ value: c, label: t(`statuses.${c}`) }))} />
+        </Col>
+        <Col sm={6}>
+          <SelectField
+            form={form}
+            name="iataCode"
+            label={t('event.iataCode')}
+            emptyLabel={fallbackIata ? t('event.iataDefault', { code: fallbackIata }) : t('event.iataNone')}
+            options={IATA_CODES.map((c) => ({ value: c, label: `${c} · ${t(`iata.${c}`)}` }))}
+          />
+        </Col>
+        <Col sm={6}>
+          <TextField form={form} name="location" label={t('event.location')} maxLength={120} autoComplete="off" placeholder={pkg.store?.name ?? ''} />
+        </Col>
+        <Col sm={6}>
+          <FieldShell id={timeId} label={t('event.occurredAt')} error={timeError} help={t('event.occurredAtHelp')}>
+            <Form.Control
+              type="datetime-local"
+              max={nowLocal}
+              {...form.register('occurredAt')}
+              isInvalid={Boolean(timeError)}
+              aria-invalid={Boolean(timeError)}
+              aria-describedby={timeError ? `${timeId}-error` : `${timeId}-help`}
+            />
+          </FieldShell>
+        </Col>
+        <Col xs={12}>
+          <TextareaField form={form} name="note" label={t('event.note')} rows={2} maxLength={1000} />
+        </Col>
+        <Col sm={6}>
+          <SelectField form={form} name="visibility" label={t('event.visibility')} options={EVENT_VISIBILITIES.map((v) => ({ value: v, label: t(`visibility.${v}`) }))} />
+        </Col>
+      </Row>
+      <FormActions inline saving={rf.saving} dirty={false} onCancel={() => onDone()} saveLabel={t('event.submit')} />
+    </ResourceFormFrame>
+  );
+}

@@ -1,0 +1,177 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { PackagePhoto, PackageStoreRef } from '../../../shared/contracts/packages';
+import type { PackageStatus } from '../../../shared/domain/package-status';
+import type { HistoryField } from '../../components/history-tab';
+import { StatusBadge, type Tone } from '../../components/status-badge';
+import { formatKg } from '../../lib/format';
+
+/** How packages' closed values look, and the labelled field list History and the conflict dialog share. */
+
+/**
+ * One colour per phase of the journey (abroad, in the air, customs, at the VN hub and delivery, exceptions), and
+ * one icon per status so two statuses of a phase still read apart without relying on colour.
+ */
+export const STATUS_LOOK: Record<PackageStatus, { tone: Tone; icon: string }> = {
+  expected: { tone: 'secondary', icon: 'bi-hourglass-split' },
+  received_abroad: { tone: 'info', icon: 'bi-box-arrow-in-down' },
+  on_mawb: { tone: 'info', icon: 'bi-stack' },
+  departed: { tone: 'primary', icon: 'bi-airplane' },
+  arrived: { tone: 'primary', icon: 'bi-airplane-engines' },
+  customs_hold: { tone: 'warning', icon: 'bi-shield-exclamation' },
+  cleared: { tone: 'primary', icon: 'bi-shield-check' },
+  ready: { tone: 'success', icon: 'bi-house-check' },
+  on_slip: { tone: 'success', icon: 'bi-receipt' },
+  out_for_delivery: { tone: 'success', icon: 'bi-truck' },
+  delivered: { tone: 'success', icon: 'bi-check2-circle' },
+  on_hold: { tone: 'warning', icon: 'bi-pause-circle' },
+  damaged: { tone: 'danger', icon: 'bi-heartbreak' },
+  lost: { tone: 'danger', icon: 'bi-question-octagon' },
+  returned: { tone: 'secondary', icon: 'bi-arrow-return-left' },
+};
+
+export function PackageStatusBadge({ status, className }: { status: PackageStatus; className?: string }) {
+  const { t } = useTranslation('tracking');
+  const look = STATUS_LOOK[status] ?? { tone: 'secondary' as Tone, icon: 'bi-dot' };
+  return (
+    <StatusBadge tone={look.tone} icon={look.icon} className={className}>
+      {t(`statuses.${status}`, { defaultValue: status })}
+    </StatusBadge>
+  );
+}
+
+export function UnidentifiedBadge() {
+  const { t } = useTranslation('tracking');
+  return (
+    <StatusBadge tone="danger" icon="bi-person-exclamation">
+      {t('fields.unidentified')}
+    </StatusBadge>
+  );
+}
+
+/** Millimetres as centimetres ("505" → "50,5"). */
+export function scaledCm(mm: number, lang: 'vi' | 'en' = 'vi'): string {
+  const tenth = mm % 10;
+  return tenth ? `${Math.floor(mm / 10)}${lang === 'vi' ? ',' : '.'}${tenth}` : String(mm / 10);
+}
+
+/** "50 × 40 × 30 cm" from millimetres (one decimal when a size is not whole centimetres); '' when any is unknown. */
+export function formatDimensions(l: number | null, w: number | null, h: number | null, lang: 'vi' | 'en' = 'vi'): string {
+  if (l == null || w == null || h == null) return '';
+  return `${scaledCm(l, lang)} × ${scaledCm(w, lang)} × ${scaledCm(h, lang)}\u00a0cm`;
+}
+
+/** Declared value in the currency's minor units, written with its currency ("$12.50", "¥3,000"). */
+export function formatDeclared(value: number | null, currency: string | null, lang: 'vi' | 'en' = 'vi'): string {
+  if (value == null || !currency) return '';
+  const digits = currencyDigits(currency);
+  try {
+    return new Intl.NumberFormat(lang === 'vi' ? 'vi-VN' : 'en-US', { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits }).format(
+      value / 10 ** digits,
+    );
+  } catch {
+    return `${value} ${currency}`;
+  }
+}
+
+/** How many decimals a currency's minor unit has (USD 2, JPY 0); 2 for a code Intl does not know. */
+export function currencyDigits(currency: string): number {
+  try {
+    return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  } catch {
+    return 2;
+  }
+}
+
+export const DECLARED_CURRENCIES = ['USD', 'JPY', 'KRW', 'EUR', 'GBP', 'AUD', 'CAD', 'CNY', 'TWD', 'HKD', 'SGD'] as const;
+
+const storeText = (v: unknown) => {
+  const s = v as PackageStoreRef | null;
+  return s && typeof s === 'object' && 'code' in s ? `${s.code} · ${s.name}` : '';
+};
+
+const customerText = (v: unknown) => {
+  const c = v as { code?: string; fullName?: string } | null;
+  return c && typeof c === 'object' && c.code ? `${c.code} · ${c.fullName ?? ''}` : '';
+};
+
+/** Ids History leaves out: the record also carries the customer and stores themselves, with their names. */
+export const HISTORY_EXTRA_IGNORE = ['customerId', 'storeId', 'destinationStoreId', 'statusAt'];
+
+/** The field list of a package, labelled, with how each value reads (History, conflict dialog). */
+export function usePackageFields(): HistoryField[] {
+  const { t, i18n } = useTranslation('tracking');
+  const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'vi';
+  return useMemo(() => {
+    const grams = (v: unknown) => (typeof v === 'number' ? formatKg(v, lang) : String(v));
+    const mm = (v: unknown) => (typeof v === 'number' ? `${scaledCm(v, lang)}\u00a0cm` : String(v));
+    const photos = (v: unknown) =>
+      Array.isArray(v) ? (
+        <ul className="list-unstyled mb-0">
+          {(v as PackagePhoto[]).map((p, i) => (
+            <li key={i} className="text-break">
+              {p.url}
+              {p.caption ? ` · ${p.caption}` : ''}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        String(v)
+      );
+    const event = (v: unknown) => {
+      const e = v as { code?: string; iataCode?: string | null; location?: string; note?: string } | null;
+      if (!e || typeof e !== 'object') return String(v);
+      return [t(`statuses.${e.code}`, { defaultValue: e.code ?? '' }), e.iataCode, e.location, e.note].filter(Boolean).join(' · ');
+    };
+    const fields: HistoryField[] = [
+      { name: 'code', label: t('fields.code') },
+      { name: 'trackingNumber', label: t('fields.trackingNumber') },
+      { name: 'status', label: t('fields.status'), format: (v) => t(`statuses.${String(v)}`, { defaultValue: String(v) }) },
+      { name: 'statusAt', label: t('fields.statusAt') },
+      { name: 'event', label: t('fields.event'), format: event },
+      { name: 'customer', label: t('fields.customer'), format: customerText },
+      { name: 'customerId', label: t('fields.customerId') },
+      { name: 'orderId', label: t('fields.orderId') },
+      { name: 'store', label: t('fields.store'), format: storeText },
+      { name: 'storeId', label: t('fields.storeId') },
+      { name: 'destinationStore', label: t('fields.destinationStore'), format: storeText },
+      { name: 'destinationStoreId', label: t('fields.destinationStoreId') },
+      { name: 'mawbId', label: t('fields.mawb') },
+      { name: 'weightG', label: t('fields.weight'), format: grams },
+      { name: 'lengthMm', label: t('fields.length'), format: mm },
+      { name: 'widthMm', label: t('fields.width'), format: mm },
+      { name: 'heightMm', label: t('fields.height'), format: mm },
+      { name: 'volumetricG', label: t('fields.volumetric'), format: grams },
+      { name: 'chargeableG', label: t('fields.chargeable'), format: grams },
+      { name: 'declaredValue', label: t('fields.declaredValue') },
+      { name: 'declaredCurrency', label: t('fields.declaredCurrency') },
+      { name: 'contents', label: t('fields.contents') },
+      { name: 'photos', label: t('fields.photos'), format: photos },
+      { name: 'unidentified', label: t('fields.unidentified'), format: (v) => (v ? t('common:yes') : t('common:no')) },
+    ];
+    return fields;
+  }, [t, lang]);
+}
+
+/** The fields a person edits on the form (what the conflict dialog compares). */
+export function usePackageEditableFields(): HistoryField[] {
+  const all = usePackageFields();
+  return useMemo(() => {
+    const editable = new Set([
+      'trackingNumber',
+      'customer',
+      'orderId',
+      'store',
+      'destinationStore',
+      'weightG',
+      'lengthMm',
+      'widthMm',
+      'heightMm',
+      'declaredValue',
+      'declaredCurrency',
+      'contents',
+      'photos',
+    ]);
+    return all.filter((f) => editable.has(f.name));
+  }, [all]);
+}

@@ -1,0 +1,257 @@
+import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
+import { useMemo, useState } from 'react';
+import { Button } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { PACKAGE_LIST, PACKAGE_STATUSES, type Package } from '../../../shared/contracts/packages';
+import { AddToMawbDialog } from '../../components/add-to-mawb-dialog';
+import { DataTable, type BulkActionsContext } from '../../components/data-table/data-table';
+import { FilterChecks, FilterDateRange, FilterSelect } from '../../components/data-table/list-filters';
+import { useListParams } from '../../components/data-table/list-params';
+import { ExportMenu } from '../../components/export-menu';
+import { ImportDialog, type ImportColumn } from '../../components/import-dialog';
+import { PageHeader } from '../../layouts/page-header';
+import { useFormat } from '../../lib/use-format';
+import { customerRef, fetchPackagePage, searchCustomers, trackingKeys, useStores, useTrackingCache } from './api';
+import { formatDimensions, PackageStatusBadge, UnidentifiedBadge } from './package-fields';
+import { RefPicker } from './ref-picker';
+import './tracking.css';
+
+const col = createColumnHelper<Package>();
+
+function useColumns(): ColumnDef<Package, any>[] { // eslint-disable-line @typescript-eslint/no-explicit-any
+  const { t, i18n } = useTranslation('tracking');
+  const fmt = useFormat();
+  const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'vi';
+  return useMemo(
+    () => [
+      col.accessor('code', {
+        header: t('fields.code'),
+        size: 120,
+        meta: { hideable: false, className: 'font-tabular' },
+        cell: (c) => (
+          <Link to={`/tracking/${c.row.original.id}`} className="fw-medium">
+            {c.getValue()}
+          </Link>
+        ),
+      }),
+      col.accessor('trackingNumber', { header: t('fields.trackingNumber'), size: 200, meta: { card: 'title', className: 'font-tabular' } }),
+      col.accessor((p) => p.customer, {
+        id: 'customer',
+        header: t('fields.customer'),
+        size: 200,
+        meta: { label: t('fields.customer') },
+        cell: (c) => {
+          const p = c.row.original;
+          if (p.unidentified) return <UnidentifiedBadge />;
+          return p.customer ? (
+            <span title={p.customer.fullName}>
+              <span className="font-tabular">{p.customer.code}</span>
+              <span className="text-body-secondary"> · {p.customer.fullName}</span>
+            </span>
+          ) : (
+            ''
+          );
+        },
+      }),
+      col.accessor((p) => p.store, {
+        id: 'store',
+        header: t('fields.store'),
+        size: 110,
+        meta: { label: t('fields.store') },
+        cell: (c) => (c.getValue() ? <span title={c.getValue()!.name}>{c.getValue()!.code}</span> : ''),
+      }),
+      col.accessor('weightG', { header: t('fields.weightKg'), size: 125, meta: { align: 'end', sortDescFirst: true, card: 'hidden' }, cell: (c) => fmt.kg(c.getValue()) }),
+      col.accessor('chargeableG', { header: t('fields.chargeableKg'), size: 135, meta: { align: 'end', sortDescFirst: true }, cell: (c) => fmt.kg(c.getValue()) }),
+      col.accessor('status', { header: t('fields.status'), size: 220, meta: { card: 'badge' }, cell: (c) => <PackageStatusBadge status={c.getValue()} /> }),
+      col.accessor('mawbId', {
+        header: t('fields.mawb'),
+        size: 80,
+        meta: { card: 'hidden' },
+        cell: (c) => (c.getValue() ? <Link to={`/mawb/${c.getValue()}`}>#{c.getValue()}</Link> : ''),
+      }),
+      col.accessor('updatedAt', { header: t('fields.updatedAt'), size: 150, meta: { card: 'hidden' }, cell: (c) => fmt.dateTime(c.getValue()) }),
+      col.accessor('statusAt', { header: t('fields.statusAt'), size: 145, meta: { sortDescFirst: true, defaultHidden: true }, cell: (c) => fmt.dateTime(c.getValue()) }),
+      col.accessor((p) => p.destinationStore, {
+        id: 'destinationStore',
+        header: t('fields.destinationStore'),
+        size: 110,
+        meta: { label: t('fields.destinationStore'), defaultHidden: true },
+        cell: (c) => c.getValue()?.code ?? '',
+      }),
+      col.accessor((p) => formatDimensions(p.lengthMm, p.widthMm, p.heightMm, lang), {
+        id: 'dimensions',
+        header: t('fields.dimensions'),
+        size: 150,
+        meta: { label: t('fields.dimensions'), defaultHidden: true, align: 'end' },
+      }),
+      col.accessor('contents', { header: t('fields.contents'), size: 200, meta: { defaultHidden: true } }),
+      col.accessor('createdAt', { header: t('fields.createdAt'), size: 145, meta: { sortDescFirst: true, defaultHidden: true }, cell: (c) => fmt.dateTime(c.getValue()) }),
+    ],
+    [t, fmt, lang],
+  );
+}
+
+/** The customer filter: one customer, picked by typing part of its code, name or phone. */
+function CustomerFilter() {
+  const { t } = useTranslation('tracking');
+  const params = useListParams(PACKAGE_LIST);
+  const raw = params.filters.customerId;
+  const value = raw && /^\d+$/.test(raw) ? Number(raw) : null;
+  return (
+    <div className={`list-ref-filter${value ? ' filter-active' : ''}`}>
+      <RefPicker
+        kind="customer"
+        size="sm"
+        value={value}
+        onChange={(id) => params.setFilter('customerId', id ? String(id) : null)}
+        search={searchCustomers}
+        load={customerRef}
+        placeholder={t('list.customerFilter')}
+        aria-label={t('fields.customer')}
+      />
+    </div>
+  );
+}
+
+function MawbFilter() {
+  const { t } = useTranslation('tracking');
+  const params = useListParams(PACKAGE_LIST);
+  const mawbId = params.filters.mawbId;
+  if (mawbId) {
+    return (
+      <span className="badge rounded-pill text-bg-primary d-inline-flex align-items-center gap-1 py-2">
+        {t('list.mawbFilter', { id: mawbId })}
+        <button type="button" className="btn-close btn-close-white btn-sm ms-1" aria-label={t('list.clearMawb')} onClick={() => params.setFilter('mawbId', null)} />
+      </span>
+    );
+  }
+  return (
+    <FilterSelect
+      spec={PACKAGE_LIST}
+      name="onMawb"
+      label={t('fields.mawb')}
+      options={[
+        { value: 'true', label: t('list.onMawb') },
+        { value: 'false', label: t('list.notOnMawb') },
+      ]}
+    />
+  );
+}
+
+function BulkActions({ rows, clear }: BulkActionsContext<Package>) {
+  const { t } = useTranslation('tracking');
+  const [toMawb, setToMawb] = useState(false);
+  // What may go on a MAWB: received abroad and on none yet (the server refuses anything else, naming it).
+  const ready = rows.filter((p) => p.status === 'received_abroad' && p.mawbId === null);
+  return (
+    <>
+      <Button size="sm" variant="outline-primary" onClick={() => setToMawb(true)} disabled={!ready.length} title={t('search.mawbHint')}>
+        <i className="bi bi-stack me-1" aria-hidden="true" />
+        {t('search.putOnMawb', { count: ready.length })}
+      </Button>
+      <Link to={`/tracking/labels?ids=${rows.map((r) => r.id).join(',')}`} className="btn btn-sm btn-primary">
+        <i className="bi bi-printer me-1" aria-hidden="true" />
+        {t('labels.printN', { count: rows.length })}
+      </Link>
+      {toMawb && (
+        <AddToMawbDialog
+          packageTrackingNumbers={ready.map((p) => p.trackingNumber)}
+          onDone={(res) => {
+            setToMawb(false);
+            if (res) clear();
+          }}
+        />
+      )}
+    </>
+  );
+}
+
+/** /tracking: every package, filterable by status, customer, store, MAWB and date, with export, import and labels. */
+export function PackageListPage() {
+  const { t } = useTranslation(['tracking', 'resource']);
+  const navigate = useNavigate();
+  const columns = useColumns();
+  const cache = useTrackingCache();
+  const stores = useStores();
+  const fmt = useFormat();
+  const [importing, setImporting] = useState(false);
+
+  const storeOptions = (stores.data?.items ?? []).map((s) => ({ value: String(s.id), label: `${s.code} · ${s.name}` }));
+  const importColumns = useMemo<ImportColumn[]>(
+    () => [
+      { field: 'trackingNumber', label: t('fields.trackingNumber') },
+      { field: 'customerCode', label: t('fields.customerCode') },
+      { field: 'weightKg', label: t('fields.weightKg'), value: (d) => (typeof d.weightG === 'number' ? fmt.kg(d.weightG) : d.weightKg) },
+      { field: 'lengthCm', label: t('fields.lengthCm'), value: (d) => (typeof d.lengthMm === 'number' ? d.lengthMm / 10 : d.lengthCm) },
+      { field: 'widthCm', label: t('fields.widthCm'), value: (d) => (typeof d.widthMm === 'number' ? d.widthMm / 10 : d.widthCm) },
+      { field: 'heightCm', label: t('fields.heightCm'), value: (d) => (typeof d.heightMm === 'number' ? d.heightMm / 10 : d.heightCm) },
+      { field: 'contents', label: t('fields.contents') },
+    ],
+    [t, fmt],
+  );
+
+  return (
+    <>
+      <PageHeader
+        actions={
+          <>
+            <ExportMenu resource="packages" spec={PACKAGE_LIST} fallbackName="kien-hang" />
+            <Button variant="outline-secondary" onClick={() => setImporting(true)} aria-label={t('resource:import.button')}>
+              <i className="bi bi-upload" aria-hidden="true" />
+              <span className="ms-1 d-none d-sm-inline">{t('resource:import.button')}</span>
+            </Button>
+            <Link to="/tracking/search" className="btn btn-primary">
+              <i className="bi bi-upc-scan me-1" aria-hidden="true" />
+              {t('list.scan')}
+            </Link>
+          </>
+        }
+      />
+      <DataTable
+        tableId="packages"
+        spec={PACKAGE_LIST}
+        columns={columns}
+        queryKey={trackingKeys.list}
+        fetcher={fetchPackagePage}
+        getRowId={(p) => String(p.id)}
+        label={t('list.label')}
+        onOpen={(p) => navigate(`/tracking/${p.id}`)}
+        searchLabel={t('list.searchLabel')}
+        searchPlaceholder={t('list.searchPlaceholder')}
+        filters={
+          <>
+            <FilterChecks
+              spec={PACKAGE_LIST}
+              name="status"
+              label={t('fields.status')}
+              options={PACKAGE_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))}
+            />
+            <CustomerFilter />
+            <FilterSelect spec={PACKAGE_LIST} name="storeId" label={t('fields.store')} options={storeOptions} />
+            <MawbFilter />
+            <FilterDateRange spec={PACKAGE_LIST} name="created" label={t('fields.createdAt')} className="d-none d-xl-flex" />
+          </>
+        }
+        bulkActions={(ctx) => <BulkActions {...ctx} />}
+        empty={{
+          title: t('list.emptyTitle'),
+          text: t('list.emptyText'),
+          action: (
+            <Link to="/tracking/search" className="btn btn-sm btn-primary">
+              {t('list.scan')}
+            </Link>
+          ),
+        }}
+      />
+      <ImportDialog
+        resource="packages"
+        show={importing}
+        onHide={() => setImporting(false)}
+        columns={importColumns}
+        templateName="mau-nhap-kien-hang.xlsx"
+        onCommitted={() => cache.listsChanged()}
+      />
+    </>
+  );
+}

@@ -1,0 +1,190 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Package, ReceiveResponse } from '../../../shared/contracts/packages';
+import type { Store } from '../../../shared/contracts/stores';
+import { renderAt, setupI18n, stubMatchMedia } from '../../components/test-support';
+import { jsonResponse, mockFetch, type FetchCall } from '../../test/auth-fixtures';
+import { ReceiveForm } from './receive-form';
+
+const store = (id: number, code: string, kind: Store['kind']): Store => ({
+  id,
+  code,
+  name: `Kho ${code}`,
+  country: kind === 'hub' ? 'VN' : 'US',
+  kind,
+  address: '',
+  phone: '',
+  status: 'active',
+  version: 1,
+  createdAt: '',
+  updatedAt: '',
+});
+const STORES = [store(1, 'VN-SGN', 'hub'), store(2, 'US-OR', 'origin'), store(3, 'JP-TYO', 'origin')];
+
+function received(body: Record<string, unknown>): ReceiveResponse {
+  const pkg: Package = {
+    id: 77,
+    code: 'PK00000077',
+    trackingNumber: String(body.trackingNumber),
+    customerId: null,
+    customer: null,
+    orderId: null,
+    storeId: Number(body.storeId),
+    store: { id: Number(body.storeId), code: 'JP-TYO', name: 'Kho JP-TYO' },
+    destinationStoreId: null,
+    destinationStore: null,
+    mawbId: null,
+    weightG: Number(body.weightG),
+    lengthMm: Number(body.lengthMm),
+    widthMm: Number(body.widthMm),
+    heightMm: Number(body.heightMm),
+    volumetricG: 10_000,
+    chargeableG: 12_500,
+    declaredValue: null,
+    declaredCurrency: null,
+    contents: '',
+    photos: [],
+    status: 'received_abroad',
+    statusAt: '2025-03-01T02:00:00.000Z',
+    unidentified: true,
+    version: 2,
+    createdAt: '2025-03-01T02:00:00.000Z',
+    updatedAt: '2025-03-01T02:00:00.000Z',
+  };
+  return {
+    outcome: 'unidentified',
+    package: pkg,
+    event: {
+      id: 501,
+      packageId: 77,
+      code: 'received_abroad',
+      iataCode: 'RCS',
+      location: 'Kho JP-TYO',
+      occurredAt: '2025-03-01T02:00:00.000Z',
+      note: '',
+      actorId: 1,
+      actorName: 'Admin',
+      visibility: 'public',
+      createdAt: '2025-03-01T02:00:00.000Z',
+    },
+  };
+}
+
+function api(c: FetchCall) {
+  if (c.url.includes('/api/stores')) return jsonResponse(200, { items: STORES, total: STORES.length, page: 1, pageSize: 200 });
+  if (c.method === 'POST' && c.url.endsWith('/api/packages/receive')) return jsonResponse(201, received(c.body as Record<string, unknown>));
+  return jsonResponse(404, { message: 'Không tìm thấy' });
+}
+
+beforeAll(async () => {
+  await setupI18n(['common', 'shell', 'resource', 'tracking']);
+});
+
+beforeEach(() => {
+  stubMatchMedia();
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const chargeable = () => screen.getAllByTestId('chargeable')[0]!.textContent;
+const volumetric = () => screen.getAllByTestId('volumetric')[0]!.textContent;
+
+describe('receive form', () => {
+  it('shows the volumetric and chargeable weight live while weighing and measuring', async () => {
+    const user = userEvent.setup();
+    mockFetch(api);
+    renderAt('/tracking/search', <ReceiveForm />);
+    expect(chargeable()).toBe('—');
+
+    await user.type(screen.getByLabelText(/^Cân nặng/), '2');
+    await user.type(screen.getByLabelText(/^Dài/), '50');
+    await user.type(screen.getByLabelText(/^Rộng/), '40');
+    // Not all three sizes yet: nothing to compute.
+    expect(chargeable()).toBe('—');
+    await user.type(screen.getByLabelText(/^Cao/), '30');
+    // 50 × 40 × 30 cm ÷ 6000 = 10 kg, more than the 2 kg it weighs: billed by volume.
+    expect(volumetric()).toBe('10\u00a0kg');
+    expect(chargeable()).toBe('10\u00a0kg');
+    expect(screen.getByText(/theo cân quy đổi/)).toBeTruthy();
+
+    // 12.3 kg is heavier than its volume and rounds up to the next 0.5 kg.
+    await user.clear(screen.getByLabelText(/^Cân nặng/));
+    await user.type(screen.getByLabelText(/^Cân nặng/), '12,3');
+    expect(volumetric()).toBe('10\u00a0kg');
+    expect(chargeable()).toBe('12,5\u00a0kg');
+    expect(screen.getByText(/theo cân nặng thực/)).toBeTruthy();
+
+    // A decimal dimension in cm: 50.5 × 40 × 30 = 10.1 kg volumetric, still under the weight.
+    await user.clear(screen.getByLabelText(/^Dài/));
+    await user.type(screen.getByLabelText(/^Dài/), '50.5');
+    expect(volumetric()).toBe('10,1\u00a0kg');
+    expect(chargeable()).toBe('12,5\u00a0kg');
+
+    // Text that is not a number computes nothing and says what is wrong in the unit typed.
+    await user.clear(screen.getByLabelText(/^Cao/));
+    await user.type(screen.getByLabelText(/^Cao/), '3x');
+    await user.tab();
+    expect(chargeable()).toBe('—');
+  });
+
+  it('moves from scan to weight to sizes on Enter and receives on the last Enter, in grams and millimetres', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockFetch(api);
+    renderAt('/tracking/search', <ReceiveForm />);
+    // The desk's warehouse: the first foreign one until another is chosen.
+    const storeSelect = (await screen.findByLabelText(/^Kho nhận/)) as HTMLSelectElement;
+    await waitFor(() => expect(storeSelect.value).toBe('2'));
+    await user.selectOptions(storeSelect, '3');
+
+    const number = screen.getByLabelText(/^Mã vận đơn/);
+    await user.click(number);
+    // A gun types the number and ends it with Enter.
+    await user.keyboard('1z999aa1 0123456784{Enter}');
+    expect(document.activeElement).toBe(screen.getByLabelText(/^Cân nặng/));
+    await user.keyboard('1,25{Enter}');
+    expect(document.activeElement).toBe(screen.getByLabelText(/^Dài/));
+    await user.keyboard('30{Enter}20{Enter}15,5');
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+    await user.keyboard('{Enter}');
+
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1));
+    const post = calls.find((c) => c.method === 'POST')!;
+    expect(post.body).toEqual({
+      storeId: 3,
+      trackingNumber: '1Z999AA10123456784',
+      weightG: 1250,
+      lengthMm: 300,
+      widthMm: 200,
+      heightMm: 155,
+      destinationStoreId: null,
+      note: '',
+    });
+    // Ready for the next parcel: the form is empty, the warehouse stays, the scan field has the focus.
+    await waitFor(() => expect((screen.getByLabelText(/^Mã vận đơn/) as HTMLInputElement).value).toBe(''));
+    expect((screen.getByLabelText(/^Cân nặng/) as HTMLInputElement).value).toBe('');
+    expect(storeSelect.value).toBe('3');
+    expect(document.activeElement).toBe(screen.getByLabelText(/^Mã vận đơn/));
+    expect(localStorage.getItem('cargo.tracking.receiveStore')).toBe('3');
+    // Leaving the last field for the next scan flags nothing on the empty form.
+    await act(() => new Promise((r) => setTimeout(r, 50)));
+    expect(screen.queryAllByRole('alert')).toHaveLength(0);
+    expect(screen.getByLabelText(/^Cao/).getAttribute('aria-invalid')).toBe('false');
+  });
+
+  it('says what is missing instead of sending an incomplete parcel', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockFetch(api);
+    renderAt('/tracking/search', <ReceiveForm />);
+    await user.type(screen.getByLabelText(/^Mã vận đơn/), 'EJ123456785JP');
+    await user.type(screen.getByLabelText(/^Cân nặng/), '2');
+    await user.click(screen.getByRole('button', { name: /Nhận kiện/ }));
+    const length = screen.getByLabelText(/^Dài/);
+    await waitFor(() => expect(length.getAttribute('aria-invalid')).toBe('true'));
+    const group = length.closest('.mb-3') as HTMLElement;
+    expect(within(group).getByRole('alert').textContent).toBe('Vui lòng nhập giá trị');
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+  });
+});

@@ -1,0 +1,14 @@
+import type { RouteObject } from 'react-router';
+import type { MenuEntry } from '../../app/menu';
+import { ADMIN_ONLY, guardedSection, lazyScreen, type RouteHandle } from '../../app/route-kit';
+
+// The only place that knows this section's screens. New rows are recorded in a dialog, from the list or a customer.
+const handle = (titleKey: string): RouteHandle => ({ titleKey, sectionKey: 'menu.transaction' });
+
+export const transactionRoutes: RouteObject = guardedSection('transaction', ADMIN_ONLY, [
+  { index: true, handle: handle('screens.transactionList'), lazy: lazyScreen(() => import('./transaction-list'), 'TransactionListPage') },
+  { path: ':id', handle: handle('screens.transactionDetail'), lazy: lazyScreen(() => import('./transaction-detail'), 'TransactionDetailPage') },
+  { path: 'edit/:id', handle: handle('screens.transactionEdit'), lazy: lazyScreen(() => import('./transaction-edit'), 'TransactionEditPage') },
+]);
+
+export const transactionMenu: MenuEntry = { id: 'transaction', labelKey: 'menu.transaction', icon: 'bi-wallet2', to: '/transaction', roles: ADMIN_ONLY };

@@ -1,0 +1,124 @@
+import { useState } from 'react';
+import { Button, Card, Col, Row } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { TRANSACTION_LIST, TRANSACTION_METHODS, TRANSACTION_TYPES } from '../../../shared/contracts/transactions';
+import { DataTable } from '../../components/data-table/data-table';
+import { FilterChecks, FilterDateRange, FilterSelect } from '../../components/data-table/list-filters';
+import { useListParams } from '../../components/data-table/list-params';
+import { ExportMenu } from '../../components/export-menu';
+import { fetchTransactionPage } from '../../components/wallet/api';
+import { useTransactionColumns } from '../../components/wallet/columns';
+import { FilterCustomer } from '../../components/wallet/customer-picker';
+import { NewTransactionDialog } from '../../components/wallet/new-transaction-dialog';
+import '../../components/wallet/wallet.css';
+import { PageHeader } from '../../layouts/page-header';
+import { errorMessage } from '../../lib/api-client';
+import { useFormat } from '../../lib/use-format';
+import { transactionKeys, useTransactionTotals } from './api';
+
+/** /transaction: the whole ledger, filtered by customer, type, method and date, with the totals of what is shown. */
+export function TransactionListPage() {
+  const { t } = useTranslation(['transaction', 'resource']);
+  const navigate = useNavigate();
+  const columns = useTransactionColumns();
+  const [creating, setCreating] = useState(false);
+  const params = useListParams(TRANSACTION_LIST);
+  const customerFilter = params.filters.customerId;
+  const presetCustomer = customerFilter && /^\d+$/.test(customerFilter) ? Number(customerFilter) : undefined;
+
+  return (
+    <>
+      <PageHeader
+        actions={
+          <>
+            <ExportMenu resource="transactions" spec={TRANSACTION_LIST} fallbackName="giao-dich" />
+            <Button variant="primary" onClick={() => setCreating(true)}>
+              <i className="bi bi-plus-lg me-1" aria-hidden="true" />
+              {t('list.create')}
+            </Button>
+          </>
+        }
+      />
+      <TotalsStrip />
+      <DataTable
+        tableId="transactions"
+        spec={TRANSACTION_LIST}
+        columns={columns}
+        queryKey={transactionKeys.list}
+        fetcher={fetchTransactionPage}
+        getRowId={(r) => String(r.id)}
+        label={t('list.label')}
+        onOpen={(r) => navigate(`/transaction/${r.id}`)}
+        searchLabel={t('list.searchLabel')}
+        searchPlaceholder={t('list.searchPlaceholder')}
+        filters={
+          <>
+            <FilterCustomer spec={TRANSACTION_LIST} label={t('fields.customer')} />
+            <FilterChecks spec={TRANSACTION_LIST} name="type" label={t('fields.type')} options={TRANSACTION_TYPES.map((v) => ({ value: v, label: t(`types.${v}`) }))} />
+            <FilterSelect spec={TRANSACTION_LIST} name="method" label={t('fields.method')} options={TRANSACTION_METHODS.map((v) => ({ value: v, label: t(`methods.${v}`) }))} />
+            <FilterDateRange spec={TRANSACTION_LIST} name="created" label={t('fields.createdAt')} />
+          </>
+        }
+        empty={{
+          title: t('list.emptyTitle'),
+          text: t('list.emptyText'),
+          action: (
+            <Button size="sm" onClick={() => setCreating(true)}>
+              {t('list.create')}
+            </Button>
+          ),
+        }}
+      />
+      {/* Filtered to one customer, the dialog starts on that customer's wallet (it can still be changed). */}
+      <NewTransactionDialog show={creating} onHide={() => setCreating(false)} defaultCustomerId={presetCustomer} />
+    </>
+  );
+}
+
+/**
+ * Σ in, out and net of every row the list's filters select (not only this page). On a phone each total is one
+ * line (label, then amount), so ten-digit amounts never overflow their tile.
+ */
+function TotalsStrip() {
+  const { t } = useTranslation('transaction');
+  const fmt = useFormat();
+  const params = useListParams(TRANSACTION_LIST);
+  const totals = useTransactionTotals(params.exportQuery);
+  const d = totals.data;
+  const tiles = [
+    { key: 'count', label: t('totals.count'), value: d ? fmt.integer(d.count) : null, tone: '' },
+    { key: 'in', label: t('totals.in'), value: d ? `+${fmt.vnd(d.totalIn)}` : null, tone: 'text-success-emphasis' },
+    { key: 'out', label: t('totals.out'), value: d ? `\u2212${fmt.vnd(d.totalOut)}` : null, tone: 'text-danger-emphasis' },
+    {
+      key: 'net',
+      label: t('totals.net'),
+      value: d ? (d.net < 0 ? `\u2212${fmt.vnd(-d.net)}` : `${d.net > 0 ? '+' : ''}${fmt.vnd(d.net)}`) : null,
+      tone: d && d.net < 0 ? 'text-danger-emphasis' : '',
+    },
+  ];
+  return (
+    <section className="wallet-totals mb-3" aria-label={t('totals.label')} aria-busy={totals.isFetching}>
+      {totals.isError ? (
+        <div className="alert alert-warning small py-2 mb-0" role="alert">
+          {t('totals.error', { message: errorMessage(totals.error) })}
+        </div>
+      ) : (
+        <Row xs={1} sm={2} lg={4} className="g-2">
+          {tiles.map((tile) => (
+            <Col key={tile.key}>
+              <Card className="h-100 shadow-sm">
+                <Card.Body className="py-2 px-3 d-flex d-sm-block justify-content-between align-items-baseline gap-2">
+                  <div className="small text-body-secondary">{tile.label}</div>
+                  <div className={`wallet-total-value text-nowrap ${tile.tone}`} data-testid={`totals-${tile.key}`}>
+                    {tile.value ?? <span className="placeholder-glow"><span className="placeholder col-8 rounded" /></span>}
+                  </div>
+                </Card.Body>
+              </Card>
+            </Col>
+          ))}
+        </Row>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,19 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDate, formatDateTime, formatInteger, formatKg, formatVnd } from './format';
+
+/** The formatters of format.ts bound to the current UI language (weights and counts follow it; VND and dates do not). */
+export function useFormat() {
+  const { i18n } = useTranslation();
+  const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'vi';
+  return useMemo(
+    () => ({
+      dateTime: formatDateTime,
+      date: formatDate,
+      vnd: formatVnd,
+      kg: (grams: number | null | undefined) => formatKg(grams, lang),
+      integer: (value: number | null | undefined) => formatInteger(value, lang),
+    }),
+    [lang],
+  );
+}
