@@ -1,0 +1,106 @@
+import pg from 'pg';
+import { ADMIN, startServer } from '../e2e/support/server';
+
+/**
+ * Latency at scale on PostgreSQL: BENCH_PACKAGES packages (default 1,000,000) and BENCH_CUSTOMERS customers (default
+ * 100,000) generated in SQL on top of the demo seed, then sequential requests through real HTTP against the built
+ * server. Budget (ENGINEERING.md): a filtered, sorted list page and a tracking-number lookup ≤ 20 ms p95.
+ */
+const PACKAGES = Number(process.env.BENCH_PACKAGES ?? 1_000_000);
+const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 100_000);
+const RUNS = Number(process.env.BENCH_RUNS ?? 200);
+const BUDGET_MS = 20;
+const STATUSES = ['expected', 'received_abroad', 'on_mawb', 'departed', 'arrived', 'customs_hold', 'cleared', 'ready', 'on_slip', 'out_for_delivery', 'delivered', 'on_hold', 'damaged', 'lost', 'returned'];
+
+async function generate(url: string) {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  const t0 = Date.now();
+  await c.query(`
+    INSERT INTO customers (full_name, phone, province, customer_group, search_text, created_at)
+    SELECT 'Khách Bench ' || g, '09' || lpad((g % 100000000)::text, 8, '0'),
+           (ARRAY['Hà Nội','TP. Hồ Chí Minh','Đà Nẵng','Hải Phòng','Cần Thơ'])[1 + g % 5],
+           (ARRAY['retail','wholesale','vip'])[1 + g % 3],
+           'khach bench ' || g || ' 09' || lpad((g % 100000000)::text, 8, '0'),
+           now() - (g || ' minutes')::interval
+    FROM generate_series(1, $1::int) g`, [CUSTOMERS]);
+  const [{ min, max }] = (await c.query(`SELECT min(id)::int AS min, max(id)::int AS max FROM customers`)).rows;
+  const stores = (await c.query(`SELECT id FROM stores ORDER BY id`)).rows.map((r) => Number(r.id));
+  await c.query(`
+    INSERT INTO packages (tracking_number, customer_id, store_id, weight_g, length_mm, width_mm, height_mm, volumetric_g,
+                          chargeable_g, contents, status, status_at, search_text, created_at)
+    SELECT '1ZBENCH' || lpad(g::text, 10, '0'), $2::int + (g % ($3::int - $2::int + 1)), ($4::bigint[])[1 + g % 2],
+           500 + g % 20000, 100 + g % 500, 100 + g % 400, 50 + g % 300, 1000, 1000 + (g % 20) * 500, 'Hàng bench',
+           ($5::text[])[1 + g % 15], now() - (g * 3 || ' seconds')::interval, '1zbench' || lpad(g::text, 10, '0'),
+           now() - (g * 3 || ' seconds')::interval
+    FROM generate_series(1, $1::int) g`, [PACKAGES, min, max, stores, STATUSES]);
+  await c.query(`
+    INSERT INTO tracking_events (package_id, code, occurred_at, location)
+    SELECT id, status, status_at, 'Bench' FROM packages WHERE tracking_number LIKE '1ZBENCH%'`);
+  // What autovacuum does on a live install: statistics, and the visibility map that lets counts read indexes only.
+  await c.query('VACUUM ANALYZE');
+  await c.end();
+  return (Date.now() - t0) / 1000;
+}
+
+function pct(sorted: number[], p: number) {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+async function measure(base: string, token: string, name: string, path: (i: number) => string) {
+  const headers = { authorization: `Bearer ${token}` };
+  for (let i = 0; i < 20; i++) await (await fetch(base + path(i), { headers })).arrayBuffer();
+  const times: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const t = performance.now();
+    const res = await fetch(base + path(i), { headers });
+    await res.arrayBuffer();
+    times.push(performance.now() - t);
+    if (!res.ok) throw new Error(`${name}: HTTP ${res.status}`);
+  }
+  times.sort((a, b) => a - b);
+  const p95 = pct(times, 95);
+  return `${p95 <= BUDGET_MS ? 'PASS' : 'FAIL'} ${name}: p50 ${pct(times, 50).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms (budget ${BUDGET_MS} ms, ${RUNS} sequential requests)`;
+}
+
+export async function benchLarge(): Promise<string[]> {
+  const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3000 });
+  try {
+    await admin.connect();
+  } catch {
+    return ['large: PostgreSQL not reachable, skipped'];
+  }
+  const name = `cargo_bench_large_${process.pid}`;
+  await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+  await admin.query(`CREATE DATABASE ${name}`);
+  const u = new URL(adminUrl);
+  u.pathname = `/${name}`;
+  const lines: string[] = [];
+  const server = await startServer({ DATABASE_URL: u.toString(), ACCESS_TOKEN_TTL: '1h' });
+  try {
+    const seconds = await generate(u.toString());
+    lines.push(`generated ${PACKAGES.toLocaleString('en')} packages (+1 event each) and ${CUSTOMERS.toLocaleString('en')} customers in ${seconds.toFixed(0)} s`);
+    const login = await fetch(server.url + '/api/auth/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(ADMIN),
+    });
+    const { token } = await login.json();
+    const { items } = await (await fetch(server.url + '/api/customers?pageSize=1&sort=-createdAt', { headers: { authorization: `Bearer ${token}` } })).json();
+    const customerId = items[0].id;
+    const n = (i: number) => `1ZBENCH${String(1 + ((i * 7919) % PACKAGES)).padStart(10, '0')}`;
+    lines.push(await measure(server.url, token, 'packages, newest first, 50 rows', () => '/api/packages?pageSize=50'));
+    lines.push(await measure(server.url, token, 'packages by status, newest first, 50 rows', (i) => `/api/packages?status=${STATUSES[i % 15]}&pageSize=50`));
+    lines.push(await measure(server.url, token, 'packages by status sorted by weight, 50 rows', (i) => `/api/packages?status=${STATUSES[i % 15]}&sort=-weightG&pageSize=50`));
+    lines.push(await measure(server.url, token, 'packages of one customer, 50 rows', () => `/api/packages?customerId=${customerId}&pageSize=50`));
+    lines.push(await measure(server.url, token, 'tracking-number lookup (search)', (i) => `/api/packages/search?numbers=${n(i)}`));
+    lines.push(await measure(server.url, token, 'customers sorted by name, 50 rows', () => '/api/customers?sort=fullName&pageSize=50'));
+    lines.push(await measure(server.url, token, 'customers search q (trigram)', (i) => `/api/customers?q=bench%20${1000 + i}&pageSize=50`));
+  } finally {
+    await server.stop();
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  }
+  return lines;
+}
