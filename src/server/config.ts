@@ -33,6 +33,8 @@ export const ConfigSchema = z.object({
   ACCESS_TOKEN_TTL: duration('15m'),
   REFRESH_TOKEN_TTL: duration('12h'),
   REFRESH_TOKEN_ABSOLUTE_TTL: duration('7d'),
+  /** How long a wallet Idempotency-Key answers a retry with the first response; expired keys are purged. */
+  IDEMPOTENCY_KEY_TTL: duration('24h'),
   SEED: z.enum(['demo', 'none']).default('demo'),
   SEED_ADMIN_EMAIL: z.email().default('admin@cargo.test'),
   SEED_ADMIN_PASSWORD: z.preprocess(emptyToUndefined, z.string().min(8).optional()),

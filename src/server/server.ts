@@ -7,6 +7,7 @@ import { openDatabase, type Database } from './db/client';
 import { lockDataDir } from './db/lock';
 import { migrate } from './db/migrate';
 import { seedIfEmpty, type SeedResult } from './db/seed/index';
+import { startHousekeeping } from './lib/housekeeping';
 import { resolveJwtSecret } from './lib/secrets';
 
 export interface RunningServer {
@@ -40,6 +41,7 @@ export async function startServer(config: Config, opts: { serveWeb?: boolean; lo
     await app.listen({ port: config.PORT, host: config.HOST });
     const addr = app.server.address();
     const port = typeof addr === 'object' && addr ? addr.port : config.PORT;
+    const housekeeping = startHousekeeping(database, { idempotencyKeyTtlMs: config.IDEMPOTENCY_KEY_TTL, log: app.log });
     const db = database;
     let stopping: Promise<void> | undefined;
     return {
@@ -51,6 +53,7 @@ export async function startServer(config: Config, opts: { serveWeb?: boolean; lo
         // Fastify's close stops accepting, lets in-flight requests finish, then we close the database.
         stopping ??= (async () => {
           await app.close();
+          await housekeeping.stop();
           await db.close();
           lock?.release();
         })();
