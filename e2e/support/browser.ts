@@ -47,6 +47,8 @@ export async function newContext(
 export async function screenshot(page: Page, name: string): Promise<string> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const file = path.join(SCREENSHOT_DIR, `${name}.png`);
+  // Icon and text fonts load on first use; a shot taken before they arrive shows empty buttons that no user sees.
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
   await page.screenshot({ path: file, fullPage: true });
   return file;
 }

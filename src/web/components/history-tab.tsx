@@ -10,6 +10,7 @@ import { sameValue } from './same-value';
 import { StatusBadge, type Tone } from './status-badge';
 import type { UrlTab } from './url-tabs';
 import './ui.css';
+import { TableScroll } from './table-scroll';
 
 export interface HistoryField {
   name: string;
@@ -137,7 +138,7 @@ export function HistoryTab({ entity, entityId, queryKey, fields, ignore = HISTOR
               ) : changes.length === 0 ? (
                 <p className="small mb-0 text-body-secondary">{t('history.noFieldChange')}</p>
               ) : (
-                <div className="table-responsive">
+                <TableScroll>
                   <Table size="sm" className="history-diff small mb-0">
                     <thead className="visually-hidden">
                       <tr>
@@ -161,7 +162,7 @@ export function HistoryTab({ entity, entityId, queryKey, fields, ignore = HISTOR
                       ))}
                     </tbody>
                   </Table>
-                </div>
+                </TableScroll>
               )}
             </li>
           );

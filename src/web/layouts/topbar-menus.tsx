@@ -24,7 +24,8 @@ export function LanguageMenu() {
         variant="link"
         className="topbar-btn no-caret"
         id="topbar-language"
-        aria-label={t('topbar.languageCurrent', { name: t(`languages.${current}`) })}
+        // The visible code comes first in the name (WCAG 2.5.3, label in name): voice users say what they see.
+        aria-label={`${current.toUpperCase()} · ${t('topbar.languageCurrent', { name: t(`languages.${current}`) })}`}
       >
         <i className="bi bi-translate" aria-hidden="true" />
         <span className="topbar-btn-text d-none d-xl-inline ms-1">{current.toUpperCase()}</span>
@@ -95,11 +96,12 @@ export function UserMenu() {
   const name = user?.fullName || user?.email || t('topbar.guest');
   return (
     <Dropdown align="end">
-      <Dropdown.Toggle variant="link" className="topbar-btn topbar-user no-caret" id="topbar-user" aria-label={t('topbar.userMenu', { name })}>
-        <span className="avatar-initials" aria-hidden="true">
-          {initials(name) || <i className="bi bi-person" />}
+      <Dropdown.Toggle variant="link" className="topbar-btn topbar-user no-caret" id="topbar-user">
+        <span className="avatar-initials" data-initials={initials(name) || undefined} aria-hidden="true">
+          {!initials(name) && <i className="bi bi-person" />}
         </span>
-        <span className="topbar-user-text d-none d-xxl-flex" aria-hidden="true">
+        <span className="topbar-user-text">
+          <span className="visually-hidden">{t('topbar.userMenuPrefix')} </span>
           <span className="topbar-user-name">{name}</span>
           {role && <span className="topbar-user-role">{t(`common:roles.${role}`)}</span>}
         </span>

@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Alert, Button, Modal, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { sameValue } from '../same-value';
+import { TableScroll } from '../table-scroll';
 
 /** A field shown when two people edited the same record: its path in the record and how to show a value. */
 export interface ConflictField {
@@ -70,7 +71,7 @@ export function ConflictDialog({ show: open, fields, base, theirs, mine, onReloa
               {t('conflict.changedFields', { count: changed.length })}: <strong>{changed.map((f) => f.label).join(', ')}</strong>
             </p>
             {details && (
-              <div className="table-responsive">
+              <TableScroll>
                 <Table size="sm" bordered className="mb-0 small align-middle" data-testid="conflict-diff">
                   <thead>
                     <tr>
@@ -98,7 +99,7 @@ export function ConflictDialog({ show: open, fields, base, theirs, mine, onReloa
                   </tbody>
                 </Table>
                 <p className="small text-body-secondary mt-2 mb-0">{t('conflict.clashHint')}</p>
-              </div>
+              </TableScroll>
             )}
           </>
         )}

@@ -32,6 +32,7 @@ import { airportText, HISTORY_EXTRA_IGNORE, MAWB_STATUS_LOOK, MawbStatusBadge, P
 import { MawbTimeline } from './mawb-timeline';
 import { ScanPanel } from './scan-panel';
 import './mawb.css';
+import { TableScroll } from '../../components/table-scroll';
 
 const HISTORY_IGNORE = [...HISTORY_DEFAULT_IGNORE, ...HISTORY_EXTRA_IGNORE];
 
@@ -301,7 +302,7 @@ function Legs({ m }: { m: Mawb }) {
   const time = (v: string | null) => (v ? fmt.dateTime(v) : '—');
   return (
     <Card className="shadow-sm">
-      <div className="table-responsive">
+      <TableScroll>
         <Table className="mb-0 align-middle font-tabular" size="sm" data-testid="legs-table">
           <thead>
             <tr>
@@ -330,7 +331,7 @@ function Legs({ m }: { m: Mawb }) {
             ))}
           </tbody>
         </Table>
-      </div>
+      </TableScroll>
     </Card>
   );
 }

@@ -48,7 +48,7 @@ function useColumns(): ColumnDef<Mawb, any>[] { // eslint-disable-line @typescri
         meta: { label: t('fields.route'), className: 'font-tabular' },
         cell: (c) => (
           <span className="text-nowrap">
-            {c.row.original.origin} <i className="bi bi-arrow-right small text-body-tertiary" aria-label="→" /> {c.row.original.destination}
+            {c.row.original.origin} <i className="bi bi-arrow-right small text-body-tertiary" role="img" aria-label="→" /> {c.row.original.destination}
           </span>
         ),
       }),

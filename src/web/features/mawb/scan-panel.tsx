@@ -240,7 +240,7 @@ export function ScanPanel({ mawb, onSaved }: { mawb: Mawb; onSaved(res: AddPacka
             aria-describedby={`${id}-help`}
             data-testid="scan-input"
           />
-          <Button variant="primary" size="lg" className="text-nowrap" onClick={() => submit(text)} disabled={!text.trim()}>
+          <Button variant="primary" size="lg" className="text-nowrap" onClick={() => submit(text)} disabled={!text.trim()} aria-label={t('scan.add')}>
             <i className="bi bi-plus-lg" aria-hidden="true" />
             <span className="ms-1 d-none d-sm-inline">{t('scan.add')}</span>
           </Button>

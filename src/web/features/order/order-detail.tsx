@@ -29,6 +29,7 @@ import { useFormat } from '../../lib/use-format';
 import { changeOrderStatus, deleteOrder, orderKeys, useOrder, useOrderCache, type Versioned } from './api';
 import { rateText } from './order-form';
 import { ORDER_HISTORY_IGNORE, useOrderFields } from './order-fields';
+import { TableScroll } from '../../components/table-scroll';
 
 /** /order/:id: the customer, the money, the next steps, then items, packages, payments, timeline and History. */
 export function OrderDetailPage() {
@@ -275,7 +276,7 @@ function Items({ o }: { o: Order }) {
   if (!o.items.length) return <p className="text-body-secondary">{t('form.noItems')}</p>;
   return (
     <Card className="shadow-sm">
-      <div className="table-responsive">
+      <TableScroll>
         <Table className="mb-0 align-middle order-items-table" size="sm" hover>
           <thead>
             <tr>
@@ -324,7 +325,7 @@ function Items({ o }: { o: Order }) {
             </tr>
           </tfoot>
         </Table>
-      </div>
+      </TableScroll>
     </Card>
   );
 }

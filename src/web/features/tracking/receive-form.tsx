@@ -14,6 +14,7 @@ import { PackageStatusBadge } from './package-fields';
 import { focusNextStep, hubStores, originStores, rememberedStore, rememberStore } from './receive-shared';
 import { ChargeablePreview, ScaledNumberField } from './weight-inputs';
 import './tracking.css';
+import { TableScroll } from '../../components/table-scroll';
 
 type Values = z.input<typeof ReceiveBody>;
 
@@ -201,7 +202,7 @@ function ReceivedList({ items }: { items: ReceiveResponse[] }) {
           {t('labels.printN', { count: items.length })}
         </Link>
       </div>
-      <div className="table-responsive">
+      <TableScroll>
         <Table size="sm" className="small align-middle mb-0">
           <thead>
             <tr>
@@ -231,7 +232,7 @@ function ReceivedList({ items }: { items: ReceiveResponse[] }) {
             ))}
           </tbody>
         </Table>
-      </div>
+      </TableScroll>
     </section>
   );
 }
