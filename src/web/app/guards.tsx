@@ -1,7 +1,8 @@
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import type { Role } from '../../shared/auth';
-import { watchIdle } from '../features/auth/lock';
+import type { SessionPolicy } from '../../shared/session-policy';
+import { applySessionPolicy, watchIdle } from '../features/auth/lock';
 import {
   lastProtectedPathOr,
   LOCK_SCREEN_PATH,
@@ -9,7 +10,7 @@ import {
   rememberProtectedPath,
 } from '../features/auth/return-to';
 import { lock, useAuth } from '../features/auth/use-auth';
-import { keepSessionFresh, refreshAccessToken, refreshFailedFor } from '../lib/api-client';
+import { api, keepSessionFresh, refreshAccessToken, refreshFailedFor } from '../lib/api-client';
 import { getAccessToken, getRefreshToken, notifySessionChanged } from '../lib/session';
 import { PageSpinner } from './root-route';
 
@@ -21,6 +22,15 @@ import { PageSpinner } from './root-route';
  * - a role not among `roles` → /.
  * While a protected page is shown it keeps the token fresh and locks the console after the idle minutes.
  */
+let policyLoad: Promise<void> | null = null;
+
+/** Reads the office's idle minutes once per page load (guards nest; the first one asks). Failure keeps the default. */
+function loadSessionPolicy() {
+  policyLoad ??= api.get<SessionPolicy>('/api/settings/session-policy').then(applySessionPolicy, () => {
+    policyLoad = null;
+  });
+}
+
 export function ProtectedRoute({ roles, children }: { roles?: Role[]; children: ReactNode }) {
   const auth = useAuth();
   const location = useLocation();
@@ -46,6 +56,7 @@ export function ProtectedRoute({ roles, children }: { roles?: Role[]; children: 
     if (!allowed) return;
     const stopRefresh = keepSessionFresh();
     const stopIdle = watchIdle(() => void lock(lastProtectedPathOr()));
+    loadSessionPolicy();
     return () => {
       stopRefresh();
       stopIdle();

@@ -1,7 +1,8 @@
 import { foldVietnamese } from '../../../shared/text';
 import { hashPassword } from '../../lib/passwords';
 import type { Db } from '../client';
-import { employees, stores, users } from '../schema/index';
+import { LOCK_IDLE_MINUTES_DEFAULT, SESSION_POLICY_SETTINGS } from '../../../shared/session-policy';
+import { employees, settings, stores, users } from '../schema/index';
 import { address, emailLocal, mobile, rng, vietnameseName } from './names';
 
 export const DEMO_STORES = [
@@ -15,6 +16,12 @@ const POSITIONS = ['Nhân viên kho', 'Nhân viên kho', 'Nhân viên kho', 'Gia
 
 /** Stores, 20 employees, and the Staff demo account. The admin account is made by ensureAdmin. */
 export async function seedPlatform(db: Db): Promise<void> {
+  await db.insert(settings).values({
+    kind: SESSION_POLICY_SETTINGS.kind,
+    key: SESSION_POLICY_SETTINGS.lockIdleMinutesKey,
+    value: LOCK_IDLE_MINUTES_DEFAULT,
+    description: 'Số phút không thao tác trước khi khóa màn hình',
+  });
   const r = rng(2026);
   const storeRows = await db.insert(stores).values(DEMO_STORES).returning({ id: stores.id, code: stores.code });
   const emps = Array.from({ length: 20 }, (_, i) => {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LOCK_IDLE_MINUTES, watchIdle } from './lock';
+import { applySessionPolicy, LOCK_IDLE_MINUTES, lockIdleMinutes, watchIdle } from './lock';
 
 describe('watchIdle', () => {
   beforeEach(() => {
@@ -16,6 +16,23 @@ describe('watchIdle', () => {
     vi.advanceTimersByTime(20_000);
     expect(onIdle).toHaveBeenCalled();
     stop();
+  });
+
+  it("follows the office's setting, even one that arrives after watching began", () => {
+    const onIdle = vi.fn();
+    const stop = watchIdle(onIdle);
+    applySessionPolicy({ lockIdleMinutes: 2 });
+    expect(lockIdleMinutes()).toBe(2);
+    vi.advanceTimersByTime(60_000);
+    expect(onIdle).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(70_000);
+    expect(onIdle).toHaveBeenCalled();
+    stop();
+    // A value out of range keeps the default.
+    applySessionPolicy({ lockIdleMinutes: 0 });
+    expect(lockIdleMinutes()).toBe(LOCK_IDLE_MINUTES);
+    applySessionPolicy(null);
+    expect(lockIdleMinutes()).toBe(LOCK_IDLE_MINUTES);
   });
 
   it('input postpones it', () => {

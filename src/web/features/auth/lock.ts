@@ -1,10 +1,20 @@
+import { LOCK_IDLE_MINUTES_DEFAULT, lockIdleMinutesFrom, type SessionPolicy } from '../../../shared/session-policy';
 import { notifySessionChanged, watchStorageKey } from '../../lib/session';
 
-/**
- * Minutes without input before the console locks itself. The one place this number lives until settings exist
- * (DESIGN §4 lists "lock-screen idle minutes" among them); then it becomes that setting's default.
- */
-export const LOCK_IDLE_MINUTES = 15;
+/** Minutes without input before the console locks itself, until the office's setting has been read. */
+export const LOCK_IDLE_MINUTES = LOCK_IDLE_MINUTES_DEFAULT;
+
+let policyIdleMinutes = LOCK_IDLE_MINUTES;
+
+/** The idle minutes in force: the setting read from the server (`applySessionPolicy`), else the default. */
+export function lockIdleMinutes(): number {
+  return policyIdleMinutes;
+}
+
+/** Takes the office's session policy (GET /api/settings/session-policy); a value out of range keeps the default. */
+export function applySessionPolicy(policy: Partial<SessionPolicy> | null | undefined): void {
+  policyIdleMinutes = lockIdleMinutesFrom(policy?.lockIdleMinutes);
+}
 
 /** Who was signed in when the console locked, and where they were. localStorage, so every tab locks together. */
 export interface LockRecord {
@@ -86,19 +96,21 @@ let interval: ReturnType<typeof setInterval> | undefined;
 let onIdleCallback: (() => void) | undefined;
 
 /**
- * Calls `onIdle` once input has stopped for `LOCK_IDLE_MINUTES` in every tab. Reference counted (guards nest);
- * the latest caller's callback is the one used. Returns the function that stops watching.
+ * Calls `onIdle` once input has stopped for the idle minutes in force (`lockIdleMinutes()`, read at every check,
+ * so a policy that arrives later applies at once) in every tab, or for `idleMs` when given. Reference counted
+ * (guards nest); the latest caller's callback is the one used. Returns the function that stops watching.
  */
-export function watchIdle(onIdle: () => void, idleMs = LOCK_IDLE_MINUTES * 60_000): () => void {
+export function watchIdle(onIdle: () => void, idleMs?: number): () => void {
   onIdleCallback = onIdle;
   watchers += 1;
   if (watchers === 1) {
     lastWrite = 0;
     recordActivity();
     for (const type of ACTIVITY_EVENTS) window.addEventListener(type, recordActivity, { passive: true, capture: true });
+    const limit = () => idleMs ?? lockIdleMinutes() * 60_000;
     interval = setInterval(() => {
-      if (Date.now() - lastActivityAt() >= idleMs) onIdleCallback?.();
-    }, Math.min(CHECK_EVERY_MS, idleMs));
+      if (Date.now() - lastActivityAt() >= limit()) onIdleCallback?.();
+    }, Math.min(CHECK_EVERY_MS, limit()));
   }
   let stopped = false;
   return () => {
