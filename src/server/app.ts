@@ -19,11 +19,13 @@ import { HttpError } from './lib/errors';
 import { createTokenSigner, type TokenSigner } from './lib/tokens';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/errors';
+import { registerLanguage, requestLanguageZodLocale } from './plugins/language';
 import { registerSecurity } from './plugins/security';
 import { ROOT, WEB_DIST_DIR } from './paths';
 import { registerModules } from './modules/index';
 
-z.config(z.locales.vi());
+// zod's own messages in the request's language: Vietnamese (z.locales.vi), or English for an English request.
+z.config(requestLanguageZodLocale());
 
 export interface AppDeps {
   database: Database;
@@ -60,6 +62,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const signer = createTokenSigner(deps.jwtSecret, config.ACCESS_TOKEN_TTL);
   app.decorate('deps', { ...deps, signer, version: VERSION });
 
+  registerLanguage(app);
   registerErrorHandler(app);
   await registerSecurity(app);
   await app.register(rateLimit, { global: false });

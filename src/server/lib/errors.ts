@@ -1,6 +1,9 @@
 import { DEFAULT_MESSAGES, ERROR_CODES } from '../../shared/contracts/errors';
 
-/** An error that becomes `{ message, code, details? }` with its HTTP status. Messages are Vietnamese. */
+/**
+ * An error that becomes `{ message, code, details? }` with its HTTP status. Messages are written in Vietnamese, the
+ * source language; the error handler sends them in the request's language (English from shared/i18n/messages.en.ts).
+ */
 export class HttpError extends Error {
   constructor(
     public readonly statusCode: number,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
-/** Every API error has this shape (DESIGN §5). `message` is Vietnamese; `code` is stable for clients. */
+/** Every API error has this shape (DESIGN §5). `message` is in the request's language (Accept-Language: Vietnamese
+ * unless English is preferred); `code` is stable for clients. */
 export const ApiError = z.object({
   message: z.string(),
   code: z.string(),

@@ -82,14 +82,17 @@ export const AwbNumberInput = z
 
 const upperTrim = (v: unknown) => (typeof v === 'string' ? v.trim().toUpperCase() : v);
 
-export const AirportInput = (what: string) =>
-  z.preprocess(
+export const AirportInput = (what: string) => {
+  // One placeholder per message, so the English catalog can translate `what` (shared/i18n/messages.en.ts).
+  const What = `${what[0]!.toUpperCase()}${what.slice(1)}`;
+  return z.preprocess(
     upperTrim,
     z
       .string({ error: `Vui lòng chọn ${what}` })
       .min(1, { error: `Vui lòng chọn ${what}` })
-      .refine((v) => AIRPORT_CODES.includes(v), { error: `${what[0]!.toUpperCase()}${what.slice(1)} không phải sân bay trong danh mục` }),
+      .refine((v) => AIRPORT_CODES.includes(v), { error: `${What} không phải sân bay trong danh mục` }),
   );
+};
 
 /** "br 25", "BR0025", "BR25" → "BR25": airline designator (2 characters) + 1–4 digits + optional suffix letter. */
 export const FlightNoInput = z.preprocess(

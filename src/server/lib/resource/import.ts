@@ -8,8 +8,10 @@ import {
   type ImportPreview,
   type ImportRow,
 } from '../../../shared/contracts/import';
+import { localizeMessage } from '../../../shared/i18n/localize';
 import { foldVietnamese } from '../../../shared/text';
 import { HttpError } from '../errors';
+import { currentLanguage } from '../../plugins/language';
 import type { AnyResource, ImportColumn } from './define';
 import { createInTransaction, inWriteTransaction } from './write';
 
@@ -130,6 +132,12 @@ export async function previewImport(app: FastifyInstance, def: AnyResource, buff
     }
   }
   const invalid = results.filter((r) => r.errors.length).length;
+  // Row errors are data of the answer (not an error body): put them in the request's language here. zod's
+  // built-in ones already are (plugins/language.ts); the contracts' and the services' own go through the catalog.
+  const lang = currentLanguage();
+  if (lang !== 'vi') {
+    for (const r of results) r.errors = r.errors.map((e) => ({ ...e, message: localizeMessage(e.message, lang) }));
+  }
   return { mode: 'preview', total: results.length, valid: results.length - invalid, invalid, ignoredColumns, rows: results };
 }
 

@@ -146,8 +146,8 @@ async function applyMovement(tx: Db, meta: RequestMeta, def: AnyListSource, inpu
     const details: CreditLimitDetails = { balance: customer.balance, creditLimit: customer.creditLimit, available: decision.available, amount };
     throw new HttpError(
       409,
-      `Không đủ số dư để ${TRANSACTION_TYPE_LABELS[input.type].toLowerCase()} ${formatDong(-amount)}: khách hàng ${customer.code} có số dư ` +
-        `${formatDong(customer.balance)}, hạn mức công nợ ${formatDong(customer.creditLimit)} (còn dùng được ${formatDong(decision.available)}).`,
+      // One template literal, so the English catalog can hold the whole sentence (shared/i18n/messages.en.ts).
+      `Không đủ số dư để ${TRANSACTION_TYPE_LABELS[input.type].toLowerCase()} ${formatDong(-amount)}: khách hàng ${customer.code} có số dư ${formatDong(customer.balance)}, hạn mức công nợ ${formatDong(customer.creditLimit)} (còn dùng được ${formatDong(decision.available)}).`,
       TRANSACTION_ERROR_CODES.CREDIT_LIMIT_EXCEEDED,
       details,
     );
