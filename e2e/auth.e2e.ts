@@ -210,6 +210,12 @@ describeE2E('sign-in, session and guards', () => {
     await page.goto(server.url + '/auth/login?returnTo=%2Fsetting');
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Sign in');
     await screenshot(page, 'auth-login-phone-dark-en');
+    // The server's own refusal reads in English too: the client asks for the UI language in Accept-Language.
+    await page.getByLabel('Email').fill(ADMIN.email);
+    await page.getByLabel('Password', { exact: true }).fill('wrong-password-1');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect.poll(() => page.getByTestId('login-error').textContent()).toBe('Incorrect e-mail or password');
+    await expect.poll(() => page.locator('.Toastify__toast--error').first().textContent()).toContain('Incorrect e-mail or password');
     await page.getByLabel('Email').fill(ADMIN.email);
     await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
     await page.getByRole('button', { name: 'Sign in' }).click();

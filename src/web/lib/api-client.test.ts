@@ -1,14 +1,17 @@
 import Cookies from 'js-cookie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, makeToken, mockFetch, sleep, type FetchCall } from '../test/auth-fixtures';
+import { loadMessageCatalog } from '../../shared/i18n/lazy';
 import {
   api,
   ApiRequestError,
+  errorMessage,
   keepSessionFresh,
   REFRESH_TOKEN_PATH,
   refreshAccessToken,
   UNKNOWN_ERROR_MESSAGE,
 } from './api-client';
+import { i18n, initI18n } from './i18n';
 import { getAccessToken, getRefreshToken, saveTokens } from './session';
 
 const isRefresh = (c: FetchCall) => c.url.endsWith(REFRESH_TOKEN_PATH);
@@ -314,5 +317,66 @@ describe('refresh shortly before expiry', () => {
     stop();
     await vi.advanceTimersByTimeAsync(3_600_000);
     expect(calls).toHaveLength(2);
+  });
+});
+
+describe('the UI language', () => {
+  const expired = makeToken({ expiresIn: -5 });
+  const fresh = makeToken({ expiresIn: 900 });
+
+  beforeEach(async () => {
+    await initI18n('vi');
+  });
+  afterEach(async () => {
+    await i18n.changeLanguage('vi');
+  });
+
+  it('goes to our API as Accept-Language on every call: plain calls, login, the refresh and its retry', async () => {
+    await i18n.changeLanguage('en');
+    saveTokens(expired, 'refresh-old');
+    const { calls } = mockFetch((c) => {
+      if (isRefresh(c)) return jsonResponse(200, { token: fresh, refreshToken: 'refresh-new' });
+      if (c.url.endsWith('/api/auth/login')) return jsonResponse(401, { message: 'Incorrect e-mail or password', code: 'INVALID_CREDENTIALS' });
+      if (c.headers.Authorization === `Bearer ${fresh}`) return jsonResponse(200, { ok: true });
+      return jsonResponse(401, { message: 'Your session has expired or is not valid', code: 'TOKEN_INVALID' });
+    });
+    await api.get('/api/customers');
+    await rejection(api.post('/api/auth/login', { email: 'a@b.c', password: 'x' }));
+    expect(calls.map((c) => [c.url.replace(/^https?:\/\/[^/]+/, ''), c.headers['Accept-Language']])).toEqual([
+      ['/api/customers', 'en'],
+      [REFRESH_TOKEN_PATH, 'en'],
+      ['/api/customers', 'en'],
+      ['/api/auth/login', 'en'],
+    ]);
+
+    await i18n.changeLanguage('vi');
+    await api.get('/api/customers');
+    expect(calls.at(-1)!.headers['Accept-Language']).toBe('vi');
+  });
+
+  it('is not sent to another origin, and a caller may still set its own', async () => {
+    saveTokens(fresh, 'refresh-1');
+    const { calls } = mockFetch(() => jsonResponse(200, {}));
+    await api.get('https://elsewhere.example/api/x');
+    await api.get('/api/y', undefined, { headers: { 'Accept-Language': 'en' } });
+    expect(calls[0]!.headers['Accept-Language']).toBeUndefined();
+    expect(calls[1]!.headers['Accept-Language']).toBe('en');
+  });
+
+  it("the client's own texts follow it too (the server's arrive in the language already)", async () => {
+    await i18n.changeLanguage('en');
+    await loadMessageCatalog();
+    mockFetch(() => {
+      throw new TypeError('Failed to fetch');
+    });
+    const offline = await rejection(api.get('/api/x'));
+    expect(offline.data.message).toBe(UNKNOWN_ERROR_MESSAGE);
+    expect(errorMessage(offline)).toBe('Unknown error');
+    mockFetch(() => new Response('<html>Too large</html>', { status: 413, headers: { 'content-type': 'text/html' } }));
+    expect(errorMessage(await rejection(api.post('/api/import', {})))).toBe('The data sent is too large');
+    mockFetch(() => jsonResponse(404, { message: 'Customer not found', code: 'NOT_FOUND' }));
+    expect(errorMessage(await rejection(api.get('/api/customers/9')))).toBe('Customer not found');
+    await i18n.changeLanguage('vi');
+    expect(errorMessage(offline)).toBe('Lỗi không xác định');
   });
 });

@@ -1,5 +1,8 @@
 import type { AUTH_ERROR_CODES } from '../../shared/contracts/auth';
 import { DEFAULT_MESSAGES } from '../../shared/error-messages';
+import type { MessageLanguage } from '../../shared/i18n/language';
+import { loadMessageCatalog, localizeLoaded } from '../../shared/i18n/lazy';
+import { currentLanguage } from './i18n';
 import {
   clearSession,
   decodeToken,
@@ -16,6 +19,9 @@ import {
  * THE one HTTP client (SPEC §7). Every call carries the access token as a bearer, resolves with the response
  * data and rejects with `{ status, data }`. A 401 caused by an expired token triggers one refresh, shared by every
  * request and every tab that hit it, after which the request is retried once.
+ *
+ * Every call to our API also says the UI language in `Accept-Language` ('vi' or 'en'), so the server answers its
+ * messages (errors, field problems, import rows) in that language.
  */
 
 /** SPEC §8: the text shown when a call got no response at all. */
@@ -67,10 +73,23 @@ export function isApiRequestError(e: unknown): e is ApiRequestError {
   return e instanceof ApiRequestError;
 }
 
-/** The message to show for a failed call: the server's `message`, or the SPEC §8 unknown-error text. */
+/**
+ * The language our API is asked to answer in: the UI's. In English the message catalog is fetched alongside (a
+ * lazy chunk), so the client's own texts below can be shown in English too.
+ */
+function requestLanguage(): MessageLanguage {
+  const lang = currentLanguage();
+  if (lang === 'en') void loadMessageCatalog().catch(() => {});
+  return lang;
+}
+
+/**
+ * The message to show for a failed call: the server's `message` (already in the UI language), or the SPEC §8
+ * unknown-error text; the client's own texts (no response, a proxy's page) are put into the UI language here.
+ */
 export function errorMessage(e: unknown): string {
-  if (isApiRequestError(e)) return e.data.message || UNKNOWN_ERROR_MESSAGE;
-  return UNKNOWN_ERROR_MESSAGE;
+  const message = isApiRequestError(e) ? e.data.message || UNKNOWN_ERROR_MESSAGE : UNKNOWN_ERROR_MESSAGE;
+  return localizeLoaded(message, currentLanguage());
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -138,7 +157,9 @@ async function send(req: ApiRequest, token: string | undefined): Promise<Exchang
     }
   }
   const url = buildUrl(req.url, req.params);
-  if (token && isOwnApi(url)) headers.Authorization = `Bearer ${token}`;
+  const ownApi = isOwnApi(url);
+  if (token && ownApi) headers.Authorization = `Bearer ${token}`;
+  if (ownApi) headers['Accept-Language'] = requestLanguage();
   Object.assign(headers, req.opts?.headers);
 
   let res: Response;
@@ -290,7 +311,11 @@ async function postRefresh(): Promise<string | RefreshOutcome> {
   const refreshToken = getRefreshToken();
   if (!refreshToken) return { ok: false, status: 401, definitive: true };
   const bearer = getAccessToken();
-  const headers: Record<string, string> = { Accept: 'application/json', 'Content-Type': 'application/json' };
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'Content-Type': 'application/json',
+    'Accept-Language': requestLanguage(),
+  };
   if (bearer) headers.Authorization = `Bearer ${bearer}`;
   let res: Response;
   try {

@@ -2,6 +2,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { Form } from 'react-bootstrap';
 import { Controller, type FieldPath, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useLocalizedMessage } from './localized-messages';
 
 /**
  * Labelled form controls bound to react-hook-form. Every control has a visible label, its error under it
@@ -18,8 +19,10 @@ interface ShellProps {
   children: ReactNode;
 }
 
-export function FieldShell({ id, label, error, help, required, className, children }: ShellProps) {
+export function FieldShell({ id, label, error: message, help, required, className, children }: ShellProps) {
   const { t } = useTranslation('common');
+  // In the UI language even when a form set the error itself from a contract's (Vietnamese) message.
+  const error = useLocalizedMessage(message);
   return (
     <Form.Group className={className ?? 'mb-3'} controlId={id}>
       <Form.Label className="fw-medium">

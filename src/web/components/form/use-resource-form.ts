@@ -1,15 +1,16 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useCallback, useState, type FormEvent, type ReactNode } from 'react';
 import { useForm, type DefaultValues, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { errorMessage, isApiRequestError } from '../../lib/api-client';
 import { toastPromise, type ToastPromiseTexts } from '../../lib/toast';
+import { localizedZodResolver } from './localized-messages';
 import { applyServerErrors, type FieldProblem } from './server-errors';
 import { useUnsavedChangesGuard } from './unsaved-changes';
 
 /**
  * The form pattern of every create/edit screen:
- * - react-hook-form validated by the resource's shared zod contract (the same schema the server parses with);
+ * - react-hook-form validated by the resource's shared zod contract (the same schema the server parses with), its
+ *   messages in the UI language (localized-messages.ts);
  * - a save shown as a promise toast; the server's field problems (400/409/422 `details`) land on their fields,
  *   the rest are listed above the form;
  * - leaving with unsaved edits asks first;
@@ -76,7 +77,7 @@ export function useResourceForm<S extends AnySchema, R, Rec extends Record<strin
   opts: ResourceFormOptions<S, R, Rec>,
 ): ResourceForm<S, Rec> {
   const form = useForm<z.input<S>, unknown, z.output<S>>({
-    resolver: zodResolver(opts.schema as never) as never,
+    resolver: localizedZodResolver(opts.schema) as never,
     defaultValues: opts.defaultValues,
     mode: 'onTouched',
   });

@@ -3,7 +3,9 @@ import { Alert, Button, Col, Form, Modal, Row, Spinner, Table } from 'react-boot
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ReceiveBody, type Package, type ReceiveResponse } from '../../../shared/contracts/packages';
+import { localizeLoaded } from '../../../shared/i18n/lazy';
 import { errorMessage } from '../../lib/api-client';
+import { currentLanguage } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
 import { receivePackage, useStores, useTrackingCache } from './api';
 import { focusNextStep, hubStores, originStores, rememberedStore, rememberStore } from './receive-shared';
@@ -82,7 +84,7 @@ export function ReceiveBatchDialog({ show, packages, skipped = 0, onHide }: { sh
           const key = MEASURES.includes(field as Measure) ? (field as Measure) : 'row';
           // A blank cell is "not entered yet" in words a person uses, not the contract's "must be an integer (g)".
           const blank = key !== 'row' && (v?.[key] === null || v?.[key] === undefined);
-          rowErrors[key] ??= blank ? t('input.required') : Number.isNaN(v?.[key as Measure]) ? t('input.decimal', { count: key === 'weightG' ? 3 : 1 }) : issue.message;
+          rowErrors[key] ??= blank ? t('input.required') : Number.isNaN(v?.[key as Measure]) ? t('input.decimal', { count: key === 'weightG' ? 3 : 1 }) : localizeLoaded(issue.message, currentLanguage());
         }
         found[p.id] = rowErrors;
       }
