@@ -302,6 +302,27 @@ describeE2E('the app shell', () => {
     await ctx.close();
   });
 
+  it('keeps the horizontal menu on one line on every desktop width, in Vietnamese and in English', async () => {
+    const rows: string[] = [];
+    for (const lang of ['vi', 'en']) {
+      const ctx = await signedInContext('admin');
+      await ctx.addInitScript((l) => localStorage.setItem('cargo.lang', l), lang);
+      const page = await ctx.newPage();
+      await page.goto(server.url + '/customer');
+      const menu = page.locator('.topnav-menu');
+      await menu.waitFor();
+      for (const width of [992, 1024, 1152, 1280, 1366, 1440, 1920]) {
+        await page.setViewportSize({ width, height: 800 });
+        // One line: every entry's top edge is the first entry's.
+        const tops = await menu.locator(':scope > li').evaluateAll((items) => items.map((li) => Math.round(li.getBoundingClientRect().top)));
+        if (new Set(tops).size !== 1) rows.push(`${lang} ${width}px: entries on ${new Set(tops).size} lines`);
+        if (width === 1280) await screenshot(page, `shell-horizontal-1280-${lang}`);
+      }
+      await ctx.close();
+    }
+    expect(rows).toEqual([]);
+  });
+
   it('shows the 404 screen for an unknown path, and /error-404 and /error-500', async () => {
     const ctx = await browser.newContext({ viewport: DESKTOP, locale: 'vi-VN' });
     const page = await ctx.newPage();
