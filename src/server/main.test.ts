@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
 import { existsSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -66,6 +67,41 @@ describe.skipIf(onPostgres)('the server process on PGlite', () => {
     expect(third.output()).not.toContain('(generated');
     third.child.kill('SIGTERM');
     expect(await third.exited, third.output()).toBe(0);
+  }, 120_000);
+
+  it('on SIGTERM stops accepting, lets a request in flight finish, then exits 0', async () => {
+    const server = startMain({ DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'cc-main-')) });
+    children.push(server.child);
+    const url = new URL(await server.ready);
+    const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+    // A sign-in whose body is still arriving when the signal comes: the request is in flight, not yet handled.
+    let finishBody: () => void = () => {};
+    const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = http.request({ host: url.hostname, port: url.port, path: '/api/auth/login', method: 'POST', headers: { 'content-type': 'application/json' } }, (res) => {
+        let body = '';
+        res.on('data', (d) => (body += d));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      });
+      req.on('error', reject);
+      req.write('{"email":"admin@cargo.test",');
+      finishBody = () => req.end('"password":"not-the-password"}');
+    });
+    await sleep(300);
+    server.child.kill('SIGTERM');
+    // The listener closes: new connections are refused while the old request is still open.
+    let refused = false;
+    for (let i = 0; i < 100 && !refused; i++) {
+      refused = await fetch(url.origin + '/api/health').then(() => false, () => true);
+      if (!refused) await sleep(100);
+    }
+    expect(refused).toBe(true);
+    expect(server.child.exitCode).toBeNull();
+    finishBody();
+    const { status, body } = await answer;
+    expect(status).toBe(401);
+    expect(JSON.parse(body)).toMatchObject({ code: 'INVALID_CREDENTIALS' });
+    expect(await server.exited, server.output()).toBe(0);
   }, 120_000);
 
   it('stops with a clear message on bad configuration', async () => {
