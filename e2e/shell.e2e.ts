@@ -276,6 +276,20 @@ describeE2E('the app shell', () => {
     await page.waitForURL(/\/tracking\/search\?q=176-12345675$/);
     // The tracking search opens with the text in its scan box.
     await expect.poll(() => page.locator('main textarea').first().inputValue()).toBe('176-12345675');
+
+    // A MAWB number (typed without its dash) and a customer code open their records.
+    const login = await fetch(server.url + '/api/auth/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
+    const { token } = (await login.json()) as { token: string };
+    const first = async <T,>(path: string) =>
+      ((await (await fetch(server.url + path, { headers: { authorization: `Bearer ${token}` } })).json()) as { items: T[] }).items[0]!;
+    const mawb = await first<{ id: number; awbNumber: string }>('/api/mawbs?pageSize=1');
+    await search.fill(mawb.awbNumber.replace('-', ''));
+    await search.press('Enter');
+    await page.waitForURL(new RegExp(`/mawb/${mawb.id}$`));
+    const customer = await first<{ id: number; code: string }>('/api/customers?pageSize=1');
+    await search.fill(customer.code.toLowerCase());
+    await search.press('Enter');
+    await page.waitForURL(new RegExp(`/customer/${customer.id}$`));
     await ctx.close();
   });
 

@@ -1,30 +1,38 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { resolveSearchTarget } from './search-target';
 
 /**
- * Topbar search for a tracking number, MAWB number, customer phone or code. Until a search API exists it
- * opens the tracking search with the text; the tracking screen decides what the text is.
+ * Topbar search for a tracking number, MAWB number, customer phone or code, or order code: an exact match opens
+ * that record, anything else the tracking search with the text (see search-target.ts).
  */
 export function GlobalSearch({ className = '', autoFocus = false, onDone }: { className?: string; autoFocus?: boolean; onDone?: () => void }) {
   const { t } = useTranslation('shell');
   const navigate = useNavigate();
   const [text, setText] = useState('');
+  const [busy, setBusy] = useState(false);
   const id = useId();
-  function submit(event: FormEvent) {
+  async function submit(event: FormEvent) {
     event.preventDefault();
     const q = text.trim();
-    if (!q) return;
-    void navigate(`/tracking/search?q=${encodeURIComponent(q)}`);
-    setText('');
-    onDone?.();
+    if (!q || busy) return;
+    setBusy(true);
+    try {
+      const target = await resolveSearchTarget(q);
+      void navigate(target);
+      setText('');
+      onDone?.();
+    } finally {
+      setBusy(false);
+    }
   }
   return (
-    <form role="search" className={`global-search ${className}`} onSubmit={submit}>
+    <form role="search" className={`global-search ${className}`} onSubmit={(e) => void submit(e)} aria-busy={busy}>
       <label htmlFor={id} className="visually-hidden">
         {t('topbar.searchLabel')}
       </label>
-      <i className="bi bi-search global-search-icon" aria-hidden="true" />
+      <i className={`bi ${busy ? 'bi-hourglass-split' : 'bi-search'} global-search-icon`} aria-hidden="true" />
       <input
         id={id}
         type="search"

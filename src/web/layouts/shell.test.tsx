@@ -1,4 +1,4 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, matchRoutes, RouterProvider, useLocation } from 'react-router';
@@ -171,7 +171,7 @@ describe('GlobalSearch', () => {
     renderAt('/dashboard/ecommerce', <GlobalSearch />);
     const box = screen.getByRole('searchbox', { name: /Tìm mã vận đơn, MAWB/ });
     await user.type(box, '  1Z999 AA1{Enter}');
-    expect(screen.getByTestId('where').textContent).toBe('/tracking/search?q=1Z999%20AA1');
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/tracking/search?q=1Z999%20AA1'));
     expect((box as HTMLInputElement).value).toBe('');
   });
 

@@ -1,0 +1,51 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, mockFetch } from '../test/auth-fixtures';
+import { resolveSearchTarget, searchCandidates } from './search-target';
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('searchCandidates', () => {
+  it.each([
+    ['kh000123', [{ kind: 'customer-code', value: 'KH000123' }]],
+    ['DH00000042', [{ kind: 'order-code', value: 'DH00000042' }]],
+    ['176 1234 5675', [{ kind: 'awb', value: '176-12345675' }]],
+    ['17612345675', [{ kind: 'awb', value: '176-12345675' }]],
+    ['+84 912 345 678', [{ kind: 'phone', value: '0912345678' }]],
+    ['176-12345678', []], // a wrong check digit is no MAWB number
+    ['1Z999AA10123456784', []],
+    ['PK00000001', []],
+  ])('%s', (text, expected) => {
+    expect(searchCandidates(text)).toEqual(expected);
+  });
+});
+
+describe('resolveSearchTarget', () => {
+  const page = (items: unknown[]) => jsonResponse(200, { items, total: items.length, page: 1, pageSize: 5 });
+
+  it('opens the customer, the order or the MAWB an exact code names', async () => {
+    const { calls } = mockFetch(({ url }) => {
+      if (url.includes('/api/customers')) return page([{ id: 7, code: 'KH000123', phone: '0912345678' }]);
+      if (url.includes('/api/orders')) return page([{ id: 9, code: 'DH00000042' }]);
+      if (url.includes('/api/mawbs')) return page([{ id: 3, awbNumber: '176-12345675' }]);
+      return jsonResponse(404, { message: 'x', code: 'NOT_FOUND' });
+    });
+    expect(await resolveSearchTarget('kh000123')).toBe('/customer/7');
+    expect(await resolveSearchTarget('DH00000042')).toBe('/order/9');
+    expect(await resolveSearchTarget('17612345675')).toBe('/mawb/3');
+    expect(await resolveSearchTarget('0912 345 678')).toBe('/customer/7');
+    expect(calls.map((c) => new URL(c.url, 'http://x').searchParams.get('q'))).toEqual(['KH000123', 'DH00000042', '176-12345675', '0912345678']);
+  });
+
+  it('lists the customers sharing a phone number', async () => {
+    mockFetch(() => page([{ id: 1, phone: '0912345678' }, { id: 2, phone: '0912345678' }]));
+    expect(await resolveSearchTarget('0912345678')).toBe('/customer?q=0912345678');
+  });
+
+  it('falls back to the tracking search when nothing matches exactly or a lookup fails', async () => {
+    mockFetch(({ url }) => (url.includes('/api/mawbs') ? jsonResponse(403, { message: 'x', code: 'FORBIDDEN' }) : page([{ id: 5, code: 'KH000999', phone: '0999999999' }])));
+    expect(await resolveSearchTarget('KH000123')).toBe('/tracking/search?q=KH000123');
+    // An 11-digit tracking number that happens to pass the AWB check, with no such MAWB: still a tracking number.
+    expect(await resolveSearchTarget('17612345675')).toBe('/tracking/search?q=17612345675');
+    expect(await resolveSearchTarget(' 1Z999AA10123456784 ')).toBe('/tracking/search?q=1Z999AA10123456784');
+  });
+});

@@ -1,0 +1,66 @@
+import { normalizeAwb } from '../../shared/domain/awb';
+import { normalizeVietnamesePhone } from '../../shared/domain/phone';
+import { api } from '../lib/api-client';
+
+/**
+ * Where the topbar search takes a text. A customer code (KH…), an order code (DH…), a MAWB number (with a valid
+ * check digit, dash optional) or a Vietnamese phone number is looked up, and an exact match opens that record;
+ * everything else, and a lookup that finds nothing, goes to the tracking search, which reads tracking numbers
+ * and package codes.
+ */
+export type SearchCandidate =
+  | { kind: 'customer-code'; value: string }
+  | { kind: 'order-code'; value: string }
+  | { kind: 'awb'; value: string }
+  | { kind: 'phone'; value: string };
+
+/** What the text could be, most specific first (the tracking search is always the last resort). */
+export function searchCandidates(text: string): SearchCandidate[] {
+  const t = text.trim();
+  const compact = t.replace(/\s+/g, '').toUpperCase();
+  const out: SearchCandidate[] = [];
+  if (/^KH\d{6}$/.test(compact)) out.push({ kind: 'customer-code', value: compact });
+  if (/^DH\d{8}$/.test(compact)) out.push({ kind: 'order-code', value: compact });
+  const awb = normalizeAwb(t);
+  if (awb) out.push({ kind: 'awb', value: awb });
+  const phone = normalizeVietnamesePhone(t);
+  if (phone) out.push({ kind: 'phone', value: phone });
+  return out;
+}
+
+interface Page<T> {
+  items: T[];
+}
+
+const lookup = <T>(path: string, q: string) => api.get<Page<T>>(path, { q, pageSize: 5 });
+
+async function targetOf(c: SearchCandidate): Promise<string | null> {
+  switch (c.kind) {
+    case 'customer-code': {
+      const hit = (await lookup<{ id: number; code: string }>('/api/customers', c.value)).items.find((x) => x.code === c.value);
+      return hit ? `/customer/${hit.id}` : null;
+    }
+    case 'order-code': {
+      const hit = (await lookup<{ id: number; code: string }>('/api/orders', c.value)).items.find((x) => x.code === c.value);
+      return hit ? `/order/${hit.id}` : null;
+    }
+    case 'awb': {
+      const hit = (await lookup<{ id: number; awbNumber: string }>('/api/mawbs', c.value)).items.find((x) => x.awbNumber === c.value);
+      return hit ? `/mawb/${hit.id}` : null;
+    }
+    case 'phone': {
+      const hits = (await lookup<{ id: number; phone: string }>('/api/customers', c.value)).items.filter((x) => x.phone === c.value);
+      if (hits.length === 1) return `/customer/${hits[0]!.id}`;
+      return hits.length > 1 ? `/customer?q=${encodeURIComponent(c.value)}` : null;
+    }
+  }
+}
+
+/** The path to open for a search text. A failed lookup (offline, no permission) falls through to the next. */
+export async function resolveSearchTarget(text: string): Promise<string> {
+  for (const c of searchCandidates(text)) {
+    const target = await targetOf(c).catch(() => null);
+    if (target) return target;
+  }
+  return `/tracking/search?q=${encodeURIComponent(text.trim())}`;
+}
