@@ -36,7 +36,8 @@ export function Topbar({ brand, sidebarToggle, mobileMenuOpen, onOpenMobileMenu 
         >
           <i className="bi bi-list fs-4" aria-hidden="true" />
         </button>
-        <Link to="/dashboard/ecommerce" className={`brand-link me-2 ${brand === 'mobile' ? 'd-lg-none' : ''}`}>
+        {/* Named by the product name itself: on phones only the logo shows (the text is display: none there). */}
+        <Link to="/dashboard/ecommerce" className={`brand-link me-2 ${brand === 'mobile' ? 'd-lg-none' : ''}`} aria-label={t('common:appName')}>
           <BrandMark />
         </Link>
         {sidebarToggle && (
