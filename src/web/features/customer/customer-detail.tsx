@@ -7,7 +7,7 @@ import type { ListQueryInput } from '../../../shared/contracts/list-query';
 import { ORDER_LIST } from '../../../shared/contracts/orders';
 import { PACKAGE_LIST } from '../../../shared/contracts/packages';
 import { TRANSACTION_LIST } from '../../../shared/contracts/transactions';
-import { DeleteRecordButton } from '../../components/delete-record';
+import { DetailHeader } from '../../components/detail-header';
 import { EmptyState } from '../../components/empty-state';
 import { historyTab } from '../../components/history-tab';
 import { RecordPage } from '../../components/record-page';
@@ -17,7 +17,6 @@ import { fetchOrderPage, fetchPackagePage, fetchTransactionPage } from '../../co
 import { useOrderColumns, usePackageColumns, useTransactionColumns } from '../../components/wallet/columns';
 import { NewTransactionDialog, type ManualTransactionType } from '../../components/wallet/new-transaction-dialog';
 import { queryKeys } from '../../lib/query-client';
-import { PageHeader } from '../../layouts/page-header';
 import { useFormat } from '../../lib/use-format';
 import { customerKeys, deleteCustomer, useCustomer, useCustomerCache, type Versioned } from './api';
 import { CustomerGroupBadge, CustomerStatusBadge, useCustomerFields } from './customer-fields';
@@ -43,30 +42,19 @@ function CustomerDetail({ loaded }: { loaded: Versioned<Customer> }) {
 
   return (
     <>
-      <PageHeader
-        title={
-          <span className="d-inline-flex flex-wrap align-items-center gap-2">
-            {c.fullName}
-            <span className="badge bg-body-secondary text-body border font-tabular fw-normal fs-6">{c.code}</span>
-          </span>
-        }
-        actions={
-          <>
-            <Link to={`/customer/edit/${c.id}`} className="btn btn-primary">
-              <i className="bi bi-pencil me-1" aria-hidden="true" />
-              {t('common:actions.edit')}
-            </Link>
-            <DeleteRecordButton
-              remove={() => deleteCustomer(c.id, loaded.etag)}
-              pending={t('detail.deleting')}
-              success={t('detail.deleted', { code: c.code })}
-              onDeleted={() => cache.removed(c.id)}
-              listPath="/customer"
-              title={t('detail.deleteTitle', { code: c.code })}
-              text={t('detail.deleteText', { name: c.fullName })}
-            />
-          </>
-        }
+      <DetailHeader
+        title={c.fullName}
+        code={c.code}
+        editTo={`/customer/edit/${c.id}`}
+        remove={{
+          remove: () => deleteCustomer(c.id, loaded.etag),
+          pending: t('detail.deleting'),
+          success: t('detail.deleted', { code: c.code }),
+          onDeleted: () => cache.removed(c.id),
+          listPath: '/customer',
+          title: t('detail.deleteTitle', { code: c.code }),
+          text: t('detail.deleteText', { name: c.fullName }),
+        }}
       />
       <div className="d-flex flex-wrap gap-2 mb-3">
         <CustomerStatusBadge status={c.status} />

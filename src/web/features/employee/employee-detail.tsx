@@ -4,13 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { Employee } from '../../../shared/contracts/employees';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { DetailHeader } from '../../components/detail-header';
 import { EmptyState } from '../../components/empty-state';
 import { HISTORY_DEFAULT_IGNORE, historyTab } from '../../components/history-tab';
 import { RecordPage } from '../../components/record-page';
 import { StatusBadge } from '../../components/status-badge';
 import type { Versioned } from '../../components/resource-api';
 import { UrlTabs } from '../../components/url-tabs';
-import { PageHeader } from '../../layouts/page-header';
 import { isApiRequestError } from '../../lib/api-client';
 import { getStoredUser } from '../../lib/session';
 import { useFormat } from '../../lib/use-format';
@@ -134,24 +134,15 @@ function EmployeeDetail({ loaded }: { loaded: Versioned<Employee> }) {
 
   return (
     <>
-      <PageHeader
-        title={
-          <span className="d-inline-flex flex-wrap align-items-center gap-2">
-            {e.fullName}
-            <span className="badge bg-body-secondary text-body border font-tabular fw-normal fs-6">{e.code}</span>
-          </span>
-        }
-        actions={
-          <>
-            <Link to={`/employee/edit/${e.id}`} className="btn btn-primary">
-              <i className="bi bi-pencil me-1" aria-hidden="true" />
-              {t('common:actions.edit')}
-            </Link>
-            <Button variant="outline-danger" onClick={() => setAsking('delete')}>
-              <i className="bi bi-trash me-1" aria-hidden="true" />
-              {t('common:actions.delete')}
-            </Button>
-          </>
+      <DetailHeader
+        title={e.fullName}
+        code={e.code}
+        editTo={`/employee/edit/${e.id}`}
+        trailing={
+          <Button variant="outline-danger" onClick={() => setAsking('delete')}>
+            <i className="bi bi-trash me-1" aria-hidden="true" />
+            {t('common:actions.delete')}
+          </Button>
         }
       />
       <div className="d-flex flex-wrap gap-2 mb-3">

@@ -17,13 +17,12 @@ import {
 import { foldVietnamese } from '../../../shared/text';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable } from '../../components/data-table/data-table';
-import { DeleteRecordButton } from '../../components/delete-record';
+import { DetailHeader } from '../../components/detail-header';
 import { EmptyState } from '../../components/empty-state';
 import { HISTORY_DEFAULT_IGNORE, historyTab } from '../../components/history-tab';
 import { RecordPage } from '../../components/record-page';
 import { StatusSteps } from '../../components/status-steps';
 import { UrlTabs } from '../../components/url-tabs';
-import { PageHeader } from '../../layouts/page-header';
 import { errorMessage, isApiRequestError } from '../../lib/api-client';
 import { toastPromise } from '../../lib/toast';
 import { useFormat } from '../../lib/use-format';
@@ -57,40 +56,33 @@ function MawbDetail({ loaded }: { loaded: Versioned<Mawb> }) {
 
   return (
     <>
-      <PageHeader
+      <DetailHeader
         title={
-          <span className="d-inline-flex flex-wrap align-items-center gap-2">
-            <span className="font-tabular" data-testid="mawb-number">
-              {m.awbNumber}
-            </span>
-            <MawbStatusBadge status={m.status} />
+          <span className="font-tabular" data-testid="mawb-number">
+            {m.awbNumber}
           </span>
         }
+        badges={<MawbStatusBadge status={m.status} />}
         actions={
-          <>
-            <Link to={`/mawb/${m.id}/manifest`} className="btn btn-outline-primary">
-              <i className="bi bi-printer me-1" aria-hidden="true" />
-              {t('detail.manifest')}
-            </Link>
-            {editable && (
-              <Link to={`/mawb/edit/${m.id}`} className="btn btn-primary">
-                <i className="bi bi-pencil me-1" aria-hidden="true" />
-                {t('common:actions.edit')}
-              </Link>
-            )}
-            {deletable && (
-              <DeleteRecordButton
-                iconOnly
-                remove={() => deleteMawb(m.id, loaded.etag)}
-                pending={t('detail.deleting')}
-                success={t('detail.deleted', { awb: m.awbNumber })}
-                onDeleted={() => cache.removed(m.id)}
-                listPath="/mawb"
-                title={t('detail.deleteTitle', { awb: m.awbNumber })}
-                text={t('detail.deleteText')}
-              />
-            )}
-          </>
+          <Link to={`/mawb/${m.id}/manifest`} className="btn btn-outline-primary">
+            <i className="bi bi-printer me-1" aria-hidden="true" />
+            {t('detail.manifest')}
+          </Link>
+        }
+        editTo={editable ? `/mawb/edit/${m.id}` : undefined}
+        remove={
+          deletable
+            ? {
+                iconOnly: true,
+                remove: () => deleteMawb(m.id, loaded.etag),
+                pending: t('detail.deleting'),
+                success: t('detail.deleted', { awb: m.awbNumber }),
+                onDeleted: () => cache.removed(m.id),
+                listPath: '/mawb',
+                title: t('detail.deleteTitle', { awb: m.awbNumber }),
+                text: t('detail.deleteText'),
+              }
+            : undefined
         }
       />
       <Row className="g-3 mb-3">

@@ -10,7 +10,7 @@ import { TRANSACTION_LIST } from '../../../shared/contracts/transactions';
 import { parseRate } from '../../../shared/domain/money';
 import { allowedOrderTransitions } from '../../../shared/domain/order-lifecycle';
 import { DataTable } from '../../components/data-table/data-table';
-import { DeleteRecordButton } from '../../components/delete-record';
+import { DetailHeader } from '../../components/detail-header';
 import { historyTab } from '../../components/history-tab';
 import { RecordPage } from '../../components/record-page';
 import { StatusSteps } from '../../components/status-steps';
@@ -22,7 +22,6 @@ import { foreignSubtotal } from '../../components/wallet/money';
 import { useForeignFormat } from '../../components/wallet/money-inputs';
 import { NewTransactionDialog } from '../../components/wallet/new-transaction-dialog';
 import '../../components/wallet/wallet.css';
-import { PageHeader } from '../../layouts/page-header';
 import { queryKeys } from '../../lib/query-client';
 import { toastPromise } from '../../lib/toast';
 import { useFormat } from '../../lib/use-format';
@@ -55,37 +54,34 @@ function OrderDetail({ loaded }: { loaded: Versioned<Order> }) {
 
   return (
     <>
-      <PageHeader
-        title={
-          <span className="d-inline-flex flex-wrap align-items-center gap-2">
-            {o.code}
+      <DetailHeader
+        title={o.code}
+        badges={
+          <>
             <OrderStatusBadge status={o.status} />
             <OrderKindBadge kind={o.kind} />
-          </span>
+          </>
         }
         actions={
-          <>
-            <Button variant="outline-primary" onClick={() => setPaying(true)}>
-              <i className="bi bi-wallet2 me-1" aria-hidden="true" />
-              {payLabel}
-            </Button>
-            <Link to={`/order/edit/${o.id}`} className="btn btn-primary">
-              <i className="bi bi-pencil me-1" aria-hidden="true" />
-              {t('common:actions.edit')}
-            </Link>
-            {deletable && (
-              <DeleteRecordButton
-                iconOnly
-                remove={() => deleteOrder(o.id, loaded.etag)}
-                pending={t('detail.deleting')}
-                success={t('detail.deleted', { code: o.code })}
-                onDeleted={() => cache.removed(o.id)}
-                listPath="/order"
-                title={t('detail.deleteTitle', { code: o.code })}
-                text={t('detail.deleteText')}
-              />
-            )}
-          </>
+          <Button variant="outline-primary" onClick={() => setPaying(true)}>
+            <i className="bi bi-wallet2 me-1" aria-hidden="true" />
+            {payLabel}
+          </Button>
+        }
+        editTo={`/order/edit/${o.id}`}
+        remove={
+          deletable
+            ? {
+                iconOnly: true,
+                remove: () => deleteOrder(o.id, loaded.etag),
+                pending: t('detail.deleting'),
+                success: t('detail.deleted', { code: o.code }),
+                onDeleted: () => cache.removed(o.id),
+                listPath: '/order',
+                title: t('detail.deleteTitle', { code: o.code }),
+                text: t('detail.deleteText'),
+              }
+            : undefined
         }
       />
       <Row className="g-3 mb-3">

@@ -4,12 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { Package } from '../../../shared/contracts/packages';
 import { DELETABLE_STATUSES } from '../../../shared/domain/package-status';
-import { DeleteRecordButton } from '../../components/delete-record';
+import { DetailHeader } from '../../components/detail-header';
 import { EmptyState } from '../../components/empty-state';
 import { HISTORY_DEFAULT_IGNORE, historyTab } from '../../components/history-tab';
 import { RecordPage } from '../../components/record-page';
 import { UrlTabs } from '../../components/url-tabs';
-import { PageHeader } from '../../layouts/page-header';
 import { errorMessage } from '../../lib/api-client';
 import { useFormat } from '../../lib/use-format';
 import { deletePackage, trackingKeys, usePackage, usePackageEvents, useTrackingCache, type Versioned } from './api';
@@ -41,35 +40,28 @@ function PackageDetail({ loaded }: { loaded: Versioned<Package> }) {
 
   return (
     <>
-      <PageHeader
-        title={
-          <span className="d-inline-flex flex-wrap align-items-center gap-2">
-            <span className="font-tabular">{p.code}</span>
-            <span className="badge bg-body-secondary text-body border font-tabular fw-normal fs-6 text-break">{p.trackingNumber}</span>
-          </span>
-        }
+      <DetailHeader
+        title={<span className="font-tabular">{p.code}</span>}
+        code={p.trackingNumber}
         actions={
-          <>
-            <Link to={`/tracking/edit/${p.id}`} className="btn btn-primary">
-              <i className="bi bi-pencil me-1" aria-hidden="true" />
-              {t('common:actions.edit')}
-            </Link>
-            <Link to={`/tracking/labels?ids=${p.id}`} className="btn btn-outline-primary">
-              <i className="bi bi-printer me-1" aria-hidden="true" />
-              {t('labels.print')}
-            </Link>
-            {deletable && (
-              <DeleteRecordButton
-                remove={() => deletePackage(p.id, loaded.etag)}
-                pending={t('detail.deleting')}
-                success={t('detail.deleted', { code: p.code })}
-                onDeleted={() => cache.removed(p.id)}
-                listPath="/tracking"
-                title={t('detail.deleteTitle', { code: p.code })}
-                text={t('detail.deleteText')}
-              />
-            )}
-          </>
+          <Link to={`/tracking/labels?ids=${p.id}`} className="btn btn-outline-primary">
+            <i className="bi bi-printer me-1" aria-hidden="true" />
+            {t('labels.print')}
+          </Link>
+        }
+        editTo={`/tracking/edit/${p.id}`}
+        remove={
+          deletable
+            ? {
+                remove: () => deletePackage(p.id, loaded.etag),
+                pending: t('detail.deleting'),
+                success: t('detail.deleted', { code: p.code }),
+                onDeleted: () => cache.removed(p.id),
+                listPath: '/tracking',
+                title: t('detail.deleteTitle', { code: p.code }),
+                text: t('detail.deleteText'),
+              }
+            : undefined
         }
       />
       <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
