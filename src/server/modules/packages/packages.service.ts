@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { ImportFieldError } from '../../../shared/contracts/import';
 import type { Package, PackageCreate, PackagePatch } from '../../../shared/contracts/packages';
 import { PACKAGE_STATUS_LABELS } from '../../../shared/contracts/packages';
@@ -7,8 +7,9 @@ import { DELETABLE_STATUSES, type PackageStatus } from '../../../shared/domain/p
 import { chargeableWeight, weightRulesFrom, type WeightRules } from '../../../shared/domain/weight';
 import { foldVietnamese } from '../../../shared/text';
 import type { Db } from '../../db/client';
-import { customers, packages, settings, stores } from '../../db/schema/index';
+import { customers, packages, stores } from '../../db/schema/index';
 import { HttpError } from '../../lib/errors';
+import { settingsInForce } from '../../lib/settings';
 import type { UpdatePlan, WriteContext } from '../../lib/resource/define';
 import { appendEvent } from './packages.events';
 
@@ -54,19 +55,8 @@ export const SHIPPING_SETTINGS = { kind: 'shipping', divisorKey: 'volumetric_div
 
 /** The volumetric divisor and rounding step in force today (settings rows are effective-dated). */
 export async function shippingRules(db: Db): Promise<WeightRules> {
-  const rows = await db
-    .select({ key: settings.key, value: settings.value })
-    .from(settings)
-    .where(
-      and(
-        eq(settings.kind, SHIPPING_SETTINGS.kind),
-        inArray(settings.key, [SHIPPING_SETTINGS.divisorKey, SHIPPING_SETTINGS.stepKey]),
-        sql`${settings.effectiveFrom} <= current_date`,
-      ),
-    )
-    .orderBy(desc(settings.effectiveFrom));
-  const first = (key: string) => rows.find((r) => r.key === key)?.value;
-  return weightRulesFrom(first(SHIPPING_SETTINGS.divisorKey), first(SHIPPING_SETTINGS.stepKey));
+  const inForce = await settingsInForce(db, SHIPPING_SETTINGS.kind, { keys: [SHIPPING_SETTINGS.divisorKey, SHIPPING_SETTINGS.stepKey] });
+  return weightRulesFrom(inForce.get(SHIPPING_SETTINGS.divisorKey)?.value, inForce.get(SHIPPING_SETTINGS.stepKey)?.value);
 }
 
 // One settings read per request, however many packages an import creates in it.

@@ -1,10 +1,9 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiError } from '../../../shared/contracts/errors';
 import { LOCK_IDLE_MINUTES_MAX, LOCK_IDLE_MINUTES_MIN, lockIdleMinutesFrom, SESSION_POLICY_SETTINGS, type SessionPolicy } from '../../../shared/session-policy';
 import type { Db } from '../../db/client';
-import { settings } from '../../db/schema/index';
+import { settingsInForce } from '../../lib/settings';
 
 const SessionPolicyResponse = z.object({
   lockIdleMinutes: z.number().int().min(LOCK_IDLE_MINUTES_MIN).max(LOCK_IDLE_MINUTES_MAX),
@@ -12,19 +11,9 @@ const SessionPolicyResponse = z.object({
 
 /** The session rules in force today (the newest row effective on or before today; none → the defaults). */
 export async function sessionPolicy(db: Db): Promise<SessionPolicy> {
-  const [row] = await db
-    .select({ value: settings.value })
-    .from(settings)
-    .where(
-      and(
-        eq(settings.kind, SESSION_POLICY_SETTINGS.kind),
-        eq(settings.key, SESSION_POLICY_SETTINGS.lockIdleMinutesKey),
-        sql`${settings.effectiveFrom} <= current_date`,
-      ),
-    )
-    .orderBy(desc(settings.effectiveFrom), desc(settings.id))
-    .limit(1);
-  return { lockIdleMinutes: lockIdleMinutesFrom(row?.value) };
+  const key = SESSION_POLICY_SETTINGS.lockIdleMinutesKey;
+  const inForce = await settingsInForce(db, SESSION_POLICY_SETTINGS.kind, { keys: [key] });
+  return { lockIdleMinutes: lockIdleMinutesFrom(inForce.get(key)?.value) };
 }
 
 /**

@@ -1,0 +1,34 @@
+import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { settings } from '../db/schema/index';
+
+export interface SettingInForce {
+  key: string;
+  value: unknown;
+  /** YYYY-MM-DD */
+  effectiveFrom: string;
+}
+
+/**
+ * Settings are effective-dated rows (kind, key, value, effective_from). The row in force for a key on a day is the
+ * newest one whose effective_from is on or before that day; of two on the same day the later row wins. One query
+ * for every key asked (all keys of the kind when `keys` is left out); `day` is YYYY-MM-DD, today by default.
+ */
+export async function settingsInForce(
+  db: Db,
+  kind: string,
+  opts: { keys?: readonly string[]; day?: string } = {},
+): Promise<Map<string, SettingInForce>> {
+  const rows = await db
+    .selectDistinctOn([settings.key], { key: settings.key, value: settings.value, effectiveFrom: settings.effectiveFrom })
+    .from(settings)
+    .where(
+      and(
+        eq(settings.kind, kind),
+        opts.keys ? inArray(settings.key, [...opts.keys]) : undefined,
+        opts.day ? lte(settings.effectiveFrom, opts.day) : sql`${settings.effectiveFrom} <= current_date`,
+      ),
+    )
+    .orderBy(settings.key, desc(settings.effectiveFrom), desc(settings.id));
+  return new Map(rows.map((r) => [r.key, r]));
+}
