@@ -447,4 +447,45 @@ export const MESSAGES_EN: Readonly<Record<string, string>> = {
   'Đơn {order} không thuộc khách hàng {customer}': 'Order {order} does not belong to customer {customer}',
   'Không đủ số dư để {type} {amount}: khách hàng {customer} có số dư {balance}, hạn mức công nợ {limit} (còn dùng được {available}).':
     'Not enough balance for this {type} of {amount}: customer {customer} has a balance of {balance} and a credit limit of {limit} ({available} still available).',
+
+  // ---- typed money and percentages (shared/domain/money-input.ts) --------------------------------------------
+  'Vui lòng nhập số tiền': 'Please enter an amount',
+  'Vui lòng nhập tỷ lệ phần trăm': 'Please enter a percentage',
+  'Chỉ nhập chữ số và dấu ngăn cách, ví dụ {example}': 'Type only digits and separators, e.g. {example}',
+  'Không nhập dạng số mũ (như 1e9): hãy gõ đủ các chữ số': 'Exponent notation (like 1e9) is not accepted: type all the digits',
+  'Không được nhập số âm': 'A negative number is not allowed here',
+  'Số tiền này tính bằng {currency}': 'This amount is in {currency}',
+  'Dùng dấu "{group}" để ngăn cách hàng nghìn và dấu "{decimal}" trước phần thập phân, ví dụ {example}':
+    'Use "{group}" to separate thousands and "{decimal}" before the decimals, e.g. {example}',
+  'Dùng dấu "{group}" để ngăn cách hàng nghìn, ví dụ {example}': 'Use "{group}" to separate thousands, e.g. {example}',
+  'Dấu ngăn cách đặt sai chỗ: mỗi nhóm hàng nghìn có đúng 3 chữ số, ví dụ {example}':
+    'A separator is in the wrong place: each group of thousands has exactly 3 digits, e.g. {example}',
+  'Tỷ lệ phần trăm có tối đa {decimals} chữ số thập phân': 'A percentage has at most {decimals} decimals',
+  'Số tiền {currency} không có phần thập phân': 'A {currency} amount has no decimals',
+  'Số tiền {currency} có tối đa {decimals} chữ số thập phân': 'A {currency} amount has at most {decimals} decimals',
+  'Số tiền tối đa là {max}': 'The largest amount accepted is {max}',
+  'Tỷ lệ tối đa là {max}': 'The largest percentage accepted is {max}',
+
+  // ---- delivery slip charges and confirmation (shared/domain/slip-charges.ts) ---------------------------------
+  'Số tiền phải là số đồng nguyên từ 0 đến {max}': 'The amount must be a whole number of VND from 0 to {max}',
+  'Phí giao nội địa chỉ áp dụng khi giao qua đơn vị vận chuyển': 'A domestic delivery fee applies only to delivery by courier',
+  'Cần ghi tên phụ phí': 'Each surcharge needs a name',
+  'Tên phụ phí dài tối đa {max} ký tự': 'A surcharge name can have at most {max} characters',
+  'Giảm giá theo phần trăm phải từ 0% đến 100%': 'A percentage discount must be from 0% to 100%',
+  'Cần ghi lý do giảm giá': 'A discount needs a reason',
+  'Lý do giảm giá dài tối đa {max} ký tự': 'The discount reason can have at most {max} characters',
+  'Giảm giá {discount} ₫ lớn hơn tổng phí {subtotal} ₫': 'The discount of {discount} ₫ is more than the charges of {subtotal} ₫',
+  'Tổng tiền của phiếu vượt quá {max} ₫': 'The slip total is more than {max} ₫',
+  'Cần thu thêm ít nhất {shortfall} ₫: số tiền còn thiếu vượt hạn mức công nợ {limit} ₫ của khách hàng':
+    "At least {shortfall} ₫ more must be collected: what is missing is beyond the customer's credit limit of {limit} ₫",
+
+  // ---- VietQR bank-transfer code (shared/domain/vietqr.ts) ---------------------------------------------------
+  'Mã BIN ngân hàng phải gồm đúng 6 chữ số': 'The bank BIN must be exactly 6 digits',
+  'Số tài khoản chỉ gồm chữ và số (tối đa 19 ký tự, không có khoảng trắng)':
+    'The account number may contain only letters and digits (at most 19, no spaces)',
+  'Số tiền chuyển khoản phải là số đồng nguyên lớn hơn 0, tối đa 13 chữ số':
+    'The transfer amount must be a whole number of VND above 0, at most 13 digits',
+  'Nội dung chuyển khoản chỉ gồm chữ không dấu, chữ số và khoảng trắng':
+    'The transfer note may contain only unaccented letters, digits and spaces',
+  'Nội dung chuyển khoản dài tối đa 25 ký tự': 'The transfer note can have at most 25 characters',
 };
