@@ -1,5 +1,9 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import { HttpError } from '../lib/errors';
+
+/** %XX encoding a letter, digit, '-', '.', '_' or '~' (RFC 3986 unreserved: never needs encoding). */
+const NON_CANONICAL = /%(?:[46][1-9A-Fa-f]|[57][0-9Aa]|3[0-9]|2[DEde]|5[Ff]|7[Ee])/;
 
 /**
  * Security headers on every response. The CSP forbids inline script; inline *style* is allowed because
@@ -27,7 +31,18 @@ export async function registerSecurity(app: FastifyInstance) {
     strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
     referrerPolicy: { policy: 'same-origin' },
   });
+  // One spelling per path: a percent-encoded unreserved character (`/%61pi/…`) is refused before routing. No
+  // browser or client of ours writes one, and a second spelling of a path only serves to slip past checks on text.
+  app.addHook('onRequest', async (req) => {
+    const q = req.url.indexOf('?');
+    const path = q === -1 ? req.url : req.url.slice(0, q);
+    if (NON_CANONICAL.test(path)) throw new HttpError(400, 'Đường dẫn không hợp lệ', 'NON_CANONICAL_PATH');
+  });
+  // Decided by the matched route, as access is: only a route marked cacheable (static files, API docs) or an
+  // answer that chose its own policy (the SPA shell) escapes no-store.
   app.addHook('onSend', async (req, reply) => {
-    if (req.url.startsWith('/api') && !req.url.startsWith('/api/docs')) reply.header('cache-control', 'no-store');
+    if (req.routeOptions.config?.cacheable) return;
+    if (req.routeOptions.url === undefined && reply.hasHeader('cache-control')) return;
+    reply.header('cache-control', 'no-store');
   });
 }
