@@ -27,7 +27,11 @@ export async function registerSecurity(app: FastifyInstance) {
     strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
     referrerPolicy: { policy: 'same-origin' },
   });
+  // API answers are private and never cached, except what a public route (company profile, logo) marks
+  // cacheable itself: those carry nothing about a user.
   app.addHook('onSend', async (req, reply) => {
-    if (req.url.startsWith('/api') && !req.url.startsWith('/api/docs')) reply.header('cache-control', 'no-store');
+    if (!req.url.startsWith('/api') || req.url.startsWith('/api/docs')) return;
+    const ownCaching = reply.statusCode < 400 && req.routeOptions.config?.access === 'public' && reply.hasHeader('cache-control');
+    if (!ownCaching) reply.header('cache-control', 'no-store');
   });
 }
