@@ -43,6 +43,9 @@ export async function registerSecurity(app: FastifyInstance) {
   app.addHook('onSend', async (req, reply) => {
     if (req.routeOptions.config?.cacheable) return;
     if (req.routeOptions.url === undefined && reply.hasHeader('cache-control')) return;
+    // A public route (company profile, logo) may choose its own caching for a success: it carries nothing about a user.
+    const own = req.routeOptions.config?.access === 'public' && reply.statusCode < 400 && reply.hasHeader('cache-control');
+    if (own) return;
     reply.header('cache-control', 'no-store');
   });
 }

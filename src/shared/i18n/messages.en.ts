@@ -491,4 +491,7 @@ export const MESSAGES_EN: Readonly<Record<string, string>> = {
 
   // ---- branch sec: request hardening (plugins/security.ts, plugins/auth.ts, contracts) ------------------------
   'Đường dẫn không hợp lệ': 'Invalid address',
+
+  // ---- settings (branch settings) ----------------------------------------------------------------------------
+  'Công ty chưa có logo': 'The company has no logo',
 };
