@@ -18,6 +18,8 @@ const PUBLIC = new Set([
   'POST /api/auth/refresh-token',
   'POST /api/auth/forgot-password',
   'POST /api/auth/reset-password',
+  'GET /api/public/company',
+  'GET /api/public/logo',
 ]);
 /** Operations any signed-in user (Staff included) may call. */
 const SIGNED_IN = new Set([
