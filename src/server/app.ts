@@ -8,7 +8,6 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
-  serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
@@ -21,6 +20,7 @@ import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/errors';
 import { registerLanguage, requestLanguageZodLocale } from './plugins/language';
 import { registerSecurity } from './plugins/security';
+import { responseSerializerCompiler } from './plugins/serializer';
 import { ROOT, WEB_DIST_DIR } from './paths';
 import { registerModules } from './modules/index';
 
@@ -72,7 +72,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     genReqId: () => crypto.randomUUID(),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Under test every answer is also checked against its contract; in production the compiled writer alone runs.
+  app.setSerializerCompiler(responseSerializerCompiler({ checkResponses: process.env.NODE_ENV === 'test' || process.env.VITEST !== undefined }));
 
   const signer = createTokenSigner(deps.jwtSecret, config.ACCESS_TOKEN_TTL);
   app.decorate('deps', { ...deps, signer, version: VERSION });
