@@ -491,4 +491,7 @@ export const MESSAGES_EN: Readonly<Record<string, string>> = {
 
   // ---- branch sec: request hardening (plugins/security.ts, plugins/auth.ts, contracts) ------------------------
   'Đường dẫn không hợp lệ': 'Invalid address',
+  'Phần đầu (header) của yêu cầu quá lớn': 'The request headers are too large',
+  'Tệp tải lên không đúng định dạng multipart/form-data': 'The upload is not well-formed multipart/form-data',
+  '{field} chứa ký tự NUL (\\u0000), không được phép': '{field} contains a NUL character (\\u0000), which is not allowed',
 };
