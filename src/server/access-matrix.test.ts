@@ -156,7 +156,7 @@ describe('access matrix', () => {
     }
   });
 
-  it('answers 2xx only where the rule allows it, for every operation, token and spelling', { timeout: 120_000 }, async () => {
+  it('answers 2xx only where the rule allows it, for every operation, token and spelling', { timeout: 300_000 }, async () => {
     const violations: string[] = [];
     let sent = 0;
     // Admin last, and its reads before its writes, so a write that succeeds cannot starve the rest of the walk.

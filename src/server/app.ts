@@ -1,11 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { STATUS_CODES } from 'node:http';
 import path from 'node:path';
+import type { Duplex } from 'node:stream';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import {
   jsonSchemaTransform,
   validatorCompiler,
@@ -14,7 +16,8 @@ import {
 import { z } from 'zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import { HttpError } from './lib/errors';
+import { DEFAULT_MESSAGES } from '../shared/contracts/errors';
+import { codeFor, HttpError } from './lib/errors';
 import { createTokenSigner, type TokenSigner } from './lib/tokens';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/errors';
@@ -58,6 +61,24 @@ function isApiPath(url: string): boolean {
   return normal === '/api' || normal.startsWith('/api/') || normal.startsWith('/api;');
 }
 
+/**
+ * A request Node's parser refused (headers past the size limit, a malformed request line) never reaches Fastify's
+ * handlers: it is answered here, on the socket, in the same `{ message, code }` shape (Vietnamese: no request, no
+ * language). 431 for oversized headers, 408 for a timeout, 400 otherwise.
+ */
+function answerClientError(err: Error & { code?: string }, socket: Duplex) {
+  if (err.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  const body = JSON.stringify({ message: DEFAULT_MESSAGES[status] ?? DEFAULT_MESSAGES[400], code: codeFor(status) });
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+  );
+}
+
 export const VERSION: string = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version;
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -70,6 +91,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     forceCloseConnections: 'idle',
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
+    // Errors before a request exists (a URL that cannot be decoded…) get the API's `{ message, code }` too.
+    frameworkErrors: (err, _req, reply) => {
+      const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 400;
+      void (reply as FastifyReply).code(status).send({ message: DEFAULT_MESSAGES[status] ?? DEFAULT_MESSAGES[400]!, code: codeFor(status) });
+    },
+    clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   // Under test every answer is also checked against its contract; in production the compiled writer alone runs.
@@ -95,7 +122,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true, uiConfig: { docExpansion: 'list' } });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    // Like every other page: the docs may not be framed by anyone (clickjacking).
+    transformStaticCSP: (header: string) => header.replace(/frame-ancestors[^;]*/, "frame-ancestors 'none'"),
+    uiConfig: { docExpansion: 'list' },
+  });
   registerAuth(app, signer);
 
   await app.register(registerModules, { prefix: '/api' });

@@ -19,4 +19,6 @@ export interface AccessTokenClaims {
   iat: number;
   exp: number;
   jti: string;
+  /** The refresh-token family (sign-in session) the token was issued for; absent on tokens made outside a session. */
+  fam?: string;
 }

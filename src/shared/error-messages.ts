@@ -11,6 +11,7 @@ export const ERROR_CODES = {
   UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
   UNPROCESSABLE: 'UNPROCESSABLE',
   RATE_LIMITED: 'RATE_LIMITED',
+  HEADERS_TOO_LARGE: 'HEADERS_TOO_LARGE',
   INTERNAL: 'INTERNAL_ERROR',
 } as const;
 
@@ -27,5 +28,6 @@ export const DEFAULT_MESSAGES: Record<number, string> = {
   422: 'Không thể xử lý yêu cầu',
   428: 'Thiếu điều kiện If-Match cho thao tác sửa',
   429: 'Quá nhiều yêu cầu, vui lòng thử lại sau',
+  431: 'Phần đầu (header) của yêu cầu quá lớn',
   500: 'Lỗi hệ thống, vui lòng thử lại sau',
 };

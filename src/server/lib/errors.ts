@@ -29,6 +29,7 @@ export function codeFor(status: number): string {
     case 422: return ERROR_CODES.UNPROCESSABLE;
     case 428: return ERROR_CODES.PRECONDITION_REQUIRED;
     case 429: return ERROR_CODES.RATE_LIMITED;
+    case 431: return ERROR_CODES.HEADERS_TOO_LARGE;
     default: return ERROR_CODES.INTERNAL;
   }
 }

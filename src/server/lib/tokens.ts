@@ -5,7 +5,8 @@ import type { AccessTokenClaims, Role } from '../../shared/auth';
 const ALGORITHMS = ['HS256'];
 
 export interface TokenSigner {
-  sign(user: { id: number; role: Role; email: string }): Promise<{ token: string; claims: AccessTokenClaims }>;
+  /** `familyId`: the refresh-token family the token belongs to, so that ending the family ends the token too. */
+  sign(user: { id: number; role: Role; email: string }, familyId?: string): Promise<{ token: string; claims: AccessTokenClaims }>;
   /** Verifies signature, algorithm and expiry. Throws on any problem. */
   verify(token: string): Promise<AccessTokenClaims>;
   /** Verifies signature and algorithm but accepts an expired token (the refresh call sends one). */
@@ -16,7 +17,7 @@ export function createTokenSigner(secret: string, ttlMs: number): TokenSigner {
   // Imported once: jose imports a raw secret on every sign and verify (about half the cost of a verify).
   const key = createSecretKey(Buffer.from(secret, 'utf8'));
   return {
-    async sign(user) {
+    async sign(user, familyId) {
       const iat = Math.floor(Date.now() / 1000);
       const claims: AccessTokenClaims = {
         sub: String(user.id),
@@ -25,8 +26,9 @@ export function createTokenSigner(secret: string, ttlMs: number): TokenSigner {
         iat,
         exp: iat + Math.max(1, Math.round(ttlMs / 1000)),
         jti: randomUUID(),
+        ...(familyId ? { fam: familyId } : {}),
       };
-      const token = await new SignJWT({ role: claims.role, email: claims.email })
+      const token = await new SignJWT({ role: claims.role, email: claims.email, ...(familyId ? { fam: familyId } : {}) })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(claims.sub)
         .setIssuedAt(claims.iat)

@@ -60,12 +60,27 @@ export function databaseSessionLoader(database: Database): SessionStateLoader {
   };
 }
 
+/** Whether a refresh-token family was ended because one of its tokens was used twice (a stolen copy). */
+export type FamilyStateLoader = (familyId: string) => Promise<boolean>;
+
+export function databaseFamilyLoader(database: Database): FamilyStateLoader {
+  return async (familyId) => {
+    const rows = await database.query<{ revoked: boolean }>(
+      `SELECT EXISTS (SELECT 1 FROM refresh_tokens WHERE family_id = $1 AND revoked_reason = 'reuse') AS revoked`,
+      [familyId],
+    );
+    return rows[0]?.revoked === true;
+  };
+}
+
 /**
- * How long this process trusts what it read about a user. A change made by another server instance (or
+ * How long this process trusts what it read about a user (or a refresh-token family). A change made by another server instance (or
  * straight in the database) is seen within this time; one made by this process is seen at once, because
  * the writer calls forgetSessionState.
  */
 export const SESSION_CACHE_MS = 5_000;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 interface CacheEntry {
   state: SessionState | null;
@@ -77,6 +92,13 @@ const caches = new Set<Map<number, CacheEntry>>();
 // A change is forgotten before its transaction commits; reading the old row again in that gap and caching
 // it would hide the change for SESSION_CACHE_MS, so a just-changed user bypasses the cache for a while.
 const bypassUntil = new Map<number, number>();
+
+const familyCaches = new Set<Map<string, { revoked: boolean; until: number }>>();
+
+/** Call after this process ended a refresh-token family for reuse (after the commit). */
+export function forgetFamilyState(familyId: string): void {
+  for (const cache of familyCaches) cache.delete(familyId);
+}
 
 /** Call whenever this process changes a user's enabled flag, role or session cut-off. */
 export function forgetSessionState(userId: number): void {
@@ -99,16 +121,36 @@ export function tokenStillValid(claims: AccessTokenClaims, state: SessionState |
 export interface RegisterAuthOptions {
   /** Where the hook reads a user's session state; defaults to the app's database (app.deps.database). */
   loadSessionState?: SessionStateLoader;
+  /** Where the hook reads whether a token's refresh-token family was ended for reuse; defaults to the database. */
+  loadFamilyRevoked?: FamilyStateLoader;
 }
 
 export function registerAuth(app: FastifyInstance, signer: TokenSigner, opts: RegisterAuthOptions = {}) {
   const load: SessionStateLoader | undefined =
     opts.loadSessionState ?? (app.hasDecorator('deps') ? databaseSessionLoader(app.deps.database) : undefined);
+  const loadFamily: FamilyStateLoader | undefined =
+    opts.loadFamilyRevoked ?? (app.hasDecorator('deps') ? databaseFamilyLoader(app.deps.database) : undefined);
   const cache = new Map<number, CacheEntry>();
   caches.add(cache);
+  const familyCache = new Map<string, { revoked: boolean; until: number }>();
+  familyCaches.add(familyCache);
   app.addHook('onClose', async () => {
     caches.delete(cache);
+    familyCaches.delete(familyCache);
   });
+
+  /** Read at most once per SESSION_CACHE_MS per family, like the user's state: a reuse is seen within that time. */
+  async function familyRevoked(familyId: string): Promise<boolean> {
+    const now = Date.now();
+    const hit = familyCache.get(familyId);
+    if (hit && hit.until > now) return hit.revoked;
+    const revoked = await loadFamily!(familyId);
+    if (familyCache.size > 10_000) {
+      for (const [id, e] of familyCache) if (e.until <= now) familyCache.delete(id);
+    }
+    familyCache.set(familyId, { revoked, until: now + SESSION_CACHE_MS });
+    return revoked;
+  }
 
   async function sessionState(userId: number): Promise<SessionState | null> {
     const now = Date.now();
@@ -145,6 +187,10 @@ export function registerAuth(app: FastifyInstance, signer: TokenSigner, opts: Re
     const userId = Number(claims.sub);
     if (!Number.isSafeInteger(userId)) throw new HttpError(401, 'Phiên đăng nhập không hợp lệ', AUTH_ERROR_CODES.TOKEN_INVALID);
     if (load && !tokenStillValid(claims, await sessionState(userId))) {
+      throw new HttpError(401, 'Phiên đăng nhập đã bị thu hồi, vui lòng đăng nhập lại', AUTH_ERROR_CODES.SESSION_REVOKED);
+    }
+    // A token of a sign-in session ended for refresh-token reuse dies with it, within the same interval.
+    if (loadFamily && typeof claims.fam === 'string' && UUID.test(claims.fam) && (await familyRevoked(claims.fam))) {
       throw new HttpError(401, 'Phiên đăng nhập đã bị thu hồi, vui lòng đăng nhập lại', AUTH_ERROR_CODES.SESSION_REVOKED);
     }
     req.user = { ...claims, id: userId };

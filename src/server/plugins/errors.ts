@@ -29,6 +29,9 @@ function pgCause(err: unknown): { code: string; detail?: string } | undefined {
   return undefined;
 }
 
+/** What the multipart parser (busboy/dicer) throws on a malformed body; pinned by bad-input.test.ts. */
+const MULTIPART_BROKEN = /^(?:Multipart: Boundary not found|Boundary required|Unexpected end of multipart data|\w+ terminated early due to unexpected end of multipart data)$/;
+
 const camel = (column: string) => column.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
 
 interface ErrorBody {
@@ -113,6 +116,10 @@ export function registerErrorHandler(app: FastifyInstance) {
         code: codeFor(400),
         details: column ? [{ path: camel(column), message }] : undefined,
       });
+    }
+    if (MULTIPART_BROKEN.test(err.message) && !(err as FastifyError).statusCode) {
+      // The upload parser's own errors (a body cut short, no boundary): the client's malformed upload.
+      return send(req, reply, 400, { message: 'Tệp tải lên không đúng định dạng multipart/form-data', code: codeFor(400) });
     }
     const status = (err as FastifyError).statusCode;
     if (status && status >= 400 && status < 500) {

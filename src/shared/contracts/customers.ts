@@ -141,7 +141,7 @@ export const CUSTOMER_LIST = defineListSpec({
     province: filter.list(),
     group: filter.list(CUSTOMER_GROUPS),
     status: filter.list(CUSTOMER_STATUSES),
-    balance: filter.range(),
+    balance: filter.range('int8'),
     created: filter.dateRange(),
   },
 });

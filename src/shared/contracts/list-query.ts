@@ -28,12 +28,23 @@ export const SORT_MAX_TERMS = 4;
 /** Vietnam has had no daylight saving since 1975: a calendar day there is always +07:00. */
 export const BUSINESS_UTC_OFFSET = '+07:00';
 
+/**
+ * Integer column types and their bounds. A value past its column's bounds is a 400, never a database error
+ * (PostgreSQL refuses to compare an int4 column with 2147483648). int8 is bounded by what JSON numbers carry
+ * exactly.
+ */
+export const INT_BOUNDS = {
+  int4: { min: -2_147_483_648, max: 2_147_483_647 },
+  int8: { min: Number.MIN_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER },
+} as const;
+export type IntColumn = keyof typeof INT_BOUNDS;
+
 export type FilterDef =
   | { kind: 'list'; values?: readonly string[] }
   | { kind: 'ids' }
   | { kind: 'text' }
   | { kind: 'bool' }
-  | { kind: 'range' }
+  | { kind: 'range'; column: IntColumn }
   | { kind: 'dateRange' };
 
 export const filter = {
@@ -41,7 +52,8 @@ export const filter = {
   ids: () => ({ kind: 'ids' as const }),
   text: () => ({ kind: 'text' as const }),
   bool: () => ({ kind: 'bool' as const }),
-  range: () => ({ kind: 'range' as const }),
+  /** `column`: the integer type of the filtered column, whose bounds the query values must keep. */
+  range: (column: IntColumn) => ({ kind: 'range' as const, column }),
   dateRange: () => ({ kind: 'dateRange' as const }),
 };
 
@@ -210,8 +222,8 @@ function filterShape(key: string, def: FilterDef): Record<string, z.ZodType> {
       };
     case 'range':
       return {
-        [`${key}Min`]: intParam(`${key}Min`, Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER),
-        [`${key}Max`]: intParam(`${key}Max`, Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER),
+        [`${key}Min`]: intParam(`${key}Min`, INT_BOUNDS[def.column].min, INT_BOUNDS[def.column].max),
+        [`${key}Max`]: intParam(`${key}Max`, INT_BOUNDS[def.column].min, INT_BOUNDS[def.column].max),
       };
     case 'dateRange':
       return { [`${key}From`]: dateBound(`${key}From`, false), [`${key}To`]: dateBound(`${key}To`, true) };

@@ -252,7 +252,7 @@ export const ORDER_LIST = defineListSpec({
     kind: filter.list(ORDER_KINDS),
     customerId: filter.ids(),
     currency: filter.list(CURRENCIES),
-    total: filter.range(),
+    total: filter.range('int8'),
     created: filter.dateRange(),
   },
 });

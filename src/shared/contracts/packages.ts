@@ -250,7 +250,7 @@ export const PACKAGE_LIST = defineListSpec({
     onMawb: filter.bool(),
     unidentified: filter.bool(),
     created: filter.dateRange(),
-    weightG: filter.range(),
+    weightG: filter.range('int4'),
   },
 });
 export type PackageSortField = (typeof PACKAGE_LIST.sortable)[number];

@@ -149,7 +149,7 @@ export const TRANSACTION_LIST = defineListSpec({
     type: filter.list(TRANSACTION_TYPES),
     method: filter.list(TRANSACTION_METHODS),
     orderId: filter.ids(),
-    amount: filter.range(),
+    amount: filter.range('int8'),
     created: filter.dateRange(),
   },
 });

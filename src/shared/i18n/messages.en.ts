@@ -494,4 +494,7 @@ export const MESSAGES_EN: Readonly<Record<string, string>> = {
 
   // ---- settings (branch settings) ----------------------------------------------------------------------------
   'Công ty chưa có logo': 'The company has no logo',
+  'Phần đầu (header) của yêu cầu quá lớn': 'The request headers are too large',
+  'Tệp tải lên không đúng định dạng multipart/form-data': 'The upload is not well-formed multipart/form-data',
+  '{field} chứa ký tự NUL (\\u0000), không được phép': '{field} contains a NUL character (\\u0000), which is not allowed',
 };

@@ -22,7 +22,7 @@ import { HttpError } from '../../lib/errors';
 import { mailerFor, type Mailer } from '../../lib/mail';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import type { TokenSigner } from '../../lib/tokens';
-import { forgetSessionState } from '../../plugins/auth';
+import { forgetFamilyState, forgetSessionState } from '../../plugins/auth';
 
 /** A retried refresh within this time of the rotation gets the same successor instead of tripping reuse. */
 export const REFRESH_GRACE_MS = 10_000;
@@ -233,18 +233,19 @@ async function recordFailure(
 // ---------------------------------------------------------------------------------------------------------
 // Refresh-token families.
 
-async function startFamily(deps: AuthDeps, db: Db, userId: number, now: number): Promise<string> {
+async function startFamily(deps: AuthDeps, db: Db, userId: number, now: number): Promise<{ token: string; familyId: string }> {
   const token = newOpaqueToken();
+  const familyId = randomUUID();
   await db.insert(refreshTokens).values({
     userId,
-    familyId: randomUUID(),
+    familyId,
     tokenHash: sha256(token),
     parentId: null,
     createdAt: new Date(now),
     expiresAt: new Date(now + deps.config.REFRESH_TOKEN_TTL),
     familyExpiresAt: new Date(now + deps.config.REFRESH_TOKEN_ABSOLUTE_TTL),
   });
-  return token;
+  return { token, familyId };
 }
 
 /**
@@ -278,14 +279,14 @@ export async function login(deps: AuthDeps, body: LoginBody, meta: RequestMeta):
     throw invalidCredentials();
   }
   const now = Date.now();
-  const refreshToken = await transaction(deps.database, async (db) => {
+  const session = await transaction(deps.database, async (db) => {
     await db.delete(authFailures).where(eq(authFailures.emailKey, emailKey));
     await db.update(users).set({ lastLoginAt: new Date(now) }).where(eq(users.id, account.id));
     // Families past their absolute expiry are dead weight.
     await db
       .delete(refreshTokens)
       .where(and(eq(refreshTokens.userId, account.id), lt(refreshTokens.familyExpiresAt, new Date(now - 86_400_000))));
-    const token = await startFamily(deps, db, account.id, now);
+    const started = await startFamily(deps, db, account.id, now);
     await writeAudit(db, meta, {
       action: 'login',
       entity: 'auth',
@@ -293,17 +294,17 @@ export async function login(deps: AuthDeps, body: LoginBody, meta: RequestMeta):
       actorId: account.id,
       actorEmail: account.email,
     });
-    return token;
+    return started;
   });
   const data = (await loadAuthUser(deps.database.db, account.id))!;
-  const { token } = await deps.signer.sign({ id: account.id, role: account.role, email: account.email });
-  return { token, refreshToken, data, role: account.role };
+  const { token } = await deps.signer.sign({ id: account.id, role: account.role, email: account.email }, session.familyId);
+  return { token, refreshToken: session.token, data, role: account.role };
 }
 
 type RefreshOutcome =
-  | { kind: 'ok'; account: Account; refreshToken: string }
+  | { kind: 'ok'; account: Account; refreshToken: string; familyId: string }
   | { kind: 'invalid' }
-  | { kind: 'reuse' };
+  | { kind: 'reuse'; familyId: string };
 
 /**
  * Rotates a refresh token. `bearer` is the access token the client holds (possibly expired): when sent it
@@ -340,7 +341,7 @@ export async function refresh(
           .select({ revokedAt: refreshTokens.revokedAt })
           .from(refreshTokens)
           .where(eq(refreshTokens.tokenHash, sha256(successor)));
-        return child && !child.revokedAt ? { kind: 'ok', account, refreshToken: successor } : { kind: 'invalid' };
+        return child && !child.revokedAt ? { kind: 'ok', account, refreshToken: successor, familyId: row.familyId } : { kind: 'invalid' };
       }
       // A rotated token came back: whoever holds the family, one copy was stolen. End the family.
       await db
@@ -355,7 +356,7 @@ export async function refresh(
         actorEmail: account.email,
         after: { familyId: row.familyId, rotatedAt: row.rotatedAt.toISOString() },
       });
-      return { kind: 'reuse' };
+      return { kind: 'reuse', familyId: row.familyId };
     }
     if (row.expiresAt.getTime() <= now) return { kind: 'invalid' };
     await db.update(refreshTokens).set({ rotatedAt: new Date(now) }).where(eq(refreshTokens.id, row.id));
@@ -368,11 +369,17 @@ export async function refresh(
       expiresAt: new Date(Math.min(now + deps.config.REFRESH_TOKEN_TTL, row.familyExpiresAt.getTime())),
       familyExpiresAt: row.familyExpiresAt,
     });
-    return { kind: 'ok', account, refreshToken: successor };
+    return { kind: 'ok', account, refreshToken: successor, familyId: row.familyId };
   });
+  // After the commit: this process stops trusting the family's access tokens at once (others within the
+  // session-check interval).
+  if (outcome.kind === 'reuse') forgetFamilyState(outcome.familyId);
   // Thrown after the transaction so that a detected reuse stays revoked.
   if (outcome.kind !== 'ok') throw refreshInvalid();
-  const { token } = await deps.signer.sign({ id: outcome.account.id, role: outcome.account.role, email: outcome.account.email });
+  const { token } = await deps.signer.sign(
+    { id: outcome.account.id, role: outcome.account.role, email: outcome.account.email },
+    outcome.familyId,
+  );
   return { token, refreshToken: outcome.refreshToken };
 }
 
@@ -464,7 +471,7 @@ export async function changePassword(
   }
   const passwordHash = await hashPassword(body.newPassword);
   const now = Date.now();
-  const refreshToken = await transaction(deps.database, async (db) => {
+  const session = await transaction(deps.database, async (db) => {
     let keptFamily: string | undefined;
     if (body.refreshToken) {
       const [row] = await db
@@ -511,12 +518,12 @@ export async function changePassword(
       entityId: userId,
       after: { otherSessionsRevoked: true },
     });
-    return keptFamily ? body.refreshToken! : startFamily(deps, db, userId, now);
+    return keptFamily ? { token: body.refreshToken!, familyId: keptFamily } : startFamily(deps, db, userId, now);
   });
   forgetSessionState(userId);
   // Issued after the cut-off, in the same or a later second, so the hook accepts it.
-  const { token } = await deps.signer.sign({ id: account.id, role: account.role, email: account.email });
-  return { message: 'Đã đổi mật khẩu. Các phiên đăng nhập khác đã được đăng xuất.', token, refreshToken };
+  const { token } = await deps.signer.sign({ id: account.id, role: account.role, email: account.email }, session.familyId);
+  return { message: 'Đã đổi mật khẩu. Các phiên đăng nhập khác đã được đăng xuất.', token, refreshToken: session.token };
 }
 
 // ---------------------------------------------------------------------------------------------------------

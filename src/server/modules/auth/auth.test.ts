@@ -3,7 +3,7 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AuthUser, LoginResponse } from '../../../shared/contracts/auth';
 import * as passwords from '../../lib/passwords';
-import { forgetSessionState } from '../../plugins/auth';
+import { forgetSessionState, SESSION_CACHE_MS } from '../../plugins/auth';
 import { createTestContext, TEST_ADMIN, TEST_STAFF, type TestContext } from '../../test/harness';
 import { LOCKOUT_THRESHOLD, revokeUserSessions } from './auth.service';
 import { auditRows, createUser, freshIp, nextSecond, refreshCall, signIn } from './test-support';
@@ -50,11 +50,16 @@ describe('POST /api/auth/login', () => {
     expect(plain).toHaveLength(0);
   });
 
-  it('signs an HS256 access token with sub, role, email, iat, exp, jti and the configured lifetime', async () => {
+  it('signs an HS256 access token with sub, role, email, iat, exp, jti, its session family and the configured lifetime', async () => {
     const { token } = await signIn(ctx, TEST_STAFF.email, TEST_STAFF.password);
     const [header, payload] = token.split('.').slice(0, 2).map((p) => JSON.parse(Buffer.from(p, 'base64url').toString()));
     expect(header.alg).toBe('HS256');
-    expect(Object.keys(payload).sort()).toEqual(['email', 'exp', 'iat', 'jti', 'role', 'sub']);
+    expect(Object.keys(payload).sort()).toEqual(['email', 'exp', 'fam', 'iat', 'jti', 'role', 'sub']);
+    const [family] = await ctx.database.query<{ family_id: string }>(
+      'SELECT family_id FROM refresh_tokens rt JOIN users u ON u.id = rt.user_id WHERE u.email = $1 ORDER BY rt.id DESC LIMIT 1',
+      [TEST_STAFF.email],
+    );
+    expect(payload.fam).toBe(family!.family_id);
     expect(payload).toMatchObject({ role: 'Staff', email: TEST_STAFF.email });
     expect(payload.exp - payload.iat).toBe(15 * 60);
     expect(Math.abs(payload.iat - Date.now() / 1000)).toBeLessThan(5);
@@ -294,6 +299,43 @@ describe('POST /api/auth/refresh-token', () => {
     expect(JSON.stringify(audit)).not.toContain(s.refreshToken);
     // Another sign-in of the same user is another family and lives on.
     expect((await refreshCall(ctx, other.refreshToken, other.token)).statusCode).toBe(200);
+  });
+
+  it('ends the access tokens of a family revoked for reuse at once in this process', async () => {
+    const user = await createUser(ctx);
+    const s = await signIn(ctx, user.email, user.password);
+    const other = await signIn(ctx, user.email, user.password);
+    const r1 = (await refreshCall(ctx, s.refreshToken, s.token)).json();
+    const me = (token: string) => ctx.request({ method: 'GET', url: '/api/auth/me', token });
+    expect((await me(s.token)).statusCode).toBe(200);
+    expect((await me(r1.token)).statusCode).toBe(200);
+    await ctx.database.query(`UPDATE refresh_tokens SET rotated_at = rotated_at - interval '11 seconds' WHERE user_id = $1`, [user.id]);
+    expect((await refreshCall(ctx, s.refreshToken, s.token)).statusCode).toBe(401);
+    for (const token of [s.token, r1.token]) {
+      const res = await me(token);
+      expect(res.statusCode).toBe(401);
+      expect(res.json().code).toBe('SESSION_REVOKED');
+    }
+    // The user's other sign-in is another family and keeps working.
+    expect((await me(other.token)).statusCode).toBe(200);
+  });
+
+  it('ends the access tokens of a family revoked for reuse by another instance within 5 s', async () => {
+    const user = await createUser(ctx);
+    const s = await signIn(ctx, user.email, user.password);
+    const me = () => ctx.request({ method: 'GET', url: '/api/auth/me', token: s.token });
+    expect((await me()).statusCode).toBe(200);
+    // What another server instance writes when it sees the reuse: this process is not told.
+    await ctx.database.query(`UPDATE refresh_tokens SET revoked_at = now(), revoked_reason = 'reuse' WHERE user_id = $1`, [user.id]);
+    const start = Date.now();
+    const spy = vi.spyOn(Date, 'now').mockImplementation(() => start + SESSION_CACHE_MS + 1);
+    try {
+      const res = await me();
+      expect(res.statusCode).toBe(401);
+      expect(res.json().code).toBe('SESSION_REVOKED');
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('refuses an idle-expired token and one past the absolute family expiry', async () => {
