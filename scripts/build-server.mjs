@@ -2,7 +2,8 @@
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: { main: 'src/server/main.ts', 'backup-cli': 'src/server/db/backup-cli.ts' },
+  // xlsx-worker: the import parser's worker thread, loaded by main.js from beside it (lib/resource/import.ts).
+  entryPoints: { main: 'src/server/main.ts', 'backup-cli': 'src/server/db/backup-cli.ts', 'xlsx-worker': 'src/server/lib/resource/xlsx-worker.ts' },
   outdir: 'dist/server',
   bundle: true,
   platform: 'node',

@@ -497,4 +497,6 @@ export const MESSAGES_EN: Readonly<Record<string, string>> = {
   'Phần đầu (header) của yêu cầu quá lớn': 'The request headers are too large',
   'Tệp tải lên không đúng định dạng multipart/form-data': 'The upload is not well-formed multipart/form-data',
   '{field} chứa ký tự NUL (\\u0000), không được phép': '{field} contains a NUL character (\\u0000), which is not allowed',
+  // ---- secops: import parsing limits (server/lib/resource/xlsx-read.ts, import.ts) ---------------------------
+  'Tệp Excel quá lớn hoặc quá phức tạp để đọc': 'The Excel file is too large or too complex to read',
 };

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../../lib/passwords';
 import type { Database, Db } from '../client';
+import { withStartupLock } from '../migrate';
 import { employees, users } from '../schema/index';
 import { seedCustomers } from './customers';
 import { seedMawbs, seedMawbTimeline } from './mawbs';
@@ -28,7 +29,16 @@ export interface SeedResult {
 // MAWBs come before packages (packages reference them) and their timeline after (it lists the packages).
 export const DEMO_STEPS: Array<(db: Db) => Promise<void>> = [seedPlatform, seedCustomers, seedMawbs, seedPackages, seedMawbTimeline, seedOrders];
 
+/**
+ * Seeds an empty database once. Instances starting at once on one empty PostgreSQL database take the
+ * start-up advisory lock (as the migrations do) and check "already seeded" inside it, so the second one
+ * finds the first one's committed seed instead of inserting it again.
+ */
 export async function seedIfEmpty(database: Database, opts: SeedOptions): Promise<SeedResult> {
+  return withStartupLock(database, () => seedUnderLock(database, opts));
+}
+
+async function seedUnderLock(database: Database, opts: SeedOptions): Promise<SeedResult> {
   const [{ n }] = await database.db.select({ n: sql<number>`count(*)::int` }).from(users);
   if (n > 0) return { seeded: false };
   const generated = !opts.adminPassword;

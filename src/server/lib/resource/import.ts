@@ -1,3 +1,8 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
@@ -9,11 +14,13 @@ import {
   type ImportRow,
 } from '../../../shared/contracts/import';
 import { localizeMessage } from '../../../shared/i18n/localize';
-import { foldVietnamese } from '../../../shared/text';
 import { HttpError } from '../errors';
 import { currentLanguage } from '../../plugins/language';
+import { ROOT } from '../../paths';
 import type { AnyResource, ImportColumn } from './define';
 import { createInTransaction, inWriteTransaction } from './write';
+import type { ParsedSheet } from './xlsx-read';
+import type { XlsxJob, XlsxReply } from './xlsx-worker';
 
 /** Every XLSX is a ZIP archive: local file header "PK\x03\x04". */
 const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
@@ -30,81 +37,66 @@ export async function readXlsxUpload(req: FastifyRequest): Promise<Buffer> {
   return buffer;
 }
 
-type Plain = string | number | boolean | Date | null;
+/** A worker's heap for one parse: what a 5,000-row sheet needs with room to spare; beyond it the parse fails. */
+const WORKER_LIMITS = { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 16, stackSizeMb: 4 };
+/** A parse taking longer than this is stopped (a real import's takes a second or two). */
+const PARSE_TIMEOUT_MS = 60_000;
+const tooComplex = () => new HttpError(400, 'Tệp Excel quá lớn hoặc quá phức tạp để đọc');
 
-/** A cell as a plain value: rich text joined, hyperlinks (e-mails) as their text, formulas as their result. */
-export function plainCell(v: ExcelJS.CellValue): Plain {
-  if (v === null || v === undefined) return null;
-  if (typeof v !== 'object' || v instanceof Date) return v;
-  if ('richText' in v) return v.richText.map((t) => t.text).join('');
-  if ('formula' in v || 'sharedFormula' in v) return plainCell((v as ExcelJS.CellFormulaValue).result as ExcelJS.CellValue);
-  if ('hyperlink' in v) return plainCell(v.text as ExcelJS.CellValue);
-  return null;
+/** tsx's ESM API (a dev dependency, there whenever the sources run), as the file its "import" export names. */
+function tsxEsmApi(): string {
+  const pkgFile = createRequire(path.join(ROOT, 'package.json')).resolve('tsx/package.json');
+  const pkg = JSON.parse(readFileSync(pkgFile, 'utf8')) as { exports: Record<string, { import: { default: string } }> };
+  return pathToFileURL(path.join(path.dirname(pkgFile), pkg.exports['./esm/api']!.import.default)).href;
 }
 
-function convert(value: Plain, type: ImportColumn['type']): unknown {
-  if (value === null) return undefined;
-  if (type === 'int') {
-    if (typeof value === 'number') return value;
-    const compact = String(value).replace(/[\s.,₫]|đ|vnd/gi, '');
-    return /^-?\d+$/.test(compact) ? Number(compact) : String(value).trim() || undefined;
-  }
-  if (type === 'phone' && typeof value === 'number') {
-    const digits = String(value);
-    // Excel stores 0912345678 typed into a number cell as 912345678: give the trunk zero back.
-    return digits.length === 9 || (digits.length === 10 && digits.startsWith('2')) ? `0${digits}` : digits;
-  }
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  const text = String(value).trim();
-  return text === '' ? undefined : text;
+/** The worker entry: built next to main.js in dist/server; under tsx or vitest the .ts source, loaded through tsx. */
+function startWorker(job: XlsxJob): Worker {
+  const opts = { workerData: job, resourceLimits: WORKER_LIMITS };
+  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./xlsx-worker.js', import.meta.url), opts);
+  const entry = new URL('./xlsx-worker.ts', import.meta.url).href;
+  const boot = `import(${JSON.stringify(tsxEsmApi())}).then((m) => m.tsImport(${JSON.stringify(entry)}, ${JSON.stringify(entry)}))`;
+  return new Worker(boot, { ...opts, eval: true });
 }
 
-interface ParsedSheet {
-  rows: Array<{ row: number; cells: Record<string, unknown> }>;
-  ignoredColumns: string[];
-}
-
-const fold = (s: string) => foldVietnamese(s).replace(/[^a-z0-9]/g, '');
-
-/** Reads the first sheet: row 1 is the header, every later non-empty row a record. */
-export async function parseSheet(buffer: Buffer, columns: ImportColumn[]): Promise<ParsedSheet> {
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(buffer as unknown as ExcelJS.Buffer);
-  } catch {
-    throw new HttpError(415, 'Không đọc được tệp Excel: tệp hỏng hoặc không phải .xlsx');
-  }
-  const sheet = workbook.worksheets[0];
-  if (!sheet || sheet.actualRowCount < 1) throw new HttpError(400, 'Tệp không có dữ liệu');
-  if (sheet.actualRowCount - 1 > IMPORT_MAX_ROWS) {
-    throw new HttpError(400, `Tệp có quá nhiều dòng: tối đa ${IMPORT_MAX_ROWS.toLocaleString('vi-VN')} dòng mỗi lần nhập`);
-  }
-  const byName = new Map<string, ImportColumn>();
-  for (const c of columns) for (const name of [c.header, c.field, ...(c.aliases ?? [])]) byName.set(fold(name), c);
-  const fieldAt = new Map<number, ImportColumn>();
-  const ignoredColumns: string[] = [];
-  sheet.getRow(1).eachCell((cell, col) => {
-    const title = String(plainCell(cell.value) ?? '').trim();
-    if (!title) return;
-    const match = byName.get(fold(title));
-    if (match && ![...fieldAt.values()].includes(match)) fieldAt.set(col, match);
-    else ignoredColumns.push(title);
+function parseInWorker(buffer: Buffer, columns: ImportColumn[]): Promise<ParsedSheet> {
+  const job: XlsxJob = {
+    buffer: new Uint8Array(buffer),
+    columns: columns.map(({ field, header, aliases, type }) => ({ field, header, aliases, type })),
+    maxRows: IMPORT_MAX_ROWS,
+  };
+  return new Promise((resolve, reject) => {
+    const worker = startWorker(job);
+    let settled = false;
+    const settle = (fn: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      void worker.terminate();
+      fn();
+    };
+    const timer = setTimeout(() => settle(() => reject(tooComplex())), PARSE_TIMEOUT_MS);
+    worker.on('message', (m: XlsxReply) =>
+      settle(() => (m.ok ? resolve(m.result) : reject(new HttpError(m.status, m.message)))),
+    );
+    worker.on('error', (err: NodeJS.ErrnoException) =>
+      settle(() => reject(err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? tooComplex() : err)),
+    );
+    worker.on('exit', (code) => settle(() => reject(new Error(`XLSX worker exited with code ${code} without answering`))));
   });
-  if (!fieldAt.size) {
-    throw new HttpError(400, `Không nhận ra cột nào ở dòng tiêu đề. Các cột của mẫu: ${columns.map((c) => c.header).join(', ')}`);
-  }
-  const rows: ParsedSheet['rows'] = [];
-  sheet.eachRow({ includeEmpty: false }, (r, rowNumber) => {
-    if (rowNumber === 1) return;
-    const cells: Record<string, unknown> = {};
-    for (const [col, column] of fieldAt) {
-      const v = convert(plainCell(r.getCell(col).value), column.type);
-      if (v !== undefined) cells[column.field] = v;
-    }
-    if (Object.keys(cells).length) rows.push({ row: rowNumber, cells });
-  });
-  if (!rows.length) throw new HttpError(400, 'Tệp không có dòng dữ liệu nào dưới dòng tiêu đề');
-  return { rows, ignoredColumns };
+}
+
+let parsing: Promise<unknown> = Promise.resolve();
+
+/**
+ * Reads the first sheet in a worker thread, one file at a time: the event loop stays free for other requests,
+ * reading stops at IMPORT_MAX_ROWS, and the worker's heap is bounded (WORKER_LIMITS), so an upload at the size
+ * limit costs tens of MiB at most whatever it holds.
+ */
+export function parseSheet(buffer: Buffer, columns: ImportColumn[]): Promise<ParsedSheet> {
+  const run = parsing.then(() => parseInWorker(buffer, columns));
+  parsing = run.catch(() => undefined);
+  return run;
 }
 
 /** Validates every row (its own fields, then across rows and against the database) without writing. */
