@@ -488,4 +488,7 @@ export const MESSAGES_EN: Readonly<Record<string, string>> = {
   'Nội dung chuyển khoản chỉ gồm chữ không dấu, chữ số và khoảng trắng':
     'The transfer note may contain only unaccented letters, digits and spaces',
   'Nội dung chuyển khoản dài tối đa 25 ký tự': 'The transfer note can have at most 25 characters',
+
+  // ---- structsrv: one ledger function, one status-change path, the package lifecycle -------------------------
+  'Phiếu giao hàng': 'Delivery slip',
 };
