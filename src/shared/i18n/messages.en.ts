@@ -499,4 +499,6 @@ export const MESSAGES_EN: Readonly<Record<string, string>> = {
   '{field} chứa ký tự NUL (\\u0000), không được phép': '{field} contains a NUL character (\\u0000), which is not allowed',
   // ---- secops: import parsing limits (server/lib/resource/xlsx-read.ts, import.ts) ---------------------------
   'Tệp Excel quá lớn hoặc quá phức tạp để đọc': 'The Excel file is too large or too complex to read',
+  // ---- structsrv: one ledger function, one status-change path, the package lifecycle -------------------------
+  'Phiếu giao hàng': 'Delivery slip',
 };
