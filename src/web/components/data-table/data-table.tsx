@@ -45,7 +45,7 @@ export interface DataTableProps<T> {
   /** Names the table in localStorage (column prefs) and in DOM ids; stable across releases. */
   tableId: string;
   spec: ListSpec;
-  columns: ColumnDef<T, any>[]; // eslint-disable-line @typescript-eslint/no-explicit-any -- TanStack's own column type
+  columns: Columns<T>;
   /** The TanStack Query key of one page, e.g. `(q) => queryKeys.Customer.list(q)`. */
   queryKey(query: ListQueryInput): QueryKey;
   fetcher(query: ListQueryInput, signal: AbortSignal): Promise<ListResponse<T>>;
@@ -632,3 +632,6 @@ function PhoneSort<T>({ params, spec, table, sortTerms }: { params: ListParams; 
     </div>
   );
 }
+
+/** A DataTable's columns (TanStack's own column type takes `any` for the cell value). */
+export type Columns<T> = ColumnDef<T, any>[]; // eslint-disable-line @typescript-eslint/no-explicit-any -- TanStack's own column type

@@ -2,7 +2,6 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { Employee, EmployeeCreate, EmployeeList, EmployeePatch } from '../../../shared/contracts/employees';
 import type { ListQueryInput } from '../../../shared/contracts/list-query';
-import type { StoreList } from '../../../shared/contracts/stores';
 import { getVersioned, ifMatch, versioned, type Versioned } from '../../components/resource-api';
 import { api } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-client';
@@ -63,15 +62,4 @@ export function useEmployeeCache() {
   );
   const historyChanged = useCallback((id: number) => void qc.invalidateQueries({ queryKey: employeeKeys.history(id) }), [qc]);
   return { saved, removed, historyChanged };
-}
-
-/** Every store, for pickers and filters (a business has tens of them, not thousands). */
-const STORE_PICKER_QUERY = { pageSize: 200, sort: 'code' } as const;
-
-export function useStores() {
-  return useQuery({
-    queryKey: queryKeys.Store.list(STORE_PICKER_QUERY),
-    queryFn: ({ signal }) => api.get<StoreList>('/api/stores', STORE_PICKER_QUERY, { signal }),
-    staleTime: 5 * 60_000,
-  });
 }

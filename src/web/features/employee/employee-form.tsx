@@ -13,7 +13,8 @@ import { pickDirty, useResourceForm } from '../../components/form/use-resource-f
 import { RecordPage } from '../../components/record-page';
 import { versioned, type Versioned } from '../../components/resource-api';
 import { PageHeader } from '../../components/page-header';
-import { createEmployee, patchEmployee, useEmployee, useEmployeeCache, useStores } from './api';
+import { createEmployee, patchEmployee, useEmployee, useEmployeeCache } from './api';
+import { useStores } from '../../entities/store/api';
 import { POSITIONS } from './employee-fields';
 
 type Values = z.input<typeof EmployeeCreate>;

@@ -9,7 +9,8 @@ import { FilterChecks, FilterSelect } from '../../components/data-table/list-fil
 import { ExportMenu } from '../../components/export-menu';
 import { PageHeader } from '../../components/page-header';
 import { useFormat } from '../../lib/use-format';
-import { employeeKeys, fetchEmployeePage, useStores } from './api';
+import { employeeKeys, fetchEmployeePage } from './api';
+import { useStores } from '../../entities/store/api';
 import { AccountBadge, EmployeeStatusBadge, POSITIONS } from './employee-fields';
 
 const col = createColumnHelper<Employee>();

@@ -2,8 +2,8 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Currency, OrderItem } from '../../../shared/contracts/orders';
 import { HISTORY_DEFAULT_IGNORE, type HistoryField } from '../../components/history-tab';
-import { formatBps, formatForeign } from '../../components/wallet/money';
-import { useMoneyLang } from '../../components/wallet/money-inputs';
+import { formatBps, formatForeign } from '../../lib/money';
+import { useMoneyLang } from '../../components/form/money-inputs';
 import { formatVnd } from '../../lib/format';
 
 /** The labelled fields of an order for History and the conflict dialog. */

@@ -25,10 +25,10 @@ import { FieldShell, MoneyField, SelectField, TextareaField, TextField } from '.
 import { FormActions, ResourceFormFrame } from '../../components/form/resource-form';
 import { useResourceForm } from '../../components/form/use-resource-form';
 import { RecordPage } from '../../components/record-page';
-import { CustomerPicker } from '../../components/wallet/customer-picker';
-import { formatForeign, foreignSubtotal } from '../../components/wallet/money';
-import { ScaledInput, useForeignFormat, useMoneyLang } from '../../components/wallet/money-inputs';
-import '../../components/wallet/wallet.css';
+import { CustomerPicker } from '../../entities/customer/customer-picker';
+import { formatForeign, foreignSubtotal } from '../../lib/money';
+import { ScaledInput, useForeignFormat, useMoneyLang } from '../../components/form/money-inputs';
+import '../../entities/transaction/wallet.css';
 import { PageHeader } from '../../components/page-header';
 import { formatDate, formatVnd } from '../../lib/format';
 import { createOrder, patchOrder, useExchangeRates, useOrder, useOrderCache, type Versioned } from './api';

@@ -4,9 +4,9 @@ import { ORDER_KINDS, ORDER_LIST, ORDER_STATUSES } from '../../../shared/contrac
 import { DataTable } from '../../components/data-table/data-table';
 import { FilterChecks, FilterDateRange, FilterSelect } from '../../components/data-table/list-filters';
 import { ExportMenu } from '../../components/export-menu';
-import { fetchOrderPage } from '../../components/wallet/api';
-import { useOrderColumns } from '../../components/wallet/columns';
-import { FilterCustomer } from '../../components/wallet/customer-picker';
+import { fetchOrderPage } from '../../entities/order/api';
+import { useOrderColumns } from '../../entities/order/columns';
+import { FilterCustomer } from '../../entities/customer/customer-picker';
 import { PageHeader } from '../../components/page-header';
 import { orderKeys } from './api';
 

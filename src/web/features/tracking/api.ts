@@ -1,7 +1,6 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { CustomerList } from '../../../shared/contracts/customers';
-import type { ListQueryInput } from '../../../shared/contracts/list-query';
 import type { OrderList } from '../../../shared/contracts/orders';
 import type {
   EventAppendResponse,
@@ -9,20 +8,18 @@ import type {
   EventList,
   LabelsResponse,
   Package,
-  PackageList,
   PackagePatch,
   ReceiveBody,
   ReceiveResponse,
   SearchResponse,
 } from '../../../shared/contracts/packages';
-import type { StoreList } from '../../../shared/contracts/stores';
 import { getVersioned, ifMatch, versioned, type Versioned } from '../../components/resource-api';
 import { api } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-client';
 
 /**
  * Packages over the shared client: the /api/packages resource, its events, the scanner search, receiving and
- * labels; plus the few lookups the tracking screens pick from (stores, customers, orders).
+ * labels; plus the customer and order lookups the tracking screens pick from.
  */
 
 const BASE = '/api/packages';
@@ -31,10 +28,6 @@ export const trackingKeys = queryKeys.Tracking;
 
 export const eventsKey = (id: string | number) => [...trackingKeys.detail(id), 'events'] as const;
 export const labelsKey = (ids: string) => [...trackingKeys.all, 'labels', ids] as const;
-
-export function fetchPackagePage(query: ListQueryInput, signal?: AbortSignal): Promise<PackageList> {
-  return api.get<PackageList>(BASE, query, { signal });
-}
 
 export function packageQuery(id: string | number) {
   return queryOptions({
@@ -118,17 +111,6 @@ export function useTrackingCache() {
 }
 
 // ---- lookups for pickers and filters
-
-/** Every store (a business has tens of them); the same cache entry as the other screens' store pickers. */
-const STORE_PICKER_QUERY = { pageSize: 200, sort: 'code' } as const;
-
-export function useStores() {
-  return useQuery({
-    queryKey: queryKeys.Store.list(STORE_PICKER_QUERY),
-    queryFn: ({ signal }) => api.get<StoreList>('/api/stores', STORE_PICKER_QUERY, { signal }),
-    staleTime: 5 * 60_000,
-  });
-}
 
 export interface RefOption {
   id: number;

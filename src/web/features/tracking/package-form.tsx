@@ -13,7 +13,8 @@ import { pickDirty, useResourceForm } from '../../components/form/use-resource-f
 import { RecordPage } from '../../components/record-page';
 import { PageHeader } from '../../components/page-header';
 import { formatKg } from '../../lib/format';
-import { customerRef, orderRef, patchPackage, searchCustomers, searchOrders, usePackage, useStores, useTrackingCache, type Versioned } from './api';
+import { useStores } from '../../entities/store/api';
+import { customerRef, orderRef, patchPackage, searchCustomers, searchOrders, usePackage, useTrackingCache, type Versioned } from './api';
 import { currencyDigits, DECLARED_CURRENCIES, formatDeclared, PackageStatusBadge, scaledCm } from './package-fields';
 import { RefPicker } from './ref-picker';
 import { hubStores, originStores } from './receive-shared';

@@ -8,7 +8,7 @@ import { defineListSpec, filter, type ListQueryInput, type ListResponse } from '
 import { LABELS_MAX, PACKAGE_STATUSES, SCAN_MAX_NUMBERS, type PackageSearchHit } from '../../../shared/contracts/packages';
 import { RECEIVABLE_STATUSES } from '../../../shared/domain/package-status';
 import { parseScannedNumbers } from '../../../shared/domain/scan';
-import { AddToMawbDialog } from '../../components/add-to-mawb-dialog';
+import { AddToMawbDialog } from '../../entities/mawb/add-to-mawb-dialog';
 import { DataTable, type BulkActionsContext } from '../../components/data-table/data-table';
 import { FilterChecks } from '../../components/data-table/list-filters';
 import { EmptyState } from '../../components/empty-state';

@@ -3,7 +3,7 @@ import { useCallback } from 'react';
 import type { ListQueryInput } from '../../../shared/contracts/list-query';
 import type { Transaction, TransactionPatch } from '../../../shared/contracts/transactions';
 import { getVersioned, ifMatch, versioned, type Versioned } from '../../components/resource-api';
-import { fetchTransactionTotals } from '../../components/wallet/api';
+import { fetchTransactionTotals } from '../../entities/transaction/api';
 import { api } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-client';
 

@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Mawb } from '../../shared/contracts/mawbs';
-import { jsonResponse, mockFetch, type FetchCall } from '../test/auth-fixtures';
+import type { Mawb } from '../../../shared/contracts/mawbs';
+import { jsonResponse, mockFetch, type FetchCall } from '../../test/auth-fixtures';
 import { AddToMawbDialog } from './add-to-mawb-dialog';
-import { renderAt, setupI18n, stubMatchMedia } from './test-support';
+import { renderAt, setupI18n, stubMatchMedia } from '../../components/test-support';
 
 const open = (id: number, over: Partial<Mawb> = {}): Mawb => ({
   id,

@@ -5,7 +5,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import type { Customer } from '../../../shared/contracts/customers';
 import type { Transaction } from '../../../shared/contracts/transactions';
 import { jsonResponse, mockFetch, type FetchCall } from '../../test/auth-fixtures';
-import { renderRoutes, setupI18n, stubMatchMedia } from '../test-support';
+import { renderRoutes, setupI18n, stubMatchMedia } from '../../components/test-support';
 import { NewTransactionDialog, type NewTransactionDialogProps } from './new-transaction-dialog';
 
 const CUSTOMER: Customer = {

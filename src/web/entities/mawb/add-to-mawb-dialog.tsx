@@ -3,14 +3,14 @@ import { useId, useMemo, useState } from 'react';
 import { Alert, Button, Form, Modal, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { AddPackagesResponse, MawbList, MawbStatus } from '../../shared/contracts/mawbs';
-import { MAWB_EDITABLE_PACKAGES_STATUSES } from '../../shared/domain/mawb-lifecycle';
-import { api, errorMessage } from '../lib/api-client';
-import { queryKeys } from '../lib/query-client';
-import { toast } from '../lib/toast';
-import { useFormat } from '../lib/use-format';
-import { EmptyState } from './empty-state';
-import { StatusBadge } from './status-badge';
+import type { AddPackagesResponse, MawbList, MawbStatus } from '../../../shared/contracts/mawbs';
+import { MAWB_EDITABLE_PACKAGES_STATUSES } from '../../../shared/domain/mawb-lifecycle';
+import { api, errorMessage } from '../../lib/api-client';
+import { queryKeys } from '../../lib/query-client';
+import { toast } from '../../lib/toast';
+import { useFormat } from '../../lib/use-format';
+import { EmptyState } from '../../components/empty-state';
+import { StatusBadge } from '../../components/status-badge';
 
 /** The open MAWBs a package can still go on, soonest departure first; a business has a handful open at a time. */
 const OPEN_QUERY = { status: MAWB_EDITABLE_PACKAGES_STATUSES.join(','), sort: 'etd', pageSize: 200 } as const;

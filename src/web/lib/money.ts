@@ -1,4 +1,4 @@
-import { CURRENCY_DECIMALS, type Currency } from '../../../shared/domain/money';
+import { CURRENCY_DECIMALS, type Currency } from '../../shared/domain/money';
 
 /**
  * Foreign amounts as people type and read them. Prices are integer minor units (USD cents, JPY yen); the text a

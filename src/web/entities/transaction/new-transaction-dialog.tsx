@@ -16,11 +16,11 @@ import { applyToBalance, TRANSACTION_AMOUNT_MAX, TRANSACTION_SIGN } from '../../
 import { errorMessage, isApiRequestError } from '../../lib/api-client';
 import { formatVnd } from '../../lib/format';
 import { toast } from '../../lib/toast';
-import { MoneyField, SelectField, TextareaField, TextField } from '../form/fields';
-import { applyServerErrors } from '../form/server-errors';
+import { MoneyField, SelectField, TextareaField, TextField } from '../../components/form/fields';
+import { applyServerErrors } from '../../components/form/server-errors';
 import { newIdempotencyKey, postTransaction, useWalletInvalidation } from './api';
 import { SignedAmount } from './badges';
-import { CustomerPicker, useCustomerRef } from './customer-picker';
+import { CustomerPicker, useCustomerRef } from '../customer/customer-picker';
 import './wallet.css';
 
 /**

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Form, InputGroup } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import type { Currency } from '../../../shared/domain/money';
-import { formatBps, formatForeign, parseScaled, scaledToText } from './money';
+import { formatBps, formatForeign, parseScaled, scaledToText } from '../../lib/money';
 
 /** The UI language as the money formatters take it. */
 export function useMoneyLang(): 'vi' | 'en' {

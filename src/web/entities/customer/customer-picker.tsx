@@ -6,9 +6,9 @@ import type { Customer, CustomerList } from '../../../shared/contracts/customers
 import type { ListSpec } from '../../../shared/contracts/list-query';
 import { api } from '../../lib/api-client';
 import { formatVnd } from '../../lib/format';
-import { useListParams } from '../data-table/list-params';
+import { useListParams } from '../../components/data-table/list-params';
 import { customerPickKeys } from './api';
-import './wallet.css';
+import '../transaction/wallet.css';
 
 /**
  * Choosing one customer by typing a few letters of their name, code or phone (the customers list search, which

@@ -1,8 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { ListQueryInput } from '../../../shared/contracts/list-query';
-import type { OrderList } from '../../../shared/contracts/orders';
-import type { PackageList } from '../../../shared/contracts/packages';
 import {
   IDEMPOTENCY_HEADER,
   type Transaction,
@@ -13,22 +11,7 @@ import {
 } from '../../../shared/contracts/transactions';
 import { api } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-client';
-
-/**
- * The wallet calls more than one screen makes (the order and transaction sections and the customer page), over
- * the one shared client. Features keep their own calls in their api.ts; only what they share lives here.
- */
-
-/** The customer pickers' own cache entries (the customer screens keep the versioned record under Customer.detail). */
-export const customerPickKeys = {
-  all: ['Customer', 'pick'] as const,
-  one: (id: number) => ['Customer', 'pick', String(id)] as const,
-  search: (q: string) => ['Customer', 'pick', 'search', q] as const,
-};
-
-export function fetchOrderPage(query: ListQueryInput, signal?: AbortSignal): Promise<OrderList> {
-  return api.get<OrderList>('/api/orders', query, { signal });
-}
+import { customerPickKeys } from '../customer/api';
 
 export function fetchTransactionPage(query: ListQueryInput, signal?: AbortSignal): Promise<TransactionList> {
   return api.get<TransactionList>('/api/transactions', query, { signal });
@@ -38,10 +21,6 @@ export function fetchTransactionPage(query: ListQueryInput, signal?: AbortSignal
 export function fetchTransactionTotals(query: ListQueryInput, signal?: AbortSignal): Promise<TransactionTotals> {
   const { page: _page, pageSize: _size, sort: _sort, ...filters } = query;
   return api.get<TransactionTotals>('/api/transactions/totals', filters, { signal });
-}
-
-export function fetchPackagePage(query: ListQueryInput, signal?: AbortSignal): Promise<PackageList> {
-  return api.get<PackageList>('/api/packages', query, { signal });
 }
 
 /**

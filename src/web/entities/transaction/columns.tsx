@@ -1,0 +1,101 @@
+import { createColumnHelper } from '@tanstack/react-table';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { TRANSACTION_REFERENCE_KINDS, type Transaction } from '../../../shared/contracts/transactions';
+import { useFormat } from '../../lib/use-format';
+import type { Columns } from '../../components/data-table/data-table';
+import { BalanceAmount, SignedAmount, TransactionMethodText, TransactionTypeBadge } from './badges';
+import { CustomerCell } from '../customer/customer-cell';
+
+/**
+ * The DataTable columns of wallet rows, shared by the transaction list and the customer and order pages' tabs
+ * (which leave the customer column out). Column ids are the ListSpec's sortable names where they sort.
+ */
+
+const txCol = createColumnHelper<Transaction>();
+
+/** Where a wallet row points: the referred record (a link when its kind has a page), or nothing. */
+export function ReferenceDoc({ row }: { row: Pick<Transaction, 'referenceType' | 'referenceId' | 'referenceCode'> }) {
+  const { t } = useTranslation('transaction');
+  if (!row.referenceType || row.referenceId === null) return null;
+  const label = row.referenceCode ?? `#${row.referenceId}`;
+  const path = TRANSACTION_REFERENCE_KINDS[row.referenceType].detailPath;
+  if (path) {
+    return (
+      <Link to={path(row.referenceId)} className="font-tabular" title={t(`referenceTypes.${row.referenceType}`)}>
+        {label}
+      </Link>
+    );
+  }
+  return (
+    <span className="font-tabular" title={t(`referenceTypes.${row.referenceType}`)}>
+      {label}
+    </span>
+  );
+}
+
+export function useTransactionColumns({ withCustomer = true }: { withCustomer?: boolean } = {}): Columns<Transaction> {
+  const { t } = useTranslation('transaction');
+  const fmt = useFormat();
+  return useMemo(() => {
+    const cols: Columns<Transaction> = [
+      txCol.accessor('code', {
+        header: t('fields.code'),
+        size: 130,
+        meta: { hideable: false, className: 'font-tabular', card: withCustomer ? undefined : 'title' },
+        cell: (c) => (
+          <Link to={`/transaction/${c.row.original.id}`} className="fw-medium">
+            {c.getValue()}
+          </Link>
+        ),
+      }),
+      txCol.accessor('createdAt', {
+        header: t('fields.createdAt'),
+        size: 140,
+        meta: { sortDescFirst: true },
+        cell: (c) => fmt.dateTime(c.getValue()),
+      }),
+    ];
+    if (withCustomer) {
+      cols.push(
+        txCol.accessor('customerName', {
+          id: 'customer',
+          header: t('fields.customer'),
+          size: 220,
+          meta: { card: 'title' },
+          cell: (c) => <CustomerCell id={c.row.original.customerId} code={c.row.original.customerCode} name={c.getValue()} />,
+        }),
+      );
+    }
+    cols.push(
+      txCol.accessor('type', { header: t('fields.type'), size: 140, meta: { card: 'badge' }, cell: (c) => <TransactionTypeBadge type={c.getValue()} /> }),
+      txCol.accessor('amount', {
+        header: t('fields.amount'),
+        size: 140,
+        meta: { align: 'end', sortDescFirst: true },
+        cell: (c) => <SignedAmount amount={c.getValue()} />,
+      }),
+      txCol.accessor('balanceAfter', {
+        header: t('fields.balanceAfter'),
+        size: 140,
+        meta: { align: 'end' },
+        cell: (c) => <BalanceAmount amount={c.getValue()} />,
+      }),
+      txCol.accessor('method', { header: t('fields.method'), size: 140, cell: (c) => <TransactionMethodText method={c.getValue()} /> }),
+      txCol.accessor('referenceCode', {
+        id: 'referenceDoc',
+        header: t('fields.referenceDoc'),
+        size: 130,
+        meta: { label: t('fields.referenceDoc') },
+        cell: (c) => <ReferenceDoc row={c.row.original} />,
+      }),
+      txCol.accessor('reference', { header: t('fields.reference'), size: 150, meta: { card: 'hidden' } }),
+      txCol.accessor('note', { header: t('fields.note'), size: 220, meta: { defaultHidden: true, card: 'hidden' } }),
+      txCol.accessor('actorName', { header: t('fields.actor'), size: 160, meta: { defaultHidden: true, card: 'hidden' }, cell: (c) => c.getValue() ?? '' }),
+    );
+    return cols;
+  }, [t, fmt, withCustomer]);
+}
+
+/** The package statuses' colours, for the order's and the customer's package tabs. */
