@@ -7,6 +7,7 @@ import { healthRoutes } from './health/health.routes';
 import { mawbsRoutes } from './mawbs/mawbs.routes';
 import { ordersRoutes } from './orders/orders.routes';
 import { packagesRoutes } from './packages/packages.routes';
+import { publicTrackingRoutes } from './public-tracking/public-tracking.routes';
 import { sessionPolicyRoutes } from './settings/session-policy.routes';
 import { storesRoutes } from './stores/stores.routes';
 import { transactionsRoutes } from './transactions/transactions.routes';
@@ -24,4 +25,5 @@ export const registerModules: FastifyPluginAsync = async (app) => {
   await app.register(packagesRoutes);
   await app.register(mawbsRoutes);
   await app.register(sessionPolicyRoutes);
+  await app.register(publicTrackingRoutes);
 };

@@ -488,4 +488,12 @@ export const MESSAGES_EN: Readonly<Record<string, string>> = {
   'Nội dung chuyển khoản chỉ gồm chữ không dấu, chữ số và khoảng trắng':
     'The transfer note may contain only unaccented letters, digits and spaces',
   'Nội dung chuyển khoản dài tối đa 25 ký tự': 'The transfer note can have at most 25 characters',
+
+  // ---- pubtrack: public tracking (shared/contracts/public-tracking.ts) ---------------------------------------
+  'Mã không hợp lệ: {number} (chỉ gồm chữ, số và dấu gạch ngang, tối đa 40 ký tự)':
+    'Invalid number: {number} (letters, digits and dashes only, at most 40 characters)',
+  'Mã phiếu giao được tra cứu riêng, mỗi lần một mã': 'A delivery-slip code is looked up on its own, one at a time',
+  'Ngôn ngữ phải là vi hoặc en': 'The language must be vi or en',
+  'Tra cứu công khai: tối đa 20 mã vận đơn / mã kiện, hoặc một mã phiếu giao':
+    'Public tracking: up to 20 tracking numbers / package codes, or one delivery-slip code',
 };
