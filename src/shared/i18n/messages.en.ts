@@ -501,4 +501,11 @@ export const MESSAGES_EN: Readonly<Record<string, string>> = {
   'Tệp Excel quá lớn hoặc quá phức tạp để đọc': 'The Excel file is too large or too complex to read',
   // ---- structsrv: one ledger function, one status-change path, the package lifecycle -------------------------
   'Phiếu giao hàng': 'Delivery slip',
+  // ---- pubtrack: public tracking (shared/contracts/public-tracking.ts) ---------------------------------------
+  'Mã không hợp lệ: {number} (chỉ gồm chữ, số và dấu gạch ngang, tối đa 40 ký tự)':
+    'Invalid number: {number} (letters, digits and dashes only, at most 40 characters)',
+  'Mã phiếu giao được tra cứu riêng, mỗi lần một mã': 'A delivery-slip code is looked up on its own, one at a time',
+  'Ngôn ngữ phải là vi hoặc en': 'The language must be vi or en',
+  'Tra cứu công khai: tối đa 20 mã vận đơn / mã kiện, hoặc một mã phiếu giao':
+    'Public tracking: up to 20 tracking numbers / package codes, or one delivery-slip code',
 };
