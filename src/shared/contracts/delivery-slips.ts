@@ -73,12 +73,13 @@ export const DELIVERY_SLIP_ERROR_CODES = {
 
 const Money = (what: string) =>
   z
-    .number({ error: `${what} phải là số đồng nguyên` })
-    .int({ error: `${what} phải là số đồng nguyên` })
+    .number({ error: `${what} phải là số nguyên (đồng)` })
+    .int({ error: `${what} phải là số nguyên (đồng)` })
     .min(0, { error: `${what} không được âm` })
     .max(SLIP_AMOUNT_MAX, { error: `${what} quá lớn` });
 
-const Id = (what: string) => z.number({ error: `${what} không hợp lệ` }).int({ error: `${what} không hợp lệ` }).min(1, { error: `${what} không hợp lệ` });
+/** A record id; `message` names what is wrong ("Khách hàng không hợp lệ"). */
+const Id = (message: string) => z.number({ error: message }).int({ error: message }).min(1, { error: message });
 
 export const SlipSurchargeInput = z.strictObject({
   label: z.string({ error: 'Cần ghi tên phụ phí' }).trim().min(1, { error: 'Cần ghi tên phụ phí' }).max(SURCHARGE_LABEL_MAX, { error: `Tên phụ phí dài tối đa ${SURCHARGE_LABEL_MAX} ký tự` }),
@@ -115,7 +116,7 @@ export const ScannedNumbers = z
   });
 
 const PackageIds = z
-  .array(Id('Mã kiện'), { error: 'packageIds phải là danh sách mã kiện' })
+  .array(Id('Mã kiện không hợp lệ'), { error: 'packageIds phải là danh sách mã kiện' })
   .max(SLIP_PACKAGES_MAX, { error: `Một phiếu giao có tối đa ${SLIP_PACKAGES_MAX} kiện` })
   .refine((ids) => new Set(ids).size === ids.length, { error: 'Một kiện xuất hiện hai lần' });
 
@@ -152,7 +153,7 @@ function exactlyOnePackageList(v: { packageIds?: number[]; trackingNumbers?: str
  */
 export const DeliverySlipCreate = z
   .strictObject({
-    customerId: Id('Khách hàng'),
+    customerId: Id('Khách hàng không hợp lệ'),
     packageIds: PackageIds.optional(),
     trackingNumbers: ScannedNumbers.optional(),
     receiverName: receiverFields.receiverName.optional(),
@@ -241,8 +242,8 @@ export type SlipConfirmBodyInput = z.input<typeof SlipConfirmBody>;
 
 /** `POST /api/delivery-slips/bulk`: one draft (pickup at the hub) per customer with every ready package there. */
 export const SlipBulkBody = z.strictObject({
-  storeId: Id('Kho'),
-  customerIds: z.array(Id('Khách hàng')).max(BULK_CUSTOMERS_MAX, { error: `Tối đa ${BULK_CUSTOMERS_MAX} khách hàng mỗi lần` }).optional(),
+  storeId: Id('Kho không hợp lệ'),
+  customerIds: z.array(Id('Khách hàng không hợp lệ')).max(BULK_CUSTOMERS_MAX, { error: `Tối đa ${BULK_CUSTOMERS_MAX} khách hàng mỗi lần` }).optional(),
   /** Only packages that have been ready at the hub at least this many days. */
   minWaitingDays: z.number({ error: 'Số ngày chờ phải là số nguyên' }).int({ error: 'Số ngày chờ phải là số nguyên' }).min(0, { error: 'Số ngày chờ không được âm' }).max(365, { error: 'Số ngày chờ tối đa 365' }).default(0),
   preview: z.boolean({ error: 'preview phải là true hoặc false' }),
@@ -252,7 +253,7 @@ export type SlipBulkBodyInput = z.input<typeof SlipBulkBody>;
 
 /** `POST /api/delivery-slips/reconcile`: the carrier remitted the COD of these delivered courier slips. */
 export const SlipReconcileBody = z.strictObject({
-  slipIds: z.array(Id('Phiếu giao')).min(1, { error: 'Vui lòng chọn phiếu giao' }).max(1000, { error: 'Tối đa 1000 phiếu mỗi lần' }).refine((ids) => new Set(ids).size === ids.length, { error: 'Một phiếu xuất hiện hai lần' }),
+  slipIds: z.array(Id('Phiếu giao không hợp lệ')).min(1, { error: 'Vui lòng chọn phiếu giao' }).max(1000, { error: 'Tối đa 1000 phiếu mỗi lần' }).refine((ids) => new Set(ids).size === ids.length, { error: 'Một phiếu xuất hiện hai lần' }),
   remittanceReference: z.string({ error: 'Vui lòng nhập số chứng từ nộp tiền' }).trim().min(1, { error: 'Vui lòng nhập số chứng từ nộp tiền' }).max(200, { error: 'Số chứng từ dài tối đa 200 ký tự' }),
   /** When the money was received (ISO date-time or YYYY-MM-DD); default now. */
   reconciledAt: z
@@ -265,7 +266,7 @@ export type SlipReconcileBody = z.output<typeof SlipReconcileBody>;
 export type SlipReconcileBodyInput = z.input<typeof SlipReconcileBody>;
 
 export const SlipPrintBody = z.strictObject({
-  ids: z.array(Id('Phiếu giao')).min(1, { error: 'Vui lòng chọn phiếu giao' }).max(500, { error: 'Tối đa 500 phiếu mỗi lần' }),
+  ids: z.array(Id('Phiếu giao không hợp lệ')).min(1, { error: 'Vui lòng chọn phiếu giao' }).max(500, { error: 'Tối đa 500 phiếu mỗi lần' }),
 });
 export type SlipPrintBody = z.output<typeof SlipPrintBody>;
 
