@@ -1,7 +1,14 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+const WEB = './src/web';
+const features = readdirSync(`${WEB}/features`, { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', '.tmp/**', 'data/**', 'screenshots/**', 'src/web/public/**', 'bench/.out/**'] },
@@ -34,5 +41,58 @@ export default tseslint.config(
   {
     files: ['src/web/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['**/server/**'] }] },
+  },
+  {
+    // No import cycle anywhere in src/. Type-only imports count too: a cycle of types is still a knot in the layers.
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      // Web layers, lowest first: lib -> components -> entities -> features -> app (layouts sit beside features).
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: import.meta.dirname,
+          zones: [
+            {
+              target: [`${WEB}/lib`],
+              from: [`${WEB}/components`, `${WEB}/entities`, `${WEB}/features`, `${WEB}/layouts`, `${WEB}/app`],
+              message: 'web/lib is the bottom layer: it imports nothing from components, entities, features, layouts or app.',
+            },
+            {
+              target: [`${WEB}/components`],
+              from: [`${WEB}/entities`, `${WEB}/features`, `${WEB}/layouts`, `${WEB}/app`],
+              message: 'web/components is generic UI: it imports only lib (and shared).',
+            },
+            {
+              target: [`${WEB}/entities`],
+              from: [`${WEB}/features`, `${WEB}/layouts`, `${WEB}/app`],
+              message: 'web/entities imports only lib, components and other entities.',
+            },
+            {
+              target: [`${WEB}/layouts`],
+              from: [`${WEB}/features`, `${WEB}/app`],
+              message: 'web/layouts imports only lib, components and entities.',
+            },
+            {
+              target: [`${WEB}/features`],
+              from: [`${WEB}/app`],
+              message: 'web/app is the composition root: nothing imports it.',
+            },
+            ...features.map((name) => ({
+              target: [`${WEB}/features/${name}`],
+              from: [`${WEB}/features`],
+              except: [`./${name}`],
+              message: 'A feature imports no other feature; what two sections share about an entity lives in web/entities.',
+            })),
+          ],
+        },
+      ],
+    },
   },
 );

@@ -19,9 +19,9 @@ export interface E2EServer {
  * Starts the built server (dist/server/main.js serving dist/web) as a real process on a free port with a fresh
  * embedded database and the demo seed. Build first: `npm run build`.
  */
-export async function startServer(env: Record<string, string> = {}): Promise<E2EServer> {
+export async function startServer(env: Record<string, string> = {}, nodeArgs: string[] = []): Promise<E2EServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cargo-e2e-'));
-  const child = spawn(process.execPath, ['--enable-source-maps', path.join(ROOT, 'dist/server/main.js')], {
+  const child = spawn(process.execPath, ['--enable-source-maps', ...nodeArgs, path.join(ROOT, 'dist/server/main.js')], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -29,10 +29,22 @@ describe('API docs', () => {
 });
 
 describe('closed by default', () => {
-  it.each(['/api/customers', '/api/employees', '/api/anything/at/all', '/api/audit-logs'])('%s needs a token', async (url) => {
+  it.each(['/api/customers', '/api/employees', '/api/audit-logs'])('%s needs a token', async (url) => {
     const res = await ctx.request({ method: 'GET', url, token: null });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toMatchObject({ code: 'UNAUTHORIZED', message: expect.any(String) });
+  });
+
+  it('answers an unknown API path with a JSON 404 and no data, signed in or not', async () => {
+    const res = await ctx.request({ method: 'GET', url: '/api/anything/at/all', token: null });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ code: 'NOT_FOUND', message: expect.any(String) });
+  });
+
+  it('refuses a percent-encoded spelling of a path before routing', async () => {
+    const res = await ctx.request({ method: 'GET', url: '/%61pi/transactions', token: null });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ code: 'NON_CANONICAL_PATH', message: expect.any(String) });
   });
 
   it('rejects a forged token', async () => {
@@ -95,7 +107,13 @@ describe('SPA fallback', () => {
       expect(asset.headers['cache-control']).toContain('immutable');
       // A missing chunk must be a real 404, or the client could not tell a stale deploy from a page.
       expect((await app.inject({ method: 'GET', url: '/assets/gone-123.js' })).statusCode).toBe(404);
-      expect((await app.inject({ method: 'GET', url: '/api/nope' })).statusCode).toBe(401);
+      // An API path, however spelled, gets the JSON 404 and never the SPA shell; static files stay public.
+      for (const url of ['/api/nope', '/API/transactions', '//api/transactions', '/api/transactions;x=1']) {
+        const res = await app.inject({ method: 'GET', url });
+        expect(res.statusCode, url).toBe(404);
+        expect(res.json(), url).toEqual({ code: 'NOT_FOUND', message: expect.any(String) });
+        expect(res.headers['cache-control'], url).toBe('no-store');
+      }
     } finally {
       await app.close();
     }

@@ -8,7 +8,6 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
-  serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
@@ -21,6 +20,7 @@ import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/errors';
 import { registerLanguage, requestLanguageZodLocale } from './plugins/language';
 import { registerSecurity } from './plugins/security';
+import { responseSerializerCompiler } from './plugins/serializer';
 import { ROOT, WEB_DIST_DIR } from './paths';
 import { registerModules } from './modules/index';
 
@@ -43,6 +43,21 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * Whether an unmatched path is meant for the API however it is spelled (escapes, case, repeated slashes, dot
+ * segments): such a request gets the JSON 404, not the SPA shell.
+ */
+function isApiPath(url: string): boolean {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(url);
+  } catch {
+    return true;
+  }
+  const normal = new URL(decoded.replace(/[/\\]+/g, '/'), 'http://host').pathname.toLowerCase();
+  return normal === '/api' || normal.startsWith('/api/') || normal.startsWith('/api;');
+}
+
 export const VERSION: string = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version;
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -57,7 +72,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     genReqId: () => crypto.randomUUID(),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Under test every answer is also checked against its contract; in production the compiled writer alone runs.
+  app.setSerializerCompiler(responseSerializerCompiler({ checkResponses: process.env.NODE_ENV === 'test' || process.env.VITEST !== undefined }));
 
   const signer = createTokenSigner(deps.jwtSecret, config.ACCESS_TOKEN_TTL);
   app.decorate('deps', { ...deps, signer, version: VERSION });
@@ -69,7 +85,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(multipart, { limits: { fileSize: config.UPLOAD_LIMIT, files: 1, fields: 20 } });
   // Docs describe shapes only: every docs route is public. The hook must exist before the docs routes are added.
   app.addHook('onRoute', (route) => {
-    if (route.url.startsWith('/api/docs')) route.config = { ...(route.config ?? {}), access: 'public' };
+    if (route.url.startsWith('/api/docs')) route.config = { ...(route.config ?? {}), access: 'public', cacheable: true };
   });
   await app.register(swagger, {
     openapi: {
@@ -87,28 +103,34 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const webDir = deps.webDir ?? WEB_DIST_DIR;
   const indexFile = path.join(webDir, 'index.html');
   if (deps.serveWeb && existsSync(indexFile)) {
-    await app.register(fastifyStatic, {
-      root: webDir,
-      // One route per built file; anything else falls to the not-found handler (SPA fallback or a real 404).
-      wildcard: false,
-      index: false,
-      setHeaders(res, filePath) {
-        // Hashed assets never change; everything else is revalidated so a deploy is seen at once.
-        res.header(
-          'cache-control',
-          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
-      },
+    // The built files are the only routes outside /api, and they are public; any other route is Admin-only.
+    await app.register(async (scope) => {
+      scope.addHook('onRoute', (route) => {
+        route.config = { ...(route.config ?? {}), access: 'public', cacheable: true };
+      });
+      await scope.register(fastifyStatic, {
+        root: webDir,
+        // One route per built file; anything else falls to the not-found handler (SPA fallback or a real 404).
+        wildcard: false,
+        index: false,
+        setHeaders(res, filePath) {
+          // Hashed assets never change; everything else is revalidated so a deploy is seen at once.
+          res.header(
+            'cache-control',
+            filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+          );
+        },
+      });
     });
   }
   app.setNotFoundHandler((req, reply) => {
-    const url = req.url.split('?')[0];
+    const url = req.url.split('?')[0]!;
     const isAsset = url.startsWith('/assets/') || /\.[a-z0-9]{1,8}$/i.test(url);
-    if (!url.startsWith('/api') && !isAsset && (req.method === 'GET' || req.method === 'HEAD') && deps.serveWeb && existsSync(indexFile)) {
+    if (!isApiPath(url) && !isAsset && (req.method === 'GET' || req.method === 'HEAD') && deps.serveWeb && existsSync(indexFile)) {
       // History fallback: every client route, known or not, gets the SPA, which shows its own 404.
       return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(readFileSync(indexFile));
     }
-    throw new HttpError(404, url.startsWith('/api') ? 'Không tìm thấy đường dẫn API' : 'Không tìm thấy trang');
+    throw new HttpError(404, isApiPath(url) ? 'Không tìm thấy đường dẫn API' : 'Không tìm thấy trang');
   });
   return app;
 }

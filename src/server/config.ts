@@ -48,6 +48,14 @@ export const ConfigSchema = z.object({
     .transform((v) => v === 'true'),
   BODY_LIMIT: z.coerce.number().int().positive().default(1_048_576),
   UPLOAD_LIMIT: z.coerce.number().int().positive().default(10 * 1_048_576),
+  /** 1: take the data directory's lock over whoever holds it (as `--force-unlock`); for a holder known gone. */
+  CARGO_FORCE_UNLOCK: z.preprocess(
+    emptyToUndefined,
+    z
+      .enum(['0', '1', 'true', 'false'])
+      .default('0')
+      .transform((v) => v === '1' || v === 'true'),
+  ),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

@@ -19,13 +19,24 @@ export interface RunningServer {
 }
 
 /** config → lock → database → migrate → seed → listen. Used by main.ts and by tests that need a real port. */
-export async function startServer(config: Config, opts: { serveWeb?: boolean; logger?: boolean | object } = {}): Promise<RunningServer> {
+export async function startServer(
+  config: Config,
+  opts: { serveWeb?: boolean; logger?: boolean | object; forceUnlock?: boolean } = {},
+): Promise<RunningServer> {
   let lock: { release(): void } | undefined;
   let dataDir: string | undefined;
   if (!config.DATABASE_URL) {
     dataDir = path.resolve(config.DATA_DIR);
     mkdirSync(dataDir, { recursive: true });
-    lock = lockDataDir(dataDir);
+    lock = lockDataDir(dataDir, {
+      force: opts.forceUnlock || config.CARGO_FORCE_UNLOCK,
+      onTakeover: (previous, why) =>
+        console.warn(`Took over the data directory lock of ${previous ? `host ${previous.host}, pid ${previous.pid}` : 'an unreadable lock file'}: ${why}`),
+      onLost: (holder) =>
+        console.error(
+          `✖ The data directory lock was taken by ${holder ? `host ${holder.host}, pid ${holder.pid}` : 'someone else'} while this server runs: stop one of them now.`,
+        ),
+    });
   }
   let database: Database | undefined;
   try {

@@ -11,7 +11,7 @@ import './styles/pages.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { installChunkErrorRecovery } from './app/chunk-load';
+import { installChunkErrorRecovery } from './lib/routing/chunk-load';
 import { layoutStore } from './layouts/use-layout-settings';
 import { initI18n } from './lib/i18n';
 

@@ -7,7 +7,7 @@ import { migrate } from './migrate';
 
 /** `npm run backup [FILE]` and `npm run restore FILE`, on whichever database the configuration names. */
 async function main() {
-  const [command, fileArg] = process.argv.slice(2);
+  const [command, fileArg] = process.argv.slice(2).filter((a) => a !== '--force-unlock');
   if (command !== 'backup' && command !== 'restore') throw new Error('usage: backup [FILE] | restore FILE');
   const config = loadConfig();
   let lock: { release(): void } | undefined;
@@ -15,7 +15,7 @@ async function main() {
   if (!config.DATABASE_URL) {
     dataDir = path.resolve(config.DATA_DIR);
     // The embedded database cannot be shared with a running server.
-    lock = lockDataDir(dataDir);
+    lock = lockDataDir(dataDir, { force: config.CARGO_FORCE_UNLOCK || process.argv.includes('--force-unlock') });
   }
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: dataDir && path.join(dataDir, 'pglite') });
   try {

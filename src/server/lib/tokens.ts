@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createSecretKey, randomUUID } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 import type { AccessTokenClaims, Role } from '../../shared/auth';
 
@@ -13,7 +13,8 @@ export interface TokenSigner {
 }
 
 export function createTokenSigner(secret: string, ttlMs: number): TokenSigner {
-  const key = new TextEncoder().encode(secret);
+  // Imported once: jose imports a raw secret on every sign and verify (about half the cost of a verify).
+  const key = createSecretKey(Buffer.from(secret, 'utf8'));
   return {
     async sign(user) {
       const iat = Math.floor(Date.now() / 1000);

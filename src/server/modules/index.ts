@@ -8,6 +8,7 @@ import { healthRoutes } from './health/health.routes';
 import { mawbsRoutes } from './mawbs/mawbs.routes';
 import { ordersRoutes } from './orders/orders.routes';
 import { packagesRoutes } from './packages/packages.routes';
+import { publicSettingsRoutes } from './settings/public.routes';
 import { sessionPolicyRoutes } from './settings/session-policy.routes';
 import { storesRoutes } from './stores/stores.routes';
 import { transactionsRoutes } from './transactions/transactions.routes';
@@ -26,4 +27,5 @@ export const registerModules: FastifyPluginAsync = async (app) => {
   await app.register(mawbsRoutes);
   await app.register(sessionPolicyRoutes);
   await app.register(deliverySlipsRoutes);
+  await app.register(publicSettingsRoutes);
 };

@@ -7,9 +7,10 @@ import type { TokenSigner } from '../lib/tokens';
 
 /**
  * Route access levels, set in a route's `config.access`:
- * - 'public': no token (health, login, refresh-token, forgot/reset password, public tracking, docs);
+ * - 'public': no token (health, login, refresh-token, forgot/reset password, public tracking, docs, the SPA's
+ *   static files);
  * - 'authenticated': any signed-in user (auth/me, dashboards);
- * - undefined (the default): a business route, role Admin only.
+ * - undefined (the default): role Admin only — for every route, under /api or not.
  * Defaulting to the strictest level means a new route cannot be left open by forgetting a flag.
  */
 export type Access = 'public' | 'authenticated' | { roles: Role[] };
@@ -17,6 +18,8 @@ export type Access = 'public' | 'authenticated' | { roles: Role[] };
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /** The answer may be cached (static files, API docs); every other answer is sent `Cache-Control: no-store`. */
+    cacheable?: boolean;
   }
   interface FastifyRequest {
     user?: AccessTokenClaims & { id: number };
@@ -125,7 +128,10 @@ export function registerAuth(app: FastifyInstance, signer: TokenSigner, opts: Re
 
   app.decorateRequest('user', undefined);
   app.addHook('onRequest', async (req) => {
-    if (!req.url.startsWith('/api')) return;
+    // Access is decided by the route the router matched, never by the URL text: the router decodes the path
+    // (`/%61pi/…` matches `/api/…`), so a test on req.url can be walked around. No matched route means the
+    // not-found handler answers, which sends the SPA shell or a 404 and never data.
+    if (req.routeOptions.url === undefined) return;
     const access: Access | undefined = req.routeOptions.config?.access;
     if (access === 'public') return;
     const token = bearerToken(req);

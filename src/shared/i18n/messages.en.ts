@@ -489,6 +489,11 @@ export const MESSAGES_EN: Readonly<Record<string, string>> = {
     'The transfer note may contain only unaccented letters, digits and spaces',
   'Nội dung chuyển khoản dài tối đa 25 ký tự': 'The transfer note can have at most 25 characters',
 
+  // ---- branch sec: request hardening (plugins/security.ts, plugins/auth.ts, contracts) ------------------------
+  'Đường dẫn không hợp lệ': 'Invalid address',
+
+  // ---- settings (branch settings) ----------------------------------------------------------------------------
+  'Công ty chưa có logo': 'The company has no logo',
   // ---- branch slips: delivery slips (shared/contracts/delivery-slips.ts, domain/delivery-slip-lifecycle.ts, modules/delivery-slips)
   'phiếu giao hàng': 'delivery slip',
   'Sẵn sàng giao': 'Ready',

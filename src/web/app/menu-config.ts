@@ -7,7 +7,7 @@ import { orderMenu } from '../features/order/routes';
 import { settingMenu } from '../features/setting/routes';
 import { trackingMenu } from '../features/tracking/routes';
 import { transactionMenu } from '../features/transaction/routes';
-import type { MenuEntry } from './menu';
+import type { MenuEntry } from '../lib/routing/menu';
 
 /** The menu, in the order of SPEC §2; each entry comes from its section's routes.tsx. */
 export const MENU: MenuEntry[] = [

@@ -1,17 +1,10 @@
 import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, ScrollRestoration, useMatches, useNavigation } from 'react-router';
-import type { RouteHandle } from './route-kit';
-
-/** The handle of the deepest matched route that has one (title for the heading, tab and breadcrumb). */
-export function useRouteHandle(): RouteHandle | null {
-  const matches = useMatches();
-  for (let i = matches.length - 1; i >= 0; i--) {
-    const handle = matches[i].handle as RouteHandle | undefined;
-    if (handle?.titleKey) return handle;
-  }
-  return null;
-}
+import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { MenuContext } from '../lib/routing/menu';
+import { PageSpinner } from '../lib/routing/page-spinner';
+import { useRouteHandle } from '../lib/routing/route-kit';
+import { MENU } from './menu-config';
 
 function useDocumentTitle() {
   const handle = useRouteHandle();
@@ -41,30 +34,15 @@ function NavigationProgress() {
   return <div className="app-nav-progress" role="progressbar" aria-label={t('loadingPage')} />;
 }
 
-export function RouteFallback() {
-  return <PageSpinner fullPage />;
-}
-
-export function PageSpinner({ fullPage = false }: { fullPage?: boolean }) {
-  const { t, ready } = useTranslation('shell', { useSuspense: false });
-  const label = ready ? t('loading') : 'Đang tải…';
-  return (
-    <div className={`app-spinner ${fullPage ? 'app-spinner-full' : ''}`} role="status" aria-live="polite">
-      <div className="spinner-border text-primary" aria-hidden="true" />
-      <span className="visually-hidden">{label}</span>
-    </div>
-  );
-}
-
 export function RootRoute() {
   useDocumentTitle();
   return (
-    <>
+    <MenuContext.Provider value={MENU}>
       <NavigationProgress />
       <Suspense fallback={<PageSpinner fullPage />}>
         <Outlet />
       </Suspense>
       <ScrollRestoration />
-    </>
+    </MenuContext.Provider>
   );
 }

@@ -12,9 +12,10 @@ import { orderRoutes } from '../features/order/routes';
 import { settingRoutes } from '../features/setting/routes';
 import { trackingRoutes } from '../features/tracking/routes';
 import { transactionRoutes } from '../features/transaction/routes';
-import { ProtectedRoute } from './guards';
-import { RootRoute, RouteFallback } from './root-route';
-import { lazyScreen, type RouteHandle } from './route-kit';
+import { ProtectedRoute } from '../lib/routing/guards';
+import { RouteFallback } from '../lib/routing/page-spinner';
+import { RootRoute } from './root-route';
+import { lazyScreen, type RouteHandle } from '../lib/routing/route-kit';
 
 const title = (titleKey: string): RouteHandle => ({ titleKey });
 

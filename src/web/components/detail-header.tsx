@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PageHeader } from '../layouts/page-header';
+import { PageHeader } from './page-header';
 import { DeleteRecordButton, type DeleteRecordButtonProps } from './delete-record';
 
 export interface DetailHeaderProps {

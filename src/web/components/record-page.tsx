@@ -1,7 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import Card from 'react-bootstrap/Card';
-import { PageHeader } from '../layouts/page-header';
+import { PageHeader } from './page-header';
 import { LoadFailed } from './load-failed';
 
 /**

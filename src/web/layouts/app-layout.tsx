@@ -1,8 +1,7 @@
 import { useCallback, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { visibleEntries } from '../app/menu';
-import { MENU } from '../app/menu-config';
-import { useAuth } from '../features/auth/use-auth';
+import { useMenu, visibleEntries } from '../lib/routing/menu';
+import { useAuth } from '../lib/use-auth';
 import type { LayoutType } from './layout-settings';
 import { DetachedLayout, HorizontalLayout, TwoColumnLayout, VerticalLayout, type ShellProps } from './layouts';
 import { MobileMenu } from './mobile-menu';
@@ -24,7 +23,8 @@ export function AppLayout() {
   const [mobileMenuOpen, setMobileMenuOpen] = useState(false);
   const openMobileMenu = useCallback(() => setMobileMenuOpen(true), []);
   const closeMobileMenu = useCallback(() => setMobileMenuOpen(false), []);
-  const entries = visibleEntries(MENU, role);
+  const menu = useMenu();
+  const entries = visibleEntries(menu, role);
   const Layout = LAYOUTS[settings.layoutType];
   return (
     <>

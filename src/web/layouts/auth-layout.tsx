@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
-import { PageSpinner } from '../app/root-route';
+import { PageSpinner } from '../lib/routing/page-spinner';
 import { BrandMark } from './brand';
 import { LanguageSwitch } from './language-switch';
 

@@ -1,7 +1,7 @@
 import { Dropdown } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
-import { entryMatches, type MenuEntry } from '../app/menu';
+import { entryMatches, type MenuEntry } from '../lib/routing/menu';
 
 /** The default layout's menu bar: links, and groups as dropdowns (Enter/Space open, arrows move, Escape closes). */
 export function HorizontalMenu({ entries }: { entries: MenuEntry[] }) {

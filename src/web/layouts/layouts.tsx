@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { MenuEntry } from '../app/menu';
+import type { MenuEntry } from '../lib/routing/menu';
 import { HorizontalMenu } from './horizontal-menu';
 import { MainContent } from './main-content';
 import { Sidebar } from './sidebar';

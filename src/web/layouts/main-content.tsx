@@ -1,6 +1,6 @@
 import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { PageSpinner } from '../app/root-route';
+import { PageSpinner } from '../lib/routing/page-spinner';
 import { Footer } from './footer';
 
 /**

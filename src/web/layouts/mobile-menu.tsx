@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Offcanvas } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { MenuEntry } from '../app/menu';
+import type { MenuEntry } from '../lib/routing/menu';
 import { BrandMark } from './brand';
 import { SidebarUser } from './sidebar-user';
 import { MOBILE_MENU_ID } from './topbar';

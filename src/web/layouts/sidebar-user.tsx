@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useAuth } from '../features/auth/use-auth';
+import { useAuth } from '../lib/use-auth';
 import { initials } from './topbar-menus';
 
 /** "Show sidebar user info" (SPEC §3): who is signed in, at the top of the sidebar. */

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { MenuEntry } from '../app/menu';
+import type { MenuEntry } from '../lib/routing/menu';
 import { BrandMark } from './brand';
 import { SidebarUser } from './sidebar-user';
 import { useLayoutSettings } from './use-layout-settings';

@@ -1,7 +1,7 @@
 import { Dropdown } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useAuth } from '../features/auth/use-auth';
+import { useAuth } from '../lib/use-auth';
 import { changeLanguage, LANGUAGES, type Language } from '../lib/i18n';
 import type { ColorModePreference } from './layout-settings';
 import { layoutStore, useLayoutState } from './use-layout-settings';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
-import { entryMatches, type MenuEntry } from '../app/menu';
+import { entryMatches, type MenuEntry } from '../lib/routing/menu';
 import { BrandMark } from './brand';
 import { SidebarUser } from './sidebar-user';
 import { VerticalMenu } from './vertical-menu';

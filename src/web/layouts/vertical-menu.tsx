@@ -1,7 +1,7 @@
 import { useEffect, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
-import { entryMatches, type MenuEntry } from '../app/menu';
+import { entryMatches, type MenuEntry } from '../lib/routing/menu';
 
 interface VerticalMenuProps {
   entries: MenuEntry[];

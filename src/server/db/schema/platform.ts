@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid, date } from 'drizzle-orm/pg-core';
+import { bigint, boolean, customType, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid, date } from 'drizzle-orm/pg-core';
 import { id, mutable } from './common';
 
 export const stores = pgTable(
@@ -76,8 +76,25 @@ export const settings = pgTable(
     description: text('description').notNull().default(''),
     ...mutable(),
   },
-  (t) => [uniqueIndex('settings_kind_key_from_uq').on(t.kind, t.key, t.effectiveFrom)],
+  (t) => [uniqueIndex('settings_kind_key_from_uq').on(t.kind, t.key, t.effectiveFrom), index('settings_kind_idx').on(t.kind, t.key, t.id)],
 );
+
+/** bytea as a Buffer on both drivers (PGlite hands back a Uint8Array, node-postgres a Buffer). */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
+});
+
+/** Files kept in the database (0010_settings.sql): the company logo. Rows are never changed, only added. */
+export const storedFiles = pgTable('stored_files', {
+  id: id(),
+  contentType: text('content_type', { enum: ['image/png', 'image/jpeg', 'image/webp'] }).notNull(),
+  bytes: bytea('bytes').notNull(),
+  sha256: text('sha256').notNull(),
+  size: integer('size').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdBy: bigint('created_by', { mode: 'number' }),
+});
 
 /**
  * Refresh tokens: only a SHA-256 hash is stored. Every rotation creates a child in the same family;

@@ -3,6 +3,7 @@ import { hashPassword } from '../../lib/passwords';
 import type { Db } from '../client';
 import { LOCK_IDLE_MINUTES_DEFAULT, SESSION_POLICY_SETTINGS } from '../../../shared/session-policy';
 import { employees, settings, stores, users } from '../schema/index';
+import { seedSettings } from './settings';
 import { address, emailLocal, mobile, rng, vietnameseName } from './names';
 
 export const DEMO_STORES = [
@@ -22,6 +23,7 @@ export async function seedPlatform(db: Db): Promise<void> {
     value: LOCK_IDLE_MINUTES_DEFAULT,
     description: 'Số phút không thao tác trước khi khóa màn hình',
   });
+  await seedSettings(db);
   const r = rng(2026);
   const storeRows = await db.insert(stores).values(DEMO_STORES).returning({ id: stores.id, code: stores.code });
   const emps = Array.from({ length: 20 }, (_, i) => {

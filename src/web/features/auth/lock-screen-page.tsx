@@ -3,12 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { toast } from '../../lib/toast';
 import { AuthCard } from './auth-card';
-import { clearLock, type LockRecord } from './lock';
+import { clearLock, type LockRecord } from '../../lib/lock';
 import { displayError } from './messages';
 import { PasswordField } from './password-field';
-import { lastProtectedPathOr, LOGIN_PATH } from './return-to';
+import { lastProtectedPathOr, LOGIN_PATH } from '../../lib/return-to';
 import { SubmitButton } from './submit-button';
-import { lastLoginError, lock, useAuth } from './use-auth';
+import { lastLoginError, lock, useAuth } from '../../lib/use-auth';
 
 function initials(name: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean);

@@ -10,7 +10,7 @@ import { getAccessToken } from '../../lib/session';
 import { AppToastContainer } from '../../lib/toast';
 import { jsonResponse, makeToken, makeUser, mockFetch } from '../../test/auth-fixtures';
 import { LoginPage } from './login-page';
-import { resetAuthState } from './use-auth';
+import { resetAuthState } from '../../lib/use-auth';
 
 beforeAll(async () => {
   await i18next.use(initReactI18next).init({

@@ -6,9 +6,9 @@ import { AuthCard } from './auth-card';
 import { EmailField, looksLikeEmail } from './email-field';
 import { displayError } from './messages';
 import { PasswordField } from './password-field';
-import { LOCK_SCREEN_PATH, returnToFromSearch } from './return-to';
+import { LOCK_SCREEN_PATH, returnToFromSearch } from '../../lib/return-to';
 import { SubmitButton } from './submit-button';
-import { lastLoginError, useAuth } from './use-auth';
+import { lastLoginError, useAuth } from '../../lib/use-auth';
 
 interface FieldErrors {
   email?: string;

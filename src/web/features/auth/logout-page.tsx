@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { LOGIN_PATH } from './return-to';
-import { signOut } from './use-auth';
+import { LOGIN_PATH } from '../../lib/return-to';
+import { signOut } from '../../lib/use-auth';
 
 /** /auth/logout: revokes the session on the server, clears everything stored, then goes to /auth/login. */
 export function LogoutPage() {

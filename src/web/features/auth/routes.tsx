@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { lazyScreen, type RouteHandle } from '../../app/route-kit';
+import { lazyScreen, type RouteHandle } from '../../lib/routing/route-kit';
 import { i18n } from '../../lib/i18n';
 
 /**

@@ -9,7 +9,7 @@ import { RecordPage } from '../../components/record-page';
 import { MoneyField, SelectField, TextareaField, TextField } from '../../components/form/fields';
 import { FormActions, ResourceFormFrame } from '../../components/form/resource-form';
 import { pickDirty, useResourceForm } from '../../components/form/use-resource-form';
-import { PageHeader } from '../../layouts/page-header';
+import { PageHeader } from '../../components/page-header';
 import { createCustomer, patchCustomer, useCustomer, useCustomerCache, type Versioned } from './api';
 import { AddressesEditor, ProvinceDatalist, ProvinceInput } from './addresses-editor';
 import { useCustomerEditableFields } from './customer-fields';

@@ -9,7 +9,7 @@ import { DataTable, type BulkActionsContext } from '../../components/data-table/
 import { FilterChecks, FilterDateRange, FilterSelect } from '../../components/data-table/list-filters';
 import { ExportMenu } from '../../components/export-menu';
 import { ImportDialog, type ImportColumn } from '../../components/import-dialog';
-import { PageHeader } from '../../layouts/page-header';
+import { PageHeader } from '../../components/page-header';
 import { errorMessage } from '../../lib/api-client';
 import { useFormat } from '../../lib/use-format';
 import { toast, toastPromise } from '../../lib/toast';

@@ -8,7 +8,7 @@ import { LoadFailed } from '../../components/load-failed';
 import { PasswordField, TextField } from '../../components/form/fields';
 import { FormActions, ResourceFormFrame } from '../../components/form/resource-form';
 import { useResourceForm } from '../../components/form/use-resource-form';
-import { PageHeader } from '../../layouts/page-header';
+import { PageHeader } from '../../components/page-header';
 import { changePassword, meKey, patchMe, syncStoredUser, useMe } from './api';
 
 /** /customer/infor-user: the signed-in user's own profile (name, phone) and their password. */

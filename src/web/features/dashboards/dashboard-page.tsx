@@ -1,10 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { visibleEntries, type MenuEntry } from '../../app/menu';
-import { MENU } from '../../app/menu-config';
-import { PageHeader } from '../../layouts/page-header';
+import { useMenu, visibleEntries, type MenuEntry } from '../../lib/routing/menu';
+import { PageHeader } from '../../components/page-header';
 import { formatDate } from '../../lib/format';
-import { useAuth } from '../auth/use-auth';
+import { useAuth } from '../../lib/use-auth';
 
 /** Where each section's quick link goes: its own link, or its first sub-entry. */
 function targetOf(entry: MenuEntry): string {
@@ -14,7 +13,8 @@ function targetOf(entry: MenuEntry): string {
 function Dashboard({ kind }: { kind: 'ecommerce' | 'analytics' }) {
   const { t } = useTranslation('shell');
   const { user, role } = useAuth();
-  const sections = visibleEntries(MENU, role).filter((e) => e.id !== 'dashboards');
+  const menu = useMenu();
+  const sections = visibleEntries(menu, role).filter((e) => e.id !== 'dashboards');
   const other = kind === 'ecommerce' ? 'analytics' : 'ecommerce';
   return (
     <>

@@ -1,6 +1,6 @@
 import { Navigate, type RouteObject } from 'react-router';
-import type { MenuEntry } from '../../app/menu';
-import { lazyScreen, type RouteHandle } from '../../app/route-kit';
+import type { MenuEntry } from '../../lib/routing/menu';
+import { lazyScreen, type RouteHandle } from '../../lib/routing/route-kit';
 
 const handle = (titleKey: string): RouteHandle => ({ titleKey, sectionKey: 'menu.dashboards' });
 

@@ -12,7 +12,7 @@ import { FormActions, ResourceFormFrame } from '../../components/form/resource-f
 import { pickDirty, useResourceForm } from '../../components/form/use-resource-form';
 import { RecordPage } from '../../components/record-page';
 import { versioned, type Versioned } from '../../components/resource-api';
-import { PageHeader } from '../../layouts/page-header';
+import { PageHeader } from '../../components/page-header';
 import { createEmployee, patchEmployee, useEmployee, useEmployeeCache, useStores } from './api';
 import { POSITIONS } from './employee-fields';
 

@@ -7,7 +7,7 @@ import { EMPLOYEE_LIST, EMPLOYEE_STATUSES, type Employee } from '../../../shared
 import { DataTable } from '../../components/data-table/data-table';
 import { FilterChecks, FilterSelect } from '../../components/data-table/list-filters';
 import { ExportMenu } from '../../components/export-menu';
-import { PageHeader } from '../../layouts/page-header';
+import { PageHeader } from '../../components/page-header';
 import { useFormat } from '../../lib/use-format';
 import { employeeKeys, fetchEmployeePage, useStores } from './api';
 import { AccountBadge, EmployeeStatusBadge, POSITIONS } from './employee-fields';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ChunkLoadError, recoverFromChunkError } from '../../app/chunk-load';
+import { ChunkLoadError, recoverFromChunkError } from '../../lib/routing/chunk-load';
 import { ErrorScreen } from './error-screen';
 
 /**

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { isChunkLoadError } from '../../app/chunk-load';
+import { isChunkLoadError } from '../../lib/routing/chunk-load';
 import { ChunkErrorScreen } from './chunk-error';
 import { NotFoundPage } from './not-found-page';
 import { ServerErrorPage } from './server-error-page';

@@ -4,7 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { BrandMark } from '../../layouts/brand';
 import { ColorModeToggle } from '../../layouts/color-mode-toggle';
 import { LanguageSwitch } from '../../layouts/language-switch';
-import { useAuth } from '../auth/use-auth';
+import { useAuth } from '../../lib/use-auth';
 
 const FEATURES = [
   { key: 'mawb', icon: 'bi-airplane' },

@@ -5,7 +5,7 @@ import { useNavigate, useParams } from 'react-router';
 import type { Mawb, MawbPackageList } from '../../../shared/contracts/mawbs';
 import { EmptyState } from '../../components/empty-state';
 import { RecordPage } from '../../components/record-page';
-import { PageHeader } from '../../layouts/page-header';
+import { PageHeader } from '../../components/page-header';
 import { errorMessage } from '../../lib/api-client';
 import { useFormat } from '../../lib/use-format';
 import { useMawb, useMawbPackages, type Versioned } from './api';

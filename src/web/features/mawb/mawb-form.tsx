@@ -10,7 +10,7 @@ import { TextareaField } from '../../components/form/fields';
 import { FormActions, ResourceFormFrame } from '../../components/form/resource-form';
 import { pickDirty, useResourceForm } from '../../components/form/use-resource-form';
 import { RecordPage } from '../../components/record-page';
-import { PageHeader } from '../../layouts/page-header';
+import { PageHeader } from '../../components/page-header';
 import { useFormat } from '../../lib/use-format';
 import { createMawb, patchMawb, useMawb, useMawbCache, type Versioned } from './api';
 import { AirportSelect, AwbNumberField, FlightLegsEditor, LocalTimeField, type MawbForm as Form } from './mawb-form-fields';

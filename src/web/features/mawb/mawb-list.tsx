@@ -8,7 +8,7 @@ import { AIRPORTS, DESTINATION_AIRPORT_CODES } from '../../../shared/domain/airp
 import { DataTable } from '../../components/data-table/data-table';
 import { FilterChecks, FilterDateRange, FilterSelect } from '../../components/data-table/list-filters';
 import { ExportMenu } from '../../components/export-menu';
-import { PageHeader } from '../../layouts/page-header';
+import { PageHeader } from '../../components/page-header';
 import { useFormat } from '../../lib/use-format';
 import { fetchMawbPage, mawbKeys } from './api';
 import { MawbStatusBadge } from './mawb-fields';

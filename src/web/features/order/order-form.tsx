@@ -29,7 +29,7 @@ import { CustomerPicker } from '../../components/wallet/customer-picker';
 import { formatForeign, foreignSubtotal } from '../../components/wallet/money';
 import { ScaledInput, useForeignFormat, useMoneyLang } from '../../components/wallet/money-inputs';
 import '../../components/wallet/wallet.css';
-import { PageHeader } from '../../layouts/page-header';
+import { PageHeader } from '../../components/page-header';
 import { formatDate, formatVnd } from '../../lib/format';
 import { createOrder, patchOrder, useExchangeRates, useOrder, useOrderCache, type Versioned } from './api';
 import { useOrderEditableFields } from './order-fields';

@@ -7,7 +7,7 @@ import { ExportMenu } from '../../components/export-menu';
 import { fetchOrderPage } from '../../components/wallet/api';
 import { useOrderColumns } from '../../components/wallet/columns';
 import { FilterCustomer } from '../../components/wallet/customer-picker';
-import { PageHeader } from '../../layouts/page-header';
+import { PageHeader } from '../../components/page-header';
 import { orderKeys } from './api';
 
 /** /order: every order, searchable, filtered by status, customer, kind and created date; new orders start here. */

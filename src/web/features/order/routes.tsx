@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router';
-import type { MenuEntry } from '../../app/menu';
-import { ADMIN_ONLY, guardedSection, lazyScreen, type RouteHandle } from '../../app/route-kit';
+import type { MenuEntry } from '../../lib/routing/menu';
+import { ADMIN_ONLY, guardedSection, lazyScreen, type RouteHandle } from '../../lib/routing/route-kit';
 
 // The only place that knows this section's screens.
 const handle = (titleKey: string): RouteHandle => ({ titleKey, sectionKey: 'menu.order' });

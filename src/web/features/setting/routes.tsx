@@ -1,9 +1,9 @@
 import type { RouteObject } from 'react-router';
-import type { MenuEntry } from '../../app/menu';
-import { ADMIN_ONLY, guardedSection, lazyScreen, type RouteHandle } from '../../app/route-kit';
+import type { MenuEntry } from '../../lib/routing/menu';
+import { ADMIN_ONLY, guardedSection, lazyScreen, type RouteHandle } from '../../lib/routing/route-kit';
 
 // The only place that knows this section's screens: a built screen replaces its placeholder here.
-const placeholder = lazyScreen(() => import('../placeholder/placeholder-page'), 'PlaceholderPage');
+const placeholder = lazyScreen(() => import('../../components/placeholder-page'), 'PlaceholderPage');
 const handle = (titleKey: string): RouteHandle => ({ titleKey, sectionKey: 'menu.setting' });
 
 export const settingRoutes: RouteObject = guardedSection('setting', ADMIN_ONLY, [

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { LABELS_MAX, type PackageLabel } from '../../../shared/contracts/packages';
 import { EmptyState } from '../../components/empty-state';
-import { PageHeader } from '../../layouts/page-header';
+import { PageHeader } from '../../components/page-header';
 import { errorMessage } from '../../lib/api-client';
 import { useFormat } from '../../lib/use-format';
 import { fetchLabels, labelsKey } from './api';

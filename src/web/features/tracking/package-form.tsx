@@ -11,7 +11,7 @@ import { FieldShell, SelectField, TextareaField, TextField } from '../../compone
 import { FormActions, ResourceFormFrame } from '../../components/form/resource-form';
 import { pickDirty, useResourceForm } from '../../components/form/use-resource-form';
 import { RecordPage } from '../../components/record-page';
-import { PageHeader } from '../../layouts/page-header';
+import { PageHeader } from '../../components/page-header';
 import { formatKg } from '../../lib/format';
 import { customerRef, orderRef, patchPackage, searchCustomers, searchOrders, usePackage, useStores, useTrackingCache, type Versioned } from './api';
 import { currencyDigits, DECLARED_CURRENCIES, formatDeclared, PackageStatusBadge, scaledCm } from './package-fields';

@@ -10,7 +10,7 @@ import { FilterChecks, FilterDateRange, FilterSelect } from '../../components/da
 import { useListParams } from '../../components/data-table/list-params';
 import { ExportMenu } from '../../components/export-menu';
 import { ImportDialog, type ImportColumn } from '../../components/import-dialog';
-import { PageHeader } from '../../layouts/page-header';
+import { PageHeader } from '../../components/page-header';
 import { useFormat } from '../../lib/use-format';
 import { customerRef, fetchPackagePage, searchCustomers, trackingKeys, useStores, useTrackingCache } from './api';
 import { formatDimensions, PackageStatusBadge, UnidentifiedBadge } from './package-fields';

@@ -12,7 +12,7 @@ import { AddToMawbDialog } from '../../components/add-to-mawb-dialog';
 import { DataTable, type BulkActionsContext } from '../../components/data-table/data-table';
 import { FilterChecks } from '../../components/data-table/list-filters';
 import { EmptyState } from '../../components/empty-state';
-import { PageHeader } from '../../layouts/page-header';
+import { PageHeader } from '../../components/page-header';
 import { errorMessage } from '../../lib/api-client';
 import { toast } from '../../lib/toast';
 import { useFormat } from '../../lib/use-format';

@@ -9,7 +9,7 @@ import { UrlTabs } from '../../components/url-tabs';
 import { BalanceAmount, SignedAmount, TransactionMethodText, TransactionTypeBadge } from '../../components/wallet/badges';
 import { ReferenceDoc } from '../../components/wallet/columns';
 import { NewTransactionDialog } from '../../components/wallet/new-transaction-dialog';
-import { PageHeader } from '../../layouts/page-header';
+import { PageHeader } from '../../components/page-header';
 import { useFormat } from '../../lib/use-format';
 import { transactionKeys, useTransaction, type Versioned } from './api';
 import { TRANSACTION_HISTORY_IGNORE, useTransactionFields } from './transaction-fields';

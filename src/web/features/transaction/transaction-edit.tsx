@@ -10,7 +10,7 @@ import { pickDirty, useResourceForm } from '../../components/form/use-resource-f
 import { RecordPage } from '../../components/record-page';
 import { SignedAmount, TransactionTypeBadge } from '../../components/wallet/badges';
 import { NewTransactionDialog } from '../../components/wallet/new-transaction-dialog';
-import { PageHeader } from '../../layouts/page-header';
+import { PageHeader } from '../../components/page-header';
 import { useFormat } from '../../lib/use-format';
 import { patchTransaction, useTransaction, useTransactionCache, type Versioned } from './api';
 import { useTransactionEditableFields } from './transaction-fields';

@@ -12,7 +12,7 @@ import { useTransactionColumns } from '../../components/wallet/columns';
 import { FilterCustomer } from '../../components/wallet/customer-picker';
 import { NewTransactionDialog } from '../../components/wallet/new-transaction-dialog';
 import '../../components/wallet/wallet.css';
-import { PageHeader } from '../../layouts/page-header';
+import { PageHeader } from '../../components/page-header';
 import { errorMessage } from '../../lib/api-client';
 import { useFormat } from '../../lib/use-format';
 import { transactionKeys, useTransactionTotals } from './api';

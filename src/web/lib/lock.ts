@@ -1,5 +1,5 @@
-import { LOCK_IDLE_MINUTES_DEFAULT, lockIdleMinutesFrom, type SessionPolicy } from '../../../shared/session-policy';
-import { notifySessionChanged, watchStorageKey } from '../../lib/session';
+import { LOCK_IDLE_MINUTES_DEFAULT, lockIdleMinutesFrom, type SessionPolicy } from '../../shared/session-policy';
+import { notifySessionChanged, watchStorageKey } from './session';
 
 /** Minutes without input before the console locks itself, until the office's setting has been read. */
 export const LOCK_IDLE_MINUTES = LOCK_IDLE_MINUTES_DEFAULT;

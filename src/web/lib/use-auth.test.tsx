@@ -1,8 +1,8 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SESSION_STORAGE_USER } from '../../../shared/auth';
-import { getAccessToken, getRefreshToken, saveSession } from '../../lib/session';
-import { jsonResponse, makeToken, makeUser, mockFetch } from '../../test/auth-fixtures';
+import { SESSION_STORAGE_USER } from '../../shared/auth';
+import { getAccessToken, getRefreshToken, saveSession } from './session';
+import { jsonResponse, makeToken, makeUser, mockFetch } from '../test/auth-fixtures';
 import { readLock } from './lock';
 import { lock, resetAuthState, signIn, signOut, unlock, useAuth } from './use-auth';
 

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
-import { Outlet, type RouteObject } from 'react-router';
-import type { Role } from '../../shared/auth';
+import { Outlet, useMatches, type RouteObject } from 'react-router';
+import type { Role } from '../../../shared/auth';
 import { loadChunk } from './chunk-load';
 import { ProtectedRoute } from './guards';
 
@@ -35,4 +35,14 @@ export function guardedSection(path: string, roles: Role[], children: RouteObjec
     ),
     children,
   };
+}
+
+/** The handle of the deepest matched route that has one (title for the heading, tab and breadcrumb). */
+export function useRouteHandle(): RouteHandle | null {
+  const matches = useMatches();
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const handle = matches[i].handle as RouteHandle | undefined;
+    if (handle?.titleKey) return handle;
+  }
+  return null;
 }

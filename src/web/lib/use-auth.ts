@@ -1,8 +1,8 @@
 import { useSyncExternalStore } from 'react';
-import type { Role } from '../../../shared/auth';
-import type { ChangePasswordResponse, LoginResponse } from '../../../shared/contracts/auth';
-import { api, isApiRequestError, refreshAccessToken, UNKNOWN_ERROR_MESSAGE } from '../../lib/api-client';
-import { queryClient } from '../../lib/query-client';
+import type { Role } from '../../shared/auth';
+import type { ChangePasswordResponse, LoginResponse } from '../../shared/contracts/auth';
+import { api, isApiRequestError, refreshAccessToken, UNKNOWN_ERROR_MESSAGE } from './api-client';
+import { queryClient } from './query-client';
 import {
   clearCookies,
   clearSession,
@@ -17,11 +17,11 @@ import {
   saveTokens,
   subscribeSession,
   type SessionUser,
-} from '../../lib/session';
+} from './session';
 import { clearLock, readLock, writeLock, type LockRecord } from './lock';
 import { HOME_AFTER_LOGIN, safeReturnTo } from './return-to';
 
-export type { SessionUser } from '../../lib/session';
+export type { SessionUser } from './session';
 export type { LockRecord } from './lock';
 
 /** SPEC §3 "Auth state": a login record and a logout flag. */

@@ -3,15 +3,15 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, matchRoutes, RouterProvider, useLocation } from 'react-router';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ProtectedRoute } from '../app/guards';
-import { MENU } from '../app/menu-config';
-import { routes } from '../app/router';
+import { ProtectedRoute } from '../lib/routing/guards';
+import { MENU } from './menu-config';
+import { routes } from './router';
 import { changeLanguage, initI18n } from '../lib/i18n';
-import { GlobalSearch } from './global-search';
-import { DEFAULT_LAYOUT_SETTINGS, RIGHT_SIDEBAR_BODY_CLASS } from './layout-settings';
-import { RightSidebar } from './right-sidebar';
-import { layoutStore } from './use-layout-settings';
-import { VerticalMenu } from './vertical-menu';
+import { GlobalSearch } from '../layouts/global-search';
+import { DEFAULT_LAYOUT_SETTINGS, RIGHT_SIDEBAR_BODY_CLASS } from '../layouts/layout-settings';
+import { RightSidebar } from '../layouts/right-sidebar';
+import { layoutStore } from '../layouts/use-layout-settings';
+import { VerticalMenu } from '../layouts/vertical-menu';
 
 beforeAll(async () => {
   // jsdom has no matchMedia; react-bootstrap's Offcanvas asks it for the breakpoint.

@@ -1,12 +1,12 @@
 import { act, render, screen } from '@testing-library/react';
 import { createMemoryRouter, Outlet, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Role } from '../../shared/auth';
-import { writeLock } from '../features/auth/lock';
-import { resetAuthState } from '../features/auth/use-auth';
-import { REFRESH_TOKEN_PATH } from '../lib/api-client';
-import { getAccessToken, saveSession } from '../lib/session';
-import { jsonResponse, makeToken, makeUser, mockFetch } from '../test/auth-fixtures';
+import type { Role } from '../../../shared/auth';
+import { writeLock } from '../lock';
+import { resetAuthState } from '../use-auth';
+import { REFRESH_TOKEN_PATH } from '../api-client';
+import { getAccessToken, saveSession } from '../session';
+import { jsonResponse, makeToken, makeUser, mockFetch } from '../../test/auth-fixtures';
 import { ProtectedRoute } from './guards';
 
 function Where({ name }: { name: string }) {

@@ -1,18 +1,18 @@
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import type { Role } from '../../shared/auth';
-import type { SessionPolicy } from '../../shared/session-policy';
-import { applySessionPolicy, watchIdle } from '../features/auth/lock';
+import type { Role } from '../../../shared/auth';
+import type { SessionPolicy } from '../../../shared/session-policy';
+import { applySessionPolicy, watchIdle } from '../lock';
 import {
   lastProtectedPathOr,
   LOCK_SCREEN_PATH,
   loginPathFor,
   rememberProtectedPath,
-} from '../features/auth/return-to';
-import { lock, useAuth } from '../features/auth/use-auth';
-import { api, keepSessionFresh, refreshAccessToken, refreshFailedFor } from '../lib/api-client';
-import { getAccessToken, getRefreshToken, notifySessionChanged } from '../lib/session';
-import { PageSpinner } from './root-route';
+} from '../return-to';
+import { lock, useAuth } from '../use-auth';
+import { api, keepSessionFresh, refreshAccessToken, refreshFailedFor } from '../api-client';
+import { getAccessToken, getRefreshToken, notifySessionChanged } from '../session';
+import { PageSpinner } from './page-spinner';
 
 /**
  * Wraps a route element (SPEC §2, §6):

@@ -1,4 +1,5 @@
-import type { Role } from '../../shared/auth';
+import { createContext, useContext } from 'react';
+import type { Role } from '../../../shared/auth';
 
 /** One link of the menu; labels are keys of the 'shell' namespace. */
 export interface MenuLink {
@@ -34,4 +35,11 @@ export function entryMatches(entry: MenuEntry, pathname: string): boolean {
 function sectionRoot(to: string): string {
   const parts = to.split('/').filter(Boolean);
   return `/${parts[0] ?? ''}`;
+}
+
+/** The menu the composition root provides (app/ sets it at the root route), so the shell and pages read it without importing app/. */
+export const MenuContext = createContext<MenuEntry[]>([]);
+
+export function useMenu(): MenuEntry[] {
+  return useContext(MenuContext);
 }

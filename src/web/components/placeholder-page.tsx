@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { useRouteHandle } from '../../app/root-route';
-import { PageHeader } from '../../layouts/page-header';
+import { useRouteHandle } from '../lib/routing/route-kit';
+import { PageHeader } from './page-header';
 
 /**
  * Stands in for a screen whose issue has not landed yet: says so plainly, inside the layout, with the route's

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useRouteHandle } from '../app/root-route';
+import { useRouteHandle } from '../lib/routing/route-kit';
 
 /**
  * Heading and breadcrumb of a screen. The title defaults to the route's title (its handle), so a screen only
