@@ -11,6 +11,8 @@ export interface AuditEntry {
   /** For events without a signed-in actor (login failures): who it was about. */
   actorEmail?: string | null;
   actorId?: number | null;
+  /** When it happened, for changes recorded after the fact (the seed's history); default: now(). */
+  at?: Date;
 }
 
 /** Who did it, from where: taken from the request so services do not pass it around by hand. */
@@ -40,5 +42,6 @@ export async function writeAudit(db: Db, meta: RequestMeta, entry: AuditEntry): 
     after: entry.after ?? null,
     requestId: meta.requestId,
     ip: meta.ip,
+    ...(entry.at ? { at: entry.at } : {}),
   });
 }

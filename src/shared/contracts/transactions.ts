@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { TRANSACTION_AMOUNT_MAX, TRANSACTION_METHODS, TRANSACTION_TYPES, validInputAmount } from '../domain/ledger';
+import {
+  LINKABLE_REFERENCE_TYPES,
+  TRANSACTION_AMOUNT_MAX,
+  TRANSACTION_METHODS,
+  TRANSACTION_REFERENCE_KINDS,
+  TRANSACTION_REFERENCE_TYPES,
+  TRANSACTION_TYPES,
+  validInputAmount,
+  type TransactionReferenceType,
+} from '../domain/ledger';
+import { IDEMPOTENCY_ERROR_CODES, IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_REPLAYED_HEADER } from './idempotency';
 import { defineListSpec, exportQuerySchema, filter, listQuerySchema, listResponse, type ListQuery } from './list-query';
 import { staleDetails, Timestamp } from './resource';
 
@@ -23,7 +33,8 @@ export type { TransactionMethod, TransactionType } from '../domain/ledger';
  *       validation error (400) is not, so a corrected body may reuse the key.
  *     · a movement out of the wallet that would take the balance below −creditLimit → 409
  *       (CREDIT_LIMIT_EXCEEDED) naming balance and limit; `details` = CreditLimitDetails.
- *     · `referenceType: 'order'` + `referenceId` links the row to an order of the same customer.
+ *     · `referenceType` + `referenceId` link the row to a record of the same customer, among the kinds
+ *       TRANSACTION_REFERENCE_KINDS marks linkable (an order); delivery slips post their rows themselves.
  * - `PATCH /api/transactions/:id` (If-Match) changes only `note` and `reference`. There is no DELETE:
  *   an amount is corrected by a new adjustment.
  * - The customer's `balance` (`/api/customers/:id`) is always the sum of their rows.
@@ -39,22 +50,15 @@ export const TRANSACTION_TYPE_LABELS: Record<(typeof TRANSACTION_TYPES)[number],
 };
 export const TRANSACTION_METHOD_LABELS: Record<(typeof TRANSACTION_METHODS)[number], string> = { cash: 'Tiền mặt', bank_transfer: 'Chuyển khoản' };
 
-export const IDEMPOTENCY_HEADER = 'idempotency-key';
-export const IDEMPOTENCY_REPLAYED_HEADER = 'idempotent-replayed';
-export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+export { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_REPLAYED_HEADER };
 
 export const TRANSACTION_ERROR_CODES = {
-  IDEMPOTENCY_KEY_REQUIRED: 'IDEMPOTENCY_KEY_REQUIRED',
-  IDEMPOTENCY_KEY_INVALID: 'IDEMPOTENCY_KEY_INVALID',
-  IDEMPOTENCY_KEY_REUSED: 'IDEMPOTENCY_KEY_REUSED',
+  ...IDEMPOTENCY_ERROR_CODES,
   CREDIT_LIMIT_EXCEEDED: 'CREDIT_LIMIT_EXCEEDED',
 } as const;
 
-/** Kinds of record a wallet row can refer to. Delivery slips post their rows themselves. */
-export const TRANSACTION_REFERENCE_TYPES = ['order', 'delivery_slip'] as const;
-export type TransactionReferenceType = (typeof TRANSACTION_REFERENCE_TYPES)[number];
-/** What a client may link a new row to through this API. */
-export const TRANSACTION_INPUT_REFERENCE_TYPES = ['order'] as const;
+export { TRANSACTION_REFERENCE_KINDS, TRANSACTION_REFERENCE_TYPES };
+export type { TransactionReferenceType };
 
 export const TRANSACTION_STATUSES = ['completed'] as const;
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
@@ -74,7 +78,7 @@ export const TransactionCreate = z
       .min(-TRANSACTION_AMOUNT_MAX, { error: 'Số tiền quá lớn' })
       .max(TRANSACTION_AMOUNT_MAX, { error: 'Số tiền quá lớn' }),
     method: z.enum(TRANSACTION_METHODS, { error: 'Hình thức phải là cash (tiền mặt) hoặc bank_transfer (chuyển khoản)' }),
-    referenceType: z.enum(TRANSACTION_INPUT_REFERENCE_TYPES, { error: 'Chỉ liên kết được với đơn hàng (order)' }).nullable().optional(),
+    referenceType: z.enum(LINKABLE_REFERENCE_TYPES, { error: 'Chỉ liên kết được với đơn hàng (order)' }).nullable().optional(),
     referenceId: z.number({ error: 'Mã tham chiếu không hợp lệ' }).int({ error: 'Mã tham chiếu không hợp lệ' }).min(1, { error: 'Mã tham chiếu không hợp lệ' }).nullable().optional(),
     reference: text.reference.default(''),
     note: text.note.default(''),

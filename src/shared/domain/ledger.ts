@@ -34,6 +34,34 @@ export const TRANSACTION_SIGN: Record<TransactionType, 1 | -1 | 0> = {
   adjustment: 0,
 };
 
+/**
+ * What a wallet row may refer to, as data: one entry per kind of record, read by the contracts (which kinds a
+ * client may link), the server (which table holds them) and the web (where the record's page is). A new kind
+ * (a delivery slip) is one entry here plus its table on the server, not a new branch in each layer.
+ */
+export interface ReferenceKind {
+  /** Vietnamese name, for exports and messages (the web translates `referenceTypes.<kind>`). */
+  label: string;
+  /** True when POST /api/transactions may link a new row to it; other kinds post their own rows. */
+  linkable: boolean;
+  /** The web page of the referred record, when it has one. */
+  detailPath: ((id: number) => string) | null;
+}
+
+export const TRANSACTION_REFERENCE_TYPES = ['order', 'delivery_slip'] as const;
+export type TransactionReferenceType = (typeof TRANSACTION_REFERENCE_TYPES)[number];
+
+export const TRANSACTION_REFERENCE_KINDS: Readonly<Record<TransactionReferenceType, ReferenceKind>> = {
+  order: { label: 'Đơn hàng', linkable: true, detailPath: (id) => `/order/${id}` },
+  delivery_slip: { label: 'Phiếu giao hàng', linkable: false, detailPath: null },
+};
+
+/** The kinds a client may link a new row to (a non-empty tuple, for z.enum). */
+export const LINKABLE_REFERENCE_TYPES = TRANSACTION_REFERENCE_TYPES.filter((k) => TRANSACTION_REFERENCE_KINDS[k].linkable) as unknown as readonly [
+  TransactionReferenceType,
+  ...TransactionReferenceType[],
+];
+
 /** Largest amount of one row: 1,000 tỷ đồng. */
 export const TRANSACTION_AMOUNT_MAX = 1_000_000_000_000;
 

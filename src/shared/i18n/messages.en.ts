@@ -489,6 +489,9 @@ export const MESSAGES_EN: Readonly<Record<string, string>> = {
     'The transfer note may contain only unaccented letters, digits and spaces',
   'Nội dung chuyển khoản dài tối đa 25 ký tự': 'The transfer note can have at most 25 characters',
 
+  // ---- structsrv: one ledger function, one status-change path, the package lifecycle -------------------------
+  'Phiếu giao hàng': 'Delivery slip',
+
   // ---- branch sec: request hardening (plugins/security.ts, plugins/auth.ts, contracts) ------------------------
   'Đường dẫn không hợp lệ': 'Invalid address',
 

@@ -4,17 +4,18 @@ import { applyToBalance, type TransactionMethod, type TransactionType } from '..
 import { formatRate, orderTotals, parseRate, type ForeignCurrency, type ServiceFeeMode } from '../../../shared/domain/money';
 import type { OrderKind, OrderStatus } from '../../../shared/domain/order-lifecycle';
 import { orderSearchText } from '../../modules/orders/orders.service';
-import { transactionSearchText } from '../../modules/transactions/transactions.service';
+import { postMovement } from '../../modules/transactions/transactions.ledger';
+import { writeContextIn } from '../../lib/write-context';
 import type { Db } from '../client';
-import { customers, orderEvents, orderItems, orders, settings, transactions } from '../schema/index';
+import { customers, orderEvents, orderItems, orders, settings } from '../schema/index';
 import { rng, type Rng } from './names';
 
 /**
  * Demo orders and wallets: a year of effective-dated exchange rates, 500 orders (buy-for-me and
  * consignment) whose statuses follow the lifecycle with a dated event per step, and exactly 3,000 wallet
- * rows. The ledger is simulated customer by customer in time order with the same rule as the API
- * (shared/domain/ledger.ts); a payment the wallet cannot cover is preceded by a top-up, so no balance ever
- * breaks its credit limit, and each customer's balance is then set to the sum of their rows.
+ * rows. The movements are planned customer by customer in time order with the credit-limit rule
+ * (shared/domain/ledger.ts): a payment the wallet cannot cover is preceded by a top-up. They are then posted
+ * through the ledger function, like any other, which keeps every balance equal to the sum of its rows.
  */
 
 const ORDER_COUNT = 500;
@@ -330,15 +331,6 @@ export async function seedOrders(db: Db): Promise<void> {
   }
   ledger.sort(byTime);
 
-  // ---- balances after each row, checked against the rule the API applies ------------------------
-  const running = new Map<number, number>();
-  const rows = ledger.map((m, i) => {
-    const decision = applyToBalance(running.get(m.customerId) ?? 0, limits.get(m.customerId) ?? 0, m.amount);
-    if (!decision.ok) throw new Error(`seed: ledger row ${i} would break the credit limit of customer ${m.customerId}`);
-    running.set(m.customerId, decision.balanceAfter);
-    return { ...m, code: `GD${String(i + 1).padStart(8, '0')}`, balanceAfter: decision.balanceAfter };
-  });
-
   // ---- write ------------------------------------------------------------------------------------
   const orderIds = new Map<string, number>();
   for (let i = 0; i < seedOrders.length; i += 250) {
@@ -385,24 +377,22 @@ export async function seedOrders(db: Db): Promise<void> {
   );
   for (let i = 0; i < eventRows.length; i += 500) await db.insert(orderEvents).values(eventRows.slice(i, i + 500));
 
-  const txRows = rows.map((m) => ({
-    code: m.code,
-    customerId: m.customerId,
-    type: m.type,
-    amount: m.amount,
-    balanceAfter: m.balanceAfter,
-    method: m.method,
-    referenceType: m.orderCode ? ('order' as const) : null,
-    referenceId: m.orderCode ? orderIds.get(m.orderCode)! : null,
-    reference: m.reference,
-    note: m.note,
-    searchText: transactionSearchText(m.code, m.reference, m.note),
-    createdAt: new Date(m.at),
-    updatedAt: new Date(m.at),
-  }));
-  for (let i = 0; i < txRows.length; i += 500) await db.insert(transactions).values(txRows.slice(i, i + 500));
-
-  // The balance is the sum of the ledger, by construction; the sequences continue after the seeded codes.
-  await db.execute(sql`UPDATE ${customers} SET balance = coalesce((SELECT sum(t.amount) FROM ${transactions} t WHERE t.customer_id = ${customers.id}), 0)`);
-  await db.execute(sql`SELECT setval('order_code_seq', ${seedOrders.length}), setval('transaction_code_seq', ${rows.length})`);
+  // Every row goes through the ledger function, in time order: it applies the credit-limit rule, draws the
+  // code, keeps balance_after and customers.balance and writes the audit row, exactly as the API does.
+  const ctx = writeContextIn(db);
+  for (const m of ledger) {
+    await postMovement(ctx, {
+      customerId: m.customerId,
+      type: m.type,
+      amount: m.type === 'adjustment' ? m.amount : Math.abs(m.amount),
+      method: m.method,
+      referenceType: m.orderCode ? 'order' : null,
+      referenceId: m.orderCode ? orderIds.get(m.orderCode)! : null,
+      reference: m.reference,
+      note: m.note,
+      at: new Date(m.at),
+    });
+  }
+  // The order sequence continues after the seeded codes.
+  await db.execute(sql`SELECT setval('order_code_seq', ${seedOrders.length})`);
 }

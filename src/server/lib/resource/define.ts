@@ -7,7 +7,7 @@ import type { ImportFieldError } from '../../../shared/contracts/import';
 import type { ListQuery, ListSpec } from '../../../shared/contracts/list-query';
 import type { FieldError } from '../../../shared/contracts/resource';
 import type { Db } from '../../db/client';
-import type { RequestMeta } from '../audit';
+import type { WriteContext } from '../write-context';
 
 /** A table the machinery can manage: identity id plus the `mutable()` columns (version, who/when). */
 export interface ResourceTable extends PgTable {
@@ -22,14 +22,15 @@ export interface Join {
   on: SQL;
 }
 
-/** Handed to a resource's write rules; everything they write goes through `tx`. */
-export interface WriteContext {
-  tx: Db;
-  meta: RequestMeta;
+export type { WriteContext };
+
+/**
+ * Handed to a resource's write rules by the HTTP routes: the write context plus the request, for the rare
+ * rule that needs the app (an e-mail) or the request's origin. Rules that do not, take a WriteContext.
+ */
+export interface RequestWriteContext extends WriteContext {
   app: FastifyInstance;
   req: FastifyRequest;
-  /** Work that must only happen once the transaction has committed (e-mails). */
-  afterCommit(fn: () => Promise<void>): void;
 }
 
 export interface UpdatePlan {
@@ -41,11 +42,11 @@ export interface UpdatePlan {
 
 export interface WriteRules<TItem, TCreate, TPatch> {
   /** Inserts the record (and anything that belongs to it) and returns its id. */
-  create?(ctx: WriteContext, input: TCreate): Promise<number>;
+  create?(ctx: RequestWriteContext, input: TCreate): Promise<number>;
   /** Checks the patch against the current record and says what to change. */
-  update?(ctx: WriteContext, current: TItem, patch: TPatch): Promise<UpdatePlan>;
+  update?(ctx: RequestWriteContext, current: TItem, patch: TPatch): Promise<UpdatePlan>;
   /** Extra work before a soft delete (the machinery sets deleted_at and writes the audit row). */
-  remove?(ctx: WriteContext, current: TItem): Promise<void>;
+  remove?(ctx: RequestWriteContext, current: TItem): Promise<void>;
 }
 
 export type ExportCellType = 'text' | 'int' | 'datetime';

@@ -5,7 +5,8 @@ import { requestMeta, writeAudit } from '../audit';
 import { HttpError } from '../errors';
 import { staleError } from './concurrency';
 import { mapUniqueViolation } from './db-errors';
-import type { AnyResource, WriteContext } from './define';
+import { runWrite } from '../write-context';
+import type { AnyResource, RequestWriteContext } from './define';
 import { findItem } from './list-engine';
 
 /**
@@ -23,28 +24,20 @@ export async function inWriteTransaction<T>(
   app: FastifyInstance,
   req: FastifyRequest,
   def: AnyResource,
-  fn: (ctx: WriteContext) => Promise<T>,
+  fn: (ctx: RequestWriteContext) => Promise<T>,
 ): Promise<T> {
-  const later: Array<() => Promise<void>> = [];
-  const meta = requestMeta(req);
-  let result: T;
   try {
-    result = await app.deps.database.db.transaction(async (tx) =>
-      fn({ tx: tx as unknown as Db, meta, app, req, afterCommit: (f) => later.push(f) }),
+    return await runWrite(
+      app.deps.database.db,
+      requestMeta(req),
+      (ctx) => fn({ ...ctx, app, req }),
+      // The change is committed; a failed side effect (an e-mail) is logged, not turned into a failed request.
+      (err) => req.log.error({ err }, 'after-commit work failed'),
     );
   } catch (err) {
     if (def.uniqueConstraints) mapUniqueViolation(err, def.uniqueConstraints);
     throw err;
   }
-  for (const f of later) {
-    try {
-      await f();
-    } catch (err) {
-      // The change is committed; a failed side effect (an e-mail) is logged, not turned into a failed request.
-      req.log.error({ err }, 'after-commit work failed');
-    }
-  }
-  return result;
 }
 
 function notFound(def: AnyResource): HttpError {
@@ -82,7 +75,7 @@ export async function createRecord<TItem extends Identified>(
 }
 
 /** The create of one record inside an open transaction (imports call it once per row). */
-export async function createInTransaction<TItem extends Identified>(ctx: WriteContext, def: AnyResource, input: unknown, action = 'create'): Promise<TItem> {
+export async function createInTransaction<TItem extends Identified>(ctx: RequestWriteContext, def: AnyResource, input: unknown, action = 'create'): Promise<TItem> {
   const id = await def.write!.create!(ctx, input);
   const item = (await findItem<TItem>(ctx.tx, def, id))!;
   await writeAudit(ctx.tx, ctx.meta, { action, entity: def.name, entityId: id, before: null, after: item });

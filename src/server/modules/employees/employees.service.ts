@@ -8,7 +8,7 @@ import type { Db } from '../../db/client';
 import { employees, stores, users } from '../../db/schema/index';
 import { HttpError } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
-import type { UpdatePlan, WriteContext } from '../../lib/resource/define';
+import type { RequestWriteContext, UpdatePlan, WriteContext } from '../../lib/resource/define';
 import { requestPasswordReset, revokeUserSessions } from '../auth/auth.service';
 
 /**
@@ -78,7 +78,7 @@ async function assertAnotherAdmin(db: Db, userId: number) {
   }
 }
 
-async function insertAccount(ctx: WriteContext, employeeId: number, fullName: string, account: { email: string; role: 'Admin' | 'Staff'; enabled: boolean }) {
+async function insertAccount(ctx: RequestWriteContext, employeeId: number, fullName: string, account: { email: string; role: 'Admin' | 'Staff'; enabled: boolean }) {
   await assertAccountEmailFree(ctx.tx, account.email);
   const passwordHash = await unusablePasswordHash();
   await ctx.tx.insert(users).values({
@@ -96,7 +96,7 @@ async function insertAccount(ctx: WriteContext, employeeId: number, fullName: st
   }
 }
 
-export async function createEmployee(ctx: WriteContext, input: EmployeeCreate): Promise<number> {
+export async function createEmployee(ctx: RequestWriteContext, input: EmployeeCreate): Promise<number> {
   await assertStore(ctx.tx, input.storeId);
   const accountEmail = input.account ? (input.account.email ?? input.email) : null;
   if (input.account && !accountEmail) throw fieldError(400, 'account.email', 'Cần email để tạo tài khoản đăng nhập');
@@ -119,7 +119,7 @@ export async function createEmployee(ctx: WriteContext, input: EmployeeCreate): 
   return row!.id;
 }
 
-export async function updateEmployee(ctx: WriteContext, current: Employee, patch: EmployeePatch): Promise<UpdatePlan> {
+export async function updateEmployee(ctx: RequestWriteContext, current: Employee, patch: EmployeePatch): Promise<UpdatePlan> {
   const { account: accountPatch, ...rest } = patch;
   const changes = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined)) as Omit<EmployeePatch, 'account'>;
   if (changes.storeId !== undefined && changes.storeId !== current.storeId) await assertStore(ctx.tx, changes.storeId);

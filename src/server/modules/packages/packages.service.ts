@@ -59,13 +59,13 @@ export async function shippingRules(db: Db): Promise<WeightRules> {
   return weightRulesFrom(inForce.get(SHIPPING_SETTINGS.divisorKey)?.value, inForce.get(SHIPPING_SETTINGS.stepKey)?.value);
 }
 
-// One settings read per request, however many packages an import creates in it.
+// One settings read per write (one transaction), however many packages an import creates in it.
 const rulesByRequest = new WeakMap<object, Promise<WeightRules>>();
 function rulesFor(ctx: WriteContext): Promise<WeightRules> {
-  let p = rulesByRequest.get(ctx.req);
+  let p = rulesByRequest.get(ctx);
   if (!p) {
     p = shippingRules(ctx.tx);
-    rulesByRequest.set(ctx.req, p);
+    rulesByRequest.set(ctx, p);
   }
   return p;
 }

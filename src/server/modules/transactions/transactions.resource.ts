@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import {
   Transaction,
   TRANSACTION_LIST,
@@ -9,9 +9,11 @@ import {
   TransactionListQuery,
   TransactionPatch,
 } from '../../../shared/contracts/transactions';
-import { customers, orders, transactions, users } from '../../db/schema/index';
+import { foldVietnamese } from '../../../shared/text';
+import { customers, transactions, users } from '../../db/schema/index';
+import type { UpdatePlan, WriteContext } from '../../lib/resource/define';
 import { defineResource } from '../../lib/resource/define';
-import { updateTransaction } from './transactions.service';
+import { referenceCodeSql, referenceIdOf } from './transactions.references';
 
 /**
  * The wallet ledger as a resource: list, export, get and PATCH (note/reference only). No create rule here
@@ -19,8 +21,16 @@ import { updateTransaction } from './transactions.service';
  * DELETE for it.
  */
 
-/** The order a row refers to; the same expression has an index in 0005, so `orderId=` is a lookup. */
-export const orderRefSql = sql`(CASE WHEN ${transactions.referenceType} = 'order' THEN ${transactions.referenceId} END)`;
+export function transactionSearchText(code: string, reference: string, note: string): string {
+  return foldVietnamese([code, reference, note].filter(Boolean).join(' '));
+}
+
+/** Only the free texts change; amounts never do (a wrong row is corrected by an adjustment). */
+async function updateTransaction(_ctx: WriteContext, current: Transaction, patch: TransactionPatch): Promise<UpdatePlan> {
+  const reference = patch.reference ?? current.reference;
+  const note = patch.note ?? current.note;
+  return { set: { reference, note, searchText: transactionSearchText(current.code, reference, note) } };
+}
 
 export const transactionsResource = defineResource({
   name: 'transactions',
@@ -47,7 +57,7 @@ export const transactionsResource = defineResource({
       method: transactions.method,
       referenceType: transactions.referenceType,
       referenceId: transactions.referenceId,
-      referenceCode: orders.code,
+      referenceCode: referenceCodeSql(),
       reference: transactions.reference,
       note: transactions.note,
       status: transactions.status,
@@ -59,7 +69,6 @@ export const transactionsResource = defineResource({
     },
     joins: [
       { table: customers, on: eq(customers.id, transactions.customerId) },
-      { table: orders, on: and(eq(transactions.referenceType, 'order'), eq(orders.id, transactions.referenceId))! },
       { table: users, on: eq(users.id, transactions.createdBy) },
     ],
     toItem: (r): Transaction => ({
@@ -79,7 +88,8 @@ export const transactionsResource = defineResource({
     customerId: transactions.customerId,
     type: transactions.type,
     method: transactions.method,
-    orderId: orderRefSql,
+    // An index covers this expression (migration 0005), so `orderId=` is a lookup.
+    orderId: referenceIdOf('order'),
     amount: transactions.amount,
     created: transactions.createdAt,
   },

@@ -2,21 +2,15 @@ import { z } from 'zod';
 import { ApiError } from '../../../shared/contracts/errors';
 import { etagOf } from '../../../shared/contracts/resource';
 import type { ListQuery } from '../../../shared/contracts/list-query';
-import {
-  IDEMPOTENCY_HEADER,
-  IDEMPOTENCY_KEY_PATTERN,
-  IDEMPOTENCY_REPLAYED_HEADER,
-  Transaction,
-  TRANSACTION_ERROR_CODES,
-  TransactionCreate,
-  TransactionListQuery,
-  TransactionTotals,
-} from '../../../shared/contracts/transactions';
-import { HttpError } from '../../lib/errors';
+import { IDEMPOTENCY_HEADER, Transaction, TransactionCreate, TransactionListQuery, TransactionTotals } from '../../../shared/contracts/transactions';
+import { requestMeta } from '../../lib/audit';
+import { idempotencyKeyOf, markReplay, withIdempotency } from '../../lib/idempotency';
 import { resourceRoutes } from '../../lib/resource/routes';
 import { namedParamsValidator } from '../../lib/resource/validation';
+import { runWrite } from '../../lib/write-context';
+import { postMovement } from './transactions.ledger';
 import { transactionsResource } from './transactions.resource';
-import { postTransaction, transactionTotals } from './transactions.service';
+import { transactionTotals } from './transactions.service';
 
 /**
  * /api/transactions: list, export, get and PATCH (note/reference) from the resource definition, plus
@@ -40,20 +34,15 @@ export const transactionsRoutes = resourceRoutes(transactionsResource, (app) => 
       },
     },
     async (req, reply) => {
-      const raw = req.headers[IDEMPOTENCY_HEADER];
-      const key = Array.isArray(raw) ? raw[0] : raw;
-      if (key === undefined || key.trim() === '') {
-        throw new HttpError(
-          400,
-          'Thiếu tiêu đề Idempotency-Key: mỗi giao dịch cần một khóa duy nhất (VD: một UUID) để không bị ghi hai lần khi gửi lại',
-          TRANSACTION_ERROR_CODES.IDEMPOTENCY_KEY_REQUIRED,
-        );
-      }
-      if (!IDEMPOTENCY_KEY_PATTERN.test(key)) {
-        throw new HttpError(400, 'Idempotency-Key không hợp lệ: 1–255 ký tự ASCII, không có khoảng trắng', TRANSACTION_ERROR_CODES.IDEMPOTENCY_KEY_INVALID);
-      }
-      const answer = await postTransaction(app, req, transactionsResource, req.body as TransactionCreate, key);
-      if (answer.replayed) reply.header(IDEMPOTENCY_REPLAYED_HEADER, 'true');
+      const key = idempotencyKeyOf(req);
+      const input = req.body as TransactionCreate;
+      const answer = await runWrite(app.deps.database.db, requestMeta(req), (ctx) =>
+        withIdempotency<Transaction>(ctx, { key, method: 'POST', path: '/api/transactions', body: input }, async (inner) => ({
+          status: 201,
+          body: await postMovement(inner, input),
+        })),
+      );
+      markReplay(reply, answer);
       if (answer.status === 201) {
         const item = answer.body as Transaction;
         reply.header('etag', etagOf(item.version)).header('location', `/api/transactions/${item.id}`);

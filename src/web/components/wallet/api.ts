@@ -9,6 +9,7 @@ import {
   type TransactionCreateInput,
   type TransactionList,
   type TransactionTotals,
+  type TransactionReferenceType,
 } from '../../../shared/contracts/transactions';
 import { api } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-client';
@@ -62,6 +63,11 @@ export function postTransaction(body: TransactionCreateInput, idempotencyKey: st
   return api.post<Transaction>('/api/transactions', body, { headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } });
 }
 
+/** The cache of each kind of record a wallet row may refer to (its paid/due figures change with the row). */
+const REFERENCE_QUERY_KEYS: Partial<Record<TransactionReferenceType, { detail(id: number): readonly unknown[]; lists(): readonly unknown[] }>> = {
+  order: queryKeys.Order,
+};
+
 /**
  * What a new wallet row makes stale: the customer (balance), lists of customers (balance column), every
  * transaction list and total, and the order it pays (paid, due, payments).
@@ -75,9 +81,10 @@ export function useWalletInvalidation() {
       // The pickers' chips and search results show balances too.
       void qc.invalidateQueries({ queryKey: customerPickKeys.all });
       void qc.invalidateQueries({ queryKey: queryKeys.Transaction.all });
-      if (row.referenceType === 'order' && row.referenceId !== null) {
-        void qc.invalidateQueries({ queryKey: queryKeys.Order.detail(row.referenceId) });
-        void qc.invalidateQueries({ queryKey: queryKeys.Order.lists() });
+      const keys = row.referenceType ? REFERENCE_QUERY_KEYS[row.referenceType] : undefined;
+      if (keys && row.referenceId !== null) {
+        void qc.invalidateQueries({ queryKey: keys.detail(row.referenceId) });
+        void qc.invalidateQueries({ queryKey: keys.lists() });
       }
     },
     [qc],

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Order } from '../../../shared/contracts/orders';
 import { PACKAGE_STATUS_LABELS, type Package } from '../../../shared/contracts/packages';
-import type { Transaction } from '../../../shared/contracts/transactions';
+import { TRANSACTION_REFERENCE_KINDS, type Transaction } from '../../../shared/contracts/transactions';
 import { useFormat } from '../../lib/use-format';
 import { StatusBadge } from '../status-badge';
 import { BalanceAmount, OrderKindBadge, OrderStatusBadge, SignedAmount, TransactionMethodText, TransactionTypeBadge } from './badges';
@@ -96,14 +96,15 @@ export function useOrderColumns({ withCustomer = true }: { withCustomer?: boolea
   }, [t, fmt, withCustomer]);
 }
 
-/** Where a wallet row points: its order (a link), its delivery slip, or nothing. */
+/** Where a wallet row points: the referred record (a link when its kind has a page), or nothing. */
 export function ReferenceDoc({ row }: { row: Pick<Transaction, 'referenceType' | 'referenceId' | 'referenceCode'> }) {
   const { t } = useTranslation('transaction');
   if (!row.referenceType || row.referenceId === null) return null;
   const label = row.referenceCode ?? `#${row.referenceId}`;
-  if (row.referenceType === 'order') {
+  const path = TRANSACTION_REFERENCE_KINDS[row.referenceType].detailPath;
+  if (path) {
     return (
-      <Link to={`/order/${row.referenceId}`} className="font-tabular" title={t('referenceTypes.order')}>
+      <Link to={path(row.referenceId)} className="font-tabular" title={t(`referenceTypes.${row.referenceType}`)}>
         {label}
       </Link>
     );
