@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { auditLogsRoutes } from './audit-logs/audit-logs.routes';
 import { authRoutes } from './auth/auth.routes';
 import { customersRoutes } from './customers/customers.routes';
+import { deliverySlipsRoutes } from './delivery-slips/delivery-slips.routes';
 import { employeesRoutes } from './employees/employees.routes';
 import { healthRoutes } from './health/health.routes';
 import { mawbsRoutes } from './mawbs/mawbs.routes';
@@ -26,6 +27,7 @@ export const registerModules: FastifyPluginAsync = async (app) => {
   await app.register(packagesRoutes);
   await app.register(mawbsRoutes);
   await app.register(sessionPolicyRoutes);
+  await app.register(deliverySlipsRoutes);
   await app.register(publicSettingsRoutes);
   await app.register(publicTrackingRoutes);
 };

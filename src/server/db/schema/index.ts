@@ -5,3 +5,4 @@ export * from './orders';
 export * from './transactions';
 export * from './packages';
 export * from './mawbs';
+export * from './delivery-slips';

@@ -4,7 +4,7 @@ import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { ImportFieldError } from '../../../shared/contracts/import';
-import type { ListSpec } from '../../../shared/contracts/list-query';
+import type { ListQuery, ListSpec } from '../../../shared/contracts/list-query';
 import type { FieldError } from '../../../shared/contracts/resource';
 import type { Db } from '../../db/client';
 import type { WriteContext } from '../write-context';
@@ -133,6 +133,11 @@ export interface ResourceDefinition<TTable extends ResourceTable, TFields extend
   write?: WriteRules<TItem, TCreate, TPatch>;
   /** Unique indexes → the field error a violation means (the race behind a service's own check). */
   uniqueConstraints?: Record<string, FieldError>;
+  /**
+   * Sums over the WHOLE filtered set (paging ignored), sent with each list page as `totals` (the list schema
+   * must declare it): e.g. a slip list's charges and COD. Runs beside the page and count queries.
+   */
+  listTotals?(db: Db, query: ListQuery): Promise<unknown>;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -14,7 +14,7 @@ import { createRecord, removeRecord, updateRecord } from './write';
 
 /**
  * The HTTP face of a resource, from its definition:
- *   GET    /<name>                    list (ListSpec query) → { items, total, page, pageSize }
+ *   GET    /<name>                    list (ListSpec query) → { items, total, page, pageSize, totals? }
  *   GET    /<name>/export             ?format=xlsx|csv + list filters → file (when `export` is declared)
  *   GET    /<name>/import/template    XLSX with the import's header row (when `import` is declared)
  *   POST   /<name>/import             ?mode=preview|commit, multipart XLSX
@@ -35,7 +35,12 @@ export function resourceRoutes(def: AnyResource, extra?: (app: FastifyInstance) 
     app.get(
       base,
       { validatorCompiler, schema: { tags, summary: `Danh sách ${def.label}`, querystring: def.schemas.listQuery, response: { 200: def.schemas.list } } },
-      async (req) => listPage(db(), def, req.query as ListQuery),
+      async (req) => {
+        const query = req.query as ListQuery;
+        if (!def.listTotals) return listPage(db(), def, query);
+        const [page, totals] = await Promise.all([listPage(db(), def, query), def.listTotals(db(), query)]);
+        return { ...page, totals };
+      },
     );
 
     if (def.export && def.schemas.exportQuery) {

@@ -1,0 +1,84 @@
+import {
+  DeliverySlip,
+  DeliverySlipCreate,
+  ReadyPackages,
+  ReadyPackagesQuery,
+  SlipBulkBody,
+  SlipBulkResult,
+  SlipCodeParams,
+  SlipItems,
+  SlipPrintBody,
+  SlipQuote,
+  SlipReconcileBody,
+} from '../../../shared/contracts/delivery-slips';
+import { IdParams } from '../../../shared/contracts/list-query';
+import { setEtag } from '../../lib/resource/concurrency';
+import { resourceRoutes } from '../../lib/resource/routes';
+import { namedParamsValidator } from '../../lib/resource/validation';
+import { bulkCreate, findSlipByCode, readyPackages, recordPrints, reconcile } from './delivery-slips.actions';
+import { deliverySlipsResource } from './delivery-slips.resource';
+import { quoteSlip } from './delivery-slips.service';
+
+/**
+ * /api/delivery-slips from the resource definition (list with totals, export, get, create, PATCH) plus the
+ * slip's own routes (shared/contracts/delivery-slips.ts lists them with their shapes). Admin only.
+ */
+export const deliverySlipsRoutes = resourceRoutes(deliverySlipsResource, (app) => {
+  const tags = ['delivery-slips'];
+  const validatorCompiler = namedParamsValidator;
+  const db = () => app.deps.database.db;
+
+  app.get(
+    '/delivery-slips/by-code/:code',
+    { validatorCompiler, schema: { tags, summary: 'Phiếu giao theo mã (quét mã vạch)', params: SlipCodeParams, response: { 200: DeliverySlip } } },
+    async (req, reply) => {
+      const slip = await findSlipByCode(db(), (req.params as { code: string }).code);
+      setEtag(reply, slip.version);
+      return slip;
+    },
+  );
+
+  app.get(
+    '/delivery-slips/ready-packages',
+    { validatorCompiler, schema: { tags, summary: 'Kiện sẵn sàng giao của khách hàng, theo kho', querystring: ReadyPackagesQuery, response: { 200: ReadyPackages } } },
+    async (req) => readyPackages(db(), (req.query as { customerId: number }).customerId),
+  );
+
+  app.post(
+    '/delivery-slips/quote',
+    { validatorCompiler, schema: { tags, summary: 'Tính tiền phiếu giao (không lưu)', body: DeliverySlipCreate, response: { 200: SlipQuote } } },
+    async (req) => quoteSlip(db(), req.body as DeliverySlipCreate),
+  );
+
+  app.post(
+    '/delivery-slips/:id/print',
+    { validatorCompiler, schema: { tags, summary: 'Ghi nhận một lần in phiếu giao', params: IdParams, response: { 200: DeliverySlip } } },
+    async (req, reply) => {
+      const [slip] = await recordPrints(app, req, [(req.params as IdParams).id]);
+      setEtag(reply, slip!.version);
+      return slip;
+    },
+  );
+
+  app.post(
+    '/delivery-slips/print',
+    { validatorCompiler, schema: { tags, summary: 'Ghi nhận một lần in của nhiều phiếu giao', body: SlipPrintBody, response: { 200: SlipItems } } },
+    async (req) => ({ items: await recordPrints(app, req, (req.body as SlipPrintBody).ids) }),
+  );
+
+  app.post(
+    '/delivery-slips/bulk',
+    { validatorCompiler, schema: { tags, summary: 'Lập phiếu giao hàng loạt (xem trước hoặc tạo tất cả)', body: SlipBulkBody, response: { 200: SlipBulkResult, 201: SlipBulkResult } } },
+    async (req, reply) => {
+      const body = req.body as SlipBulkBody;
+      const result = await bulkCreate(app, req, body);
+      return reply.status(body.preview ? 200 : 201).send(result);
+    },
+  );
+
+  app.post(
+    '/delivery-slips/reconcile',
+    { validatorCompiler, schema: { tags, summary: 'Đối soát tiền thu hộ của đơn vị vận chuyển', body: SlipReconcileBody, response: { 200: SlipItems } } },
+    async (req) => ({ items: await reconcile(app, req, req.body as SlipReconcileBody) }),
+  );
+});

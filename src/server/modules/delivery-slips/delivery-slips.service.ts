@@ -1,0 +1,399 @@
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import {
+  DELIVERY_SLIP_ERROR_CODES,
+  SLIP_LATE_EDITABLE_FIELDS,
+  type DeliverySlip,
+  type DeliverySlipCreate,
+  type DeliverySlipPackage,
+  type DeliverySlipPatch,
+  type SlipDiscountInput,
+  type SlipPackageConflicts,
+  type SlipQuote,
+} from '../../../shared/contracts/delivery-slips';
+import type { CustomerAddress } from '../../../shared/contracts/customers';
+import {
+  DELIVERY_SLIP_CHARGES_EDITABLE_STATUSES,
+  DELIVERY_SLIP_STATUS_LABELS,
+  isFinalSlipStatus,
+} from '../../../shared/domain/delivery-slip-lifecycle';
+import type { PackageStatus } from '../../../shared/domain/package-status';
+import {
+  computeSlipCharges,
+  domesticFeeFor,
+  type DeliveryMethod,
+  type DeliveryZone,
+  type SlipCharges,
+  type SlipSurcharge,
+} from '../../../shared/domain/slip-charges';
+import { foldVietnamese } from '../../../shared/text';
+import type { Db } from '../../db/client';
+import { customers, deliverySlipPackages, deliverySlips, packages, stores } from '../../db/schema/index';
+import { HttpError } from '../../lib/errors';
+import type { UpdatePlan, WriteContext } from '../../lib/resource/define';
+import { domesticFeesInForce, freightFor, type CustomerGroup } from './delivery-slips.pricing';
+
+/**
+ * The rules of a slip's contents and money: which packages may go on it, what it charges, and what a draft
+ * save or a late correction may change. Create and PATCH run inside the resource machinery's transaction
+ * (row lock, version check, one audit row); everything here writes through `ctx.tx`.
+ */
+
+const E = DELIVERY_SLIP_ERROR_CODES;
+
+export function slipSearchText(s: { code: string; receiverName: string; receiverPhone: string; carrierName: string; carrierTrackingNumber: string }): string {
+  return foldVietnamese([s.code, s.receiverName, s.receiverPhone, s.carrierName, s.carrierTrackingNumber].filter(Boolean).join(' '));
+}
+
+/** `PG` + YYMM (Vietnamese calendar) + `-` + the running number, at least 5 digits (never truncated). */
+export async function nextSlipCodes(tx: Db, n: number): Promise<string[]> {
+  if (n <= 0) return [];
+  const res = (await tx.execute(sql`
+    SELECT 'PG' || to_char(now() AT TIME ZONE 'Asia/Ho_Chi_Minh', 'YYMM') || '-' ||
+           CASE WHEN v < 100000 THEN lpad(v::text, 5, '0') ELSE v::text END AS code
+    FROM (SELECT nextval('delivery_slip_code_seq') AS v FROM generate_series(1, ${n})) s ORDER BY v`)) as unknown as { rows: Array<{ code: string }> };
+  return res.rows.map((r) => r.code);
+}
+
+// ---- customer ---------------------------------------------------------------------------------------
+
+export interface SlipCustomer {
+  id: number;
+  code: string;
+  fullName: string;
+  phone: string;
+  province: string;
+  addresses: CustomerAddress[];
+  group: CustomerGroup;
+  balance: number;
+  creditLimit: number;
+}
+
+export async function findCustomer(db: Db, id: number, lock = false): Promise<SlipCustomer> {
+  const q = db
+    .select({
+      id: customers.id,
+      code: customers.code,
+      fullName: customers.fullName,
+      phone: customers.phone,
+      province: customers.province,
+      addresses: customers.addresses,
+      group: customers.group,
+      balance: customers.balance,
+      creditLimit: customers.creditLimit,
+    })
+    .from(customers)
+    .where(and(eq(customers.id, id), isNull(customers.deletedAt)));
+  const [row] = lock ? await q.for('update') : await q;
+  if (!row) throw new HttpError(404, 'Không tìm thấy khách hàng', undefined, [{ path: 'customerId', message: 'Không tìm thấy khách hàng' }]);
+  return row;
+}
+
+/** The receiver a new slip starts with: the customer's default address (else the first), else the customer. */
+export function defaultReceiver(c: SlipCustomer): { receiverName: string; receiverPhone: string; receiverAddress: string; receiverProvince: string } {
+  const a = c.addresses.find((x) => x.isDefault) ?? c.addresses[0];
+  return {
+    receiverName: a?.receiver || c.fullName,
+    receiverPhone: a?.phone || c.phone,
+    receiverAddress: a?.address ?? '',
+    receiverProvince: a?.province || c.province,
+  };
+}
+
+// ---- packages ---------------------------------------------------------------------------------------
+
+export interface SlipPackageRow {
+  id: number;
+  code: string;
+  trackingNumber: string;
+  status: PackageStatus;
+  customerId: number | null;
+  storeId: number | null;
+  weightG: number | null;
+  chargeableG: number | null;
+  contents: string;
+  originCountry: string | null;
+  /** The open slip it is on, if any. */
+  openSlipId: number | null;
+  statusAt: Date;
+}
+
+// Spelled out: drizzle leaves a column of a join-less select unqualified, which inside a subquery would name the subquery's own table.
+const originCountry = sql<string | null>`(SELECT s.country FROM stores s WHERE s.id = "packages"."store_id")`;
+const openSlipOf = sql<number | null>`(SELECT sp.slip_id FROM delivery_slip_packages sp WHERE sp.package_id = "packages"."id" AND sp.open)`;
+
+const packageFields = {
+  id: packages.id,
+  code: packages.code,
+  trackingNumber: packages.trackingNumber,
+  status: packages.status,
+  customerId: packages.customerId,
+  storeId: packages.destinationStoreId,
+  weightG: packages.weightG,
+  chargeableG: packages.chargeableG,
+  contents: packages.contents,
+  originCountry,
+  openSlipId: openSlipOf,
+  statusAt: packages.statusAt,
+};
+
+/** Package rows by id or by number (tracking number or package code), locked in id order when asked. */
+async function loadPackages(tx: Db, ref: { packageIds?: number[]; trackingNumbers?: string[] }, lock: boolean): Promise<SlipPackageRow[]> {
+  const where = ref.packageIds
+    ? inArray(packages.id, ref.packageIds)
+    : sql`(upper(${packages.trackingNumber}) IN ${ref.trackingNumbers!} OR ${packages.code} IN ${ref.trackingNumbers!})`;
+  if (lock) {
+    // Locked in id order: two requests locking overlapping sets cannot deadlock.
+    await tx.select({ id: packages.id }).from(packages).where(and(where, isNull(packages.deletedAt))).orderBy(asc(packages.id)).for('update');
+  }
+  const rows = await tx.select(packageFields).from(packages).where(and(where, isNull(packages.deletedAt))).orderBy(asc(packages.id));
+  return rows.map((r) => ({ ...r, openSlipId: r.openSlipId == null ? null : Number(r.openSlipId) }));
+}
+
+/**
+ * The packages a slip asks for, in the order asked, checked: each exists, belongs to the customer, is `ready`
+ * at a Vietnamese hub, all at the same hub, and is on no other open slip. Every problem is reported at once
+ * (409 SLIP_PACKAGE_CONFLICT, details.conflicts), so the scan screen can mark each line.
+ */
+export async function resolveSlipPackages(
+  tx: Db,
+  customer: SlipCustomer,
+  ref: { packageIds?: number[]; trackingNumbers?: string[] },
+  opts: { slipId?: number; storeId?: number; lock: boolean },
+): Promise<{ storeId: number; rows: SlipPackageRow[] }> {
+  const found = await loadPackages(tx, ref, opts.lock);
+  const asked: string[] = ref.packageIds ? ref.packageIds.map(String) : ref.trackingNumbers!;
+  const byKey = new Map<string, SlipPackageRow>();
+  for (const p of found) {
+    if (ref.packageIds) byKey.set(String(p.id), p);
+    else {
+      byKey.set(p.trackingNumber.toUpperCase(), p);
+      byKey.set(p.code, p);
+    }
+  }
+  const hubs = new Map((await tx.select({ id: stores.id, kind: stores.kind }).from(stores)).map((s) => [s.id, s.kind]));
+  const conflicts: SlipPackageConflicts['conflicts'] = [];
+  const rows: SlipPackageRow[] = [];
+  let storeId = opts.storeId;
+  for (const number of asked) {
+    const p = byKey.get(number);
+    if (!p) {
+      conflicts.push({ number, packageId: null, reason: 'not_found', message: `Không tìm thấy kiện ${number}` });
+      continue;
+    }
+    if (rows.some((r) => r.id === p.id)) continue;
+    if (p.customerId !== customer.id) {
+      conflicts.push({ number, packageId: p.id, reason: 'other_customer', message: `Kiện ${p.trackingNumber} không thuộc khách hàng ${customer.code}` });
+    } else if (p.openSlipId !== null && p.openSlipId !== opts.slipId) {
+      conflicts.push({ number, packageId: p.id, reason: 'on_other_slip', message: `Kiện ${p.trackingNumber} đã nằm trên một phiếu giao khác đang mở` });
+    } else if (p.status !== 'ready') {
+      conflicts.push({ number, packageId: p.id, reason: 'not_ready', message: `Kiện ${p.trackingNumber} chưa sẵn sàng giao (trạng thái hiện tại: ${p.status})` });
+    } else if (p.storeId === null || hubs.get(p.storeId) !== 'hub') {
+      conflicts.push({ number, packageId: p.id, reason: 'other_hub', message: `Kiện ${p.trackingNumber} chưa ở kho giao tại Việt Nam` });
+    } else if (storeId !== undefined && p.storeId !== storeId) {
+      conflicts.push({ number, packageId: p.id, reason: 'other_hub', message: `Kiện ${p.trackingNumber} ở kho khác: một phiếu giao chỉ gồm kiện của một kho` });
+    } else {
+      storeId ??= p.storeId;
+      rows.push(p);
+    }
+  }
+  if (conflicts.length) {
+    const head = conflicts.length === 1 ? conflicts[0]!.message : `${conflicts.length} kiện không thể đưa lên phiếu giao: ${conflicts[0]!.message}`;
+    throw new HttpError(409, head, E.PACKAGE_CONFLICT, { conflicts } satisfies SlipPackageConflicts);
+  }
+  return { storeId: storeId!, rows };
+}
+
+// ---- charges ----------------------------------------------------------------------------------------
+
+export interface ChargeInput {
+  method: DeliveryMethod;
+  receiverProvince: string;
+  /** null: the zone's fee from settings (courier). */
+  domesticFee: number | null;
+  surcharges: SlipSurcharge[];
+  discount: SlipDiscountInput | null;
+}
+
+export interface ComputedSlip {
+  charges: SlipCharges;
+  zone: DeliveryZone | null;
+  /** Freight of each package, in the slip's order. */
+  lines: Array<{ packageId: number; freight: number; amount: number }>;
+}
+
+/** The charges of a slip from its packages, the pricing rule and what was typed; 400 naming each bad field. */
+export async function computeCharges(db: Db, customer: SlipCustomer, rows: SlipPackageRow[], input: ChargeInput): Promise<ComputedSlip> {
+  const freights = await freightFor(db, customer.group, rows);
+  let zone: DeliveryZone | null = null;
+  let fee = input.domesticFee ?? 0;
+  if (input.method === 'courier') {
+    const auto = domesticFeeFor(input.receiverProvince, await domesticFeesInForce(db));
+    zone = auto.zone;
+    if (input.domesticFee === null) fee = auto.fee;
+  }
+  const result = computeSlipCharges({
+    packages: rows.map((p) => ({ packageId: p.id, freight: freights.get(p.id)! })),
+    method: input.method,
+    domesticFee: fee,
+    surcharges: input.surcharges,
+    discount: input.discount ? (input.discount.kind === 'amount' ? { kind: 'amount', amount: input.discount.amount, reason: input.discount.reason } : { kind: 'percent', bps: input.discount.bps, reason: input.discount.reason }) : null,
+    walletBalance: customer.balance,
+  });
+  if (!result.ok) {
+    throw new HttpError(400, result.issues[0]!.message, undefined, result.issues.map((i) => ({ path: i.path, message: i.message })));
+  }
+  return {
+    charges: result.charges,
+    zone,
+    lines: result.charges.lines.map((l) => ({ packageId: Number(l.packageId), freight: l.freight, amount: l.amount })),
+  };
+}
+
+/** Column values of the money of a slip. */
+function moneyColumns(c: ComputedSlip, input: ChargeInput) {
+  const ch = c.charges;
+  return {
+    deliveryZone: c.zone,
+    packagesSubtotal: ch.packagesSubtotal,
+    domesticFee: ch.domesticFee,
+    surcharges: input.surcharges,
+    surchargesTotal: ch.surcharges,
+    discountAmount: ch.discount,
+    discountBps: ch.discountBps,
+    discountReason: ch.discountReason,
+    total: ch.total,
+    walletCredit: ch.walletCredit,
+    amountToCollect: ch.amountToCollect,
+  };
+}
+
+async function writePackageLines(tx: Db, slipId: number, lines: ComputedSlip['lines']): Promise<void> {
+  if (!lines.length) return;
+  await tx.insert(deliverySlipPackages).values(lines.map((l, position) => ({ slipId, packageId: l.packageId, position, freight: l.freight, amount: l.amount })));
+}
+
+function packageLine(p: SlipPackageRow, freight: number, amount: number): DeliverySlipPackage {
+  return { packageId: p.id, code: p.code, trackingNumber: p.trackingNumber, status: p.status, weightG: p.weightG, chargeableG: p.chargeableG, contents: p.contents, freight, surcharges: [], amount };
+}
+
+// ---- create / quote ---------------------------------------------------------------------------------
+
+function chargeInputOf(input: DeliverySlipCreate, receiverProvince: string): ChargeInput {
+  return { method: input.method, receiverProvince, domesticFee: input.domesticFee, surcharges: input.surcharges, discount: input.discount };
+}
+
+/** What a create body would give now; nothing is written. */
+export async function quoteSlip(db: Db, input: DeliverySlipCreate): Promise<SlipQuote> {
+  const customer = await findCustomer(db, input.customerId);
+  const { storeId, rows } = await resolveSlipPackages(db, customer, input, { lock: false });
+  const receiverProvince = input.receiverProvince ?? defaultReceiver(customer).receiverProvince;
+  const c = await computeCharges(db, customer, rows, chargeInputOf(input, receiverProvince));
+  const ch = c.charges;
+  return {
+    storeId,
+    packages: rows.map((p, i) => packageLine(p, c.lines[i]!.freight, c.lines[i]!.amount)),
+    deliveryZone: c.zone,
+    packagesSubtotal: ch.packagesSubtotal,
+    domesticFee: ch.domesticFee,
+    surchargesTotal: ch.surcharges,
+    subtotal: ch.subtotal,
+    discountAmount: ch.discount,
+    discountBps: ch.discountBps,
+    total: ch.total,
+    walletBalance: ch.walletBalance,
+    walletCredit: ch.walletCredit,
+    amountToCollect: ch.amountToCollect,
+  };
+}
+
+/** Create rule: a draft with its packages reserved and its charges computed. */
+export async function createSlip(ctx: WriteContext, input: DeliverySlipCreate): Promise<number> {
+  const customer = await findCustomer(ctx.tx, input.customerId);
+  const { storeId, rows } = await resolveSlipPackages(ctx.tx, customer, input, { lock: true });
+  const defaults = defaultReceiver(customer);
+  const receiver = {
+    receiverName: input.receiverName ?? defaults.receiverName,
+    receiverPhone: input.receiverPhone ?? defaults.receiverPhone,
+    receiverAddress: input.receiverAddress ?? defaults.receiverAddress,
+    receiverProvince: input.receiverProvince ?? defaults.receiverProvince,
+  };
+  const chargeInput = chargeInputOf(input, receiver.receiverProvince);
+  const computed = await computeCharges(ctx.tx, customer, rows, chargeInput);
+  const [code] = await nextSlipCodes(ctx.tx, 1);
+  const [row] = await ctx.tx
+    .insert(deliverySlips)
+    .values({
+      code: code!,
+      customerId: customer.id,
+      storeId,
+      ...receiver,
+      method: input.method,
+      carrierName: input.carrierName,
+      carrierTrackingNumber: input.carrierTrackingNumber,
+      ...moneyColumns(computed, chargeInput),
+      note: input.note,
+      searchText: slipSearchText({ code: code!, ...receiver, carrierName: input.carrierName, carrierTrackingNumber: input.carrierTrackingNumber }),
+      createdBy: ctx.meta.actorId,
+      updatedBy: ctx.meta.actorId,
+    })
+    .returning({ id: deliverySlips.id });
+  await writePackageLines(ctx.tx, row!.id, computed.lines);
+  return row!.id;
+}
+
+// ---- update -----------------------------------------------------------------------------------------
+
+function notEditable(slip: DeliverySlip, message: string): HttpError {
+  return new HttpError(409, message, E.NOT_EDITABLE, { status: slip.status });
+}
+
+/** PATCH rule: a draft changes freely (charges recomputed); a ready/out-for-delivery slip only its receiver, carrier and note. */
+export async function updateSlip(ctx: WriteContext, current: DeliverySlip, patch: DeliverySlipPatch): Promise<UpdatePlan> {
+  const label = DELIVERY_SLIP_STATUS_LABELS[current.status];
+  if (isFinalSlipStatus(current.status)) throw notEditable(current, `Phiếu giao ${current.code} đang ở trạng thái "${label}": không thể sửa`);
+  const sent = Object.keys(patch).filter((k) => (patch as Record<string, unknown>)[k] !== undefined);
+  const money = sent.filter((k) => !(SLIP_LATE_EDITABLE_FIELDS as readonly string[]).includes(k));
+  if (money.length && !DELIVERY_SLIP_CHARGES_EDITABLE_STATUSES.includes(current.status)) {
+    throw notEditable(current, `Phiếu giao ${current.code} đang ở trạng thái "${label}": kiện hàng, hình thức giao và tiền chỉ sửa được khi phiếu còn nháp`);
+  }
+  const next = {
+    receiverName: patch.receiverName ?? current.receiverName,
+    receiverPhone: patch.receiverPhone ?? current.receiverPhone,
+    receiverAddress: patch.receiverAddress ?? current.receiverAddress,
+    receiverProvince: patch.receiverProvince ?? current.receiverProvince,
+    carrierName: patch.carrierName ?? current.carrierName,
+    carrierTrackingNumber: patch.carrierTrackingNumber ?? current.carrierTrackingNumber,
+    note: patch.note ?? current.note,
+  };
+  const set: Record<string, unknown> = { ...next, searchText: slipSearchText({ code: current.code, ...next }) };
+  if (current.status !== 'draft') return { set };
+
+  // A draft: recompute the charges from the packages, the pricing rule and the typed figures.
+  const customer = await findCustomer(ctx.tx, current.customerId);
+  const packagesChanged = patch.packageIds !== undefined || patch.trackingNumbers !== undefined;
+  const ref = packagesChanged ? { packageIds: patch.packageIds, trackingNumbers: patch.trackingNumbers } : { packageIds: current.packages.map((p) => p.packageId) };
+  const { storeId, rows } = await resolveSlipPackages(ctx.tx, customer, ref, { slipId: current.id, lock: true });
+  const method = patch.method ?? current.method;
+  const discount: SlipDiscountInput | null =
+    patch.discount !== undefined
+      ? patch.discount
+      : current.discountBps !== null
+        ? { kind: 'percent', bps: current.discountBps, reason: current.discountReason }
+        : current.discountAmount > 0
+          ? { kind: 'amount', amount: current.discountAmount, reason: current.discountReason }
+          : null;
+  // A fee typed earlier is kept unless the method or the province changes; null asks for the zone's fee again.
+  const zoneInputsChanged = (patch.method !== undefined && patch.method !== current.method) || (patch.receiverProvince !== undefined && patch.receiverProvince !== current.receiverProvince);
+  const domesticFee = patch.domesticFee !== undefined ? patch.domesticFee : method === 'pickup' ? 0 : zoneInputsChanged ? null : current.domesticFee;
+  const chargeInput: ChargeInput = { method, receiverProvince: next.receiverProvince, domesticFee, surcharges: patch.surcharges ?? current.surcharges, discount };
+  const computed = await computeCharges(ctx.tx, customer, rows, chargeInput);
+
+  const before = current.packages.map((p) => `${p.packageId}:${p.freight}:${p.amount}`).join(',');
+  const after = computed.lines.map((l) => `${l.packageId}:${l.freight}:${l.amount}`).join(',');
+  const touched = before !== after;
+  if (touched) {
+    await ctx.tx.delete(deliverySlipPackages).where(eq(deliverySlipPackages.slipId, current.id));
+    await writePackageLines(ctx.tx, current.id, computed.lines);
+  }
+  return { set: { ...set, storeId, method, ...moneyColumns(computed, chargeInput) }, touched };
+}

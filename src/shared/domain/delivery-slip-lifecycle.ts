@@ -1,0 +1,151 @@
+import type { DeliveryMethod } from './slip-charges';
+import type { PackageStatus } from './package-status';
+
+/**
+ * The life of a delivery slip (phiếu giao hàng) and what each step does to its packages.
+ *
+ *   draft → ready → out_for_delivery → delivered | failed        (courier: a domestic carrier takes the parcels)
+ *   draft → ready → delivered | failed                           (pickup: the customer collects at the hub)
+ *   draft | ready → cancelled
+ *
+ * Decisions, so the screens and the API say the same thing:
+ * - `draft` is the only status whose packages, receiver, method and charges are freely edited; its packages are
+ *   reserved (a package is on at most one open slip) but stay `ready`: nothing has happened to the parcels yet.
+ * - `ready` freezes the charges (the slip can be printed) and puts the packages `on_slip`. Receiver, carrier and
+ *   note may still be corrected until the slip is delivered or cancelled; packages and money only on a draft.
+ * - `out_for_delivery` exists only for courier slips: a pickup slip is handed over at the counter straight from
+ *   `ready`. A courier slip is never `delivered` from `ready`: the carrier must have taken it first.
+ * - `delivered` is reached only through the confirmation (collected money, receiver, feedback, ledger rows in one
+ *   transaction), never through a plain status change.
+ * - `failed` carries a reason (not at home, refused, wrong address, other) and returns the packages to `ready`
+ *   so they can go on a new slip; the failed slip stays as history. A pickup slip fails when the customer refuses
+ *   the parcels at the counter.
+ * - `cancelled` is reachable from draft and ready only; a cancelled ready slip returns its packages to `ready`.
+ * - delivered, failed and cancelled are final.
+ */
+
+export const DELIVERY_SLIP_STATUSES = ['draft', 'ready', 'out_for_delivery', 'delivered', 'failed', 'cancelled'] as const;
+export type DeliverySlipStatus = (typeof DELIVERY_SLIP_STATUSES)[number];
+
+export const DELIVERY_SLIP_FINAL_STATUSES: readonly DeliverySlipStatus[] = ['delivered', 'failed', 'cancelled'];
+/** A slip whose packages are still reserved by it (a package is on at most one open slip). */
+export const DELIVERY_SLIP_OPEN_STATUSES: readonly DeliverySlipStatus[] = ['draft', 'ready', 'out_for_delivery'];
+/** Receiver, carrier and note can be edited while the slip is not delivered, failed or cancelled. */
+export const DELIVERY_SLIP_EDITABLE_STATUSES: readonly DeliverySlipStatus[] = DELIVERY_SLIP_OPEN_STATUSES;
+/** Packages, method, fees and discount (the money) change only on a draft: a ready slip has printed figures. */
+export const DELIVERY_SLIP_CHARGES_EDITABLE_STATUSES: readonly DeliverySlipStatus[] = ['draft'];
+/** Only the confirmation reaches `delivered`; from these statuses (per method). */
+export const DELIVERY_SLIP_CONFIRMABLE: Readonly<Record<DeliveryMethod, DeliverySlipStatus>> = { pickup: 'ready', courier: 'out_for_delivery' };
+
+export const DELIVERY_FAILURE_REASONS = ['not_home', 'refused', 'wrong_address', 'other'] as const;
+export type DeliveryFailureReason = (typeof DELIVERY_FAILURE_REASONS)[number];
+
+export function isDeliverySlipStatus(v: unknown): v is DeliverySlipStatus {
+  return typeof v === 'string' && (DELIVERY_SLIP_STATUSES as readonly string[]).includes(v);
+}
+
+/** Where each status may go next, per delivery method. */
+export const DELIVERY_SLIP_TRANSITIONS: Readonly<Record<DeliveryMethod, Readonly<Record<DeliverySlipStatus, readonly DeliverySlipStatus[]>>>> = {
+  courier: {
+    draft: ['ready', 'cancelled'],
+    ready: ['out_for_delivery', 'cancelled'],
+    out_for_delivery: ['delivered', 'failed'],
+    delivered: [],
+    failed: [],
+    cancelled: [],
+  },
+  pickup: {
+    draft: ['ready', 'cancelled'],
+    ready: ['delivered', 'failed', 'cancelled'],
+    out_for_delivery: [],
+    delivered: [],
+    failed: [],
+    cancelled: [],
+  },
+};
+
+/** The statuses a slip of this method may move to from `from`. */
+export function nextSteps(method: DeliveryMethod, from: DeliverySlipStatus): readonly DeliverySlipStatus[] {
+  return DELIVERY_SLIP_TRANSITIONS[method][from];
+}
+
+export function canTransition(method: DeliveryMethod, from: DeliverySlipStatus, to: DeliverySlipStatus): boolean {
+  return nextSteps(method, from).includes(to);
+}
+
+export function isFinalSlipStatus(s: DeliverySlipStatus): boolean {
+  return DELIVERY_SLIP_FINAL_STATUSES.includes(s);
+}
+
+/**
+ * The status a step puts the slip's packages in, or null when the parcels are untouched (cancelling a draft:
+ * its packages never left `ready`). The event written is the package status itself; `delivered` carries DLV.
+ */
+export function packageEffectOf(from: DeliverySlipStatus, to: DeliverySlipStatus): PackageStatus | null {
+  switch (to) {
+    case 'ready':
+      return 'on_slip';
+    case 'out_for_delivery':
+      return 'out_for_delivery';
+    case 'delivered':
+      return 'delivered';
+    case 'failed':
+      return 'ready';
+    case 'cancelled':
+      return from === 'draft' ? null : 'ready';
+    default:
+      return null;
+  }
+}
+
+/** The package status that goes with a slip status, for consistency checks (the seed, tests). */
+export function packageStatusForSlip(status: DeliverySlipStatus): PackageStatus | null {
+  switch (status) {
+    case 'draft':
+      return 'ready';
+    case 'ready':
+      return 'on_slip';
+    case 'out_for_delivery':
+      return 'out_for_delivery';
+    case 'delivered':
+      return 'delivered';
+    default:
+      // failed / cancelled: the packages were released and may have moved on (a new slip, delivered).
+      return null;
+  }
+}
+
+/** Vietnamese labels, used by messages and exports (the web translates with i18n). */
+export const DELIVERY_SLIP_STATUS_LABELS: Record<DeliverySlipStatus, string> = {
+  draft: 'Nháp',
+  ready: 'Sẵn sàng giao',
+  out_for_delivery: 'Đang giao',
+  delivered: 'Đã giao',
+  failed: 'Giao thất bại',
+  cancelled: 'Đã huỷ',
+};
+
+export const DELIVERY_FAILURE_REASON_LABELS: Record<DeliveryFailureReason, string> = {
+  not_home: 'Khách không có nhà',
+  refused: 'Khách từ chối nhận',
+  wrong_address: 'Sai địa chỉ',
+  other: 'Lý do khác',
+};
+
+export const DELIVERY_METHOD_LABELS: Record<DeliveryMethod, string> = {
+  pickup: 'Nhận tại kho',
+  courier: 'Giao qua đơn vị vận chuyển',
+};
+
+/** "Không thể chuyển phiếu giao từ … sang …; chỉ có thể chuyển sang: …" */
+export function slipTransitionMessage(method: DeliveryMethod, from: DeliverySlipStatus, to: DeliverySlipStatus): string {
+  const next = nextSteps(method, from);
+  const head =
+    from === to
+      ? `Phiếu giao đang ở trạng thái "${DELIVERY_SLIP_STATUS_LABELS[from]}"`
+      : `Không thể chuyển phiếu giao từ "${DELIVERY_SLIP_STATUS_LABELS[from]}" sang "${DELIVERY_SLIP_STATUS_LABELS[to]}"`;
+  const tail = next.length
+    ? `chỉ có thể chuyển sang: ${next.map((s) => `"${DELIVERY_SLIP_STATUS_LABELS[s]}"`).join(', ')}`
+    : 'trạng thái này là trạng thái cuối, không thể chuyển tiếp';
+  return `${head}; ${tail}`;
+}
