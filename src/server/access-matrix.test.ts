@@ -20,6 +20,7 @@ const PUBLIC = new Set([
   'POST /api/auth/reset-password',
   'GET /api/public/company',
   'GET /api/public/logo',
+  'GET /api/public/tracking',
 ]);
 /** Operations any signed-in user (Staff included) may call. */
 const SIGNED_IN = new Set([

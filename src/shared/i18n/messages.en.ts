@@ -494,16 +494,15 @@ export const MESSAGES_EN: Readonly<Record<string, string>> = {
 
   // ---- branch sec: request hardening (plugins/security.ts, plugins/auth.ts, contracts) ------------------------
   'Đường dẫn không hợp lệ': 'Invalid address',
-
-  // ---- settings (branch settings) ----------------------------------------------------------------------------
-  'Công ty chưa có logo': 'The company has no logo',
   'Phần đầu (header) của yêu cầu quá lớn': 'The request headers are too large',
   'Tệp tải lên không đúng định dạng multipart/form-data': 'The upload is not well-formed multipart/form-data',
   '{field} chứa ký tự NUL (\\u0000), không được phép': '{field} contains a NUL character (\\u0000), which is not allowed',
+
+  // ---- settings (branch settings) ----------------------------------------------------------------------------
+  'Công ty chưa có logo': 'The company has no logo',
   // ---- secops: import parsing limits (server/lib/resource/xlsx-read.ts, import.ts) ---------------------------
   'Tệp Excel quá lớn hoặc quá phức tạp để đọc': 'The Excel file is too large or too complex to read',
   // ---- structsrv: one ledger function, one status-change path, the package lifecycle -------------------------
-  'Phiếu giao hàng': 'Delivery slip',
   // ---- pubtrack: public tracking (shared/contracts/public-tracking.ts) ---------------------------------------
   'Mã không hợp lệ: {number} (chỉ gồm chữ, số và dấu gạch ngang, tối đa 40 ký tự)':
     'Invalid number: {number} (letters, digits and dashes only, at most 40 characters)',
