@@ -7,7 +7,6 @@ import {
   type AlreadyReceivedDetails,
   PACKAGE_STATUS_LABELS,
   type EventAppendResponse,
-  type EventCreate,
   type Package,
   type PackageLabel,
   type PackageSearchHit,
@@ -21,13 +20,13 @@ import { PACKAGE_LIFECYCLE, RECEIVABLE_STATUSES, statusForEvent, type PackageSta
 import type { Db } from '../../db/client';
 import { packages } from '../../db/schema/index';
 import { writeAudit } from '../../lib/audit';
-import { HttpError } from '../../lib/errors';
+import { fieldError, HttpError } from '../../lib/errors';
 import type { IfMatchHeader } from '../../lib/resource/concurrency';
 import { findItem } from '../../lib/resource/list-engine';
 import { changeStatus } from '../../lib/resource/status';
 import { inWriteTransaction } from '../../lib/resource/write';
 import type { WriteContext } from '../../lib/write-context';
-import { appendEvent, latestEventJson, listEvents, toTrackingEvent, type EventRow } from './packages.events';
+import { appendEvent, latestEventJson, listEvents, toTrackingEvent, type EventRow, type NewEvent } from './packages.events';
 import { packagesResource } from './packages.resource';
 import {
   assertStore,
@@ -42,7 +41,6 @@ import {
 /** Receiving, the scanner search, event appends and labels: the tracking work beyond plain CRUD. */
 
 const notFound = () => new HttpError(404, 'Không tìm thấy kiện hàng');
-const fieldError = (status: number, path: string, message: string) => new HttpError(status, message, undefined, [{ path, message }]);
 
 const findPackage = (db: Db, id: number) => findItem<Package>(db, packagesResource, id);
 
@@ -70,8 +68,8 @@ export async function packageEvents(db: Db, id: number): Promise<TrackingEvent[]
  * `event`, the event in `after.event`). An event older than the newest one only adds history: it moves no
  * status, so the lifecycle does not judge it.
  */
-export async function addPackageEvent(ctx: WriteContext, id: number, input: EventCreate, ifMatch: IfMatchHeader): Promise<EventAppendResponse> {
-  if (input.occurredAt && Date.parse(input.occurredAt) > Date.now() + EVENT_FUTURE_TOLERANCE_MS) {
+export async function addPackageEvent(ctx: WriteContext, id: number, input: NewEvent, ifMatch: IfMatchHeader): Promise<EventAppendResponse> {
+  if (input.occurredAt !== undefined && eventTime(input) > Date.now() + EVENT_FUTURE_TOLERANCE_MS) {
     throw fieldError(400, 'occurredAt', 'Thời điểm sự kiện không được ở tương lai');
   }
   const { after, result: event } = await changeStatus<Package, PackageStatus, TrackingEvent>(ctx, packagesResource, id, {
@@ -87,8 +85,8 @@ export async function addPackageEvent(ctx: WriteContext, id: number, input: Even
 }
 
 /** When an event happened: its own time, or now when none is given (the database records now()). */
-function eventTime(input: EventCreate): number {
-  return input.occurredAt ? Date.parse(input.occurredAt) : Date.now();
+function eventTime(input: NewEvent): number {
+  return input.occurredAt !== undefined ? new Date(input.occurredAt).getTime() : Date.now();
 }
 
 // ---- receiving --------------------------------------------------------------------------------------
