@@ -9,13 +9,12 @@ import {
   type OrderPatch,
   type OrderStatusChange,
 } from '../../../shared/contracts/orders';
-import type { FieldError } from '../../../shared/contracts/resource';
 import { formatDong, orderTotals, parseRate, type Currency, type OrderTotals } from '../../../shared/domain/money';
 import { canEditOrderFees, canEditOrderItems, ORDER_LIFECYCLES, type OrderKind, type OrderStatus } from '../../../shared/domain/order-lifecycle';
 import { foldVietnamese } from '../../../shared/text';
 import type { Db } from '../../db/client';
 import { customers, orderEvents, orderItems, orders, transactions } from '../../db/schema/index';
-import { HttpError } from '../../lib/errors';
+import { fieldError, HttpError } from '../../lib/errors';
 import type { IfMatchHeader } from '../../lib/resource/concurrency';
 import type { AnyResource, UpdatePlan, WriteContext } from '../../lib/resource/define';
 import { changeStatus } from '../../lib/resource/status';
@@ -26,7 +25,6 @@ import { rateOn, type RateSnapshot } from './exchange-rates';
  * (shared/domain/money.ts); the status moves only through changeOrderStatus and the lifecycle table.
  */
 
-const fieldError = (status: number, path: string, message: string) => new HttpError(status, message, undefined, [{ path, message } satisfies FieldError]);
 
 export function orderSearchText(code: string, items: ReadonlyArray<{ name: string; option: string }>, note: string): string {
   const parts = [code, ...items.flatMap((i) => [i.name, i.option]), note];
