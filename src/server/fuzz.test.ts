@@ -172,11 +172,12 @@ function valid(schema: Schema, depth = 0): fc.Arbitrary<unknown> {
 type Mutation = { kind: 'set'; at: number; value: unknown } | { kind: 'drop'; at: number } | { kind: 'extra'; at: number; key: string; value: unknown };
 
 /** Every [container, key] inside a value, the root's own slot first. */
-function slots(root: { v: unknown }): Array<[Record<string, unknown> | unknown[], string | number]> {
+function slots(root: { v: unknown }, planted: WeakSet<object>): Array<[Record<string, unknown> | unknown[], string | number]> {
   const out: Array<[Record<string, unknown> | unknown[], string | number]> = [[root as Record<string, unknown>, 'v']];
   // Only the schema's own depth: a deep value planted by an earlier mutation is left as it is.
   const walk = (v: unknown, depth: number) => {
-    if (depth > 6) return;
+    // Planted values are shared constants: they are never walked into, so never changed.
+    if (depth > 6 || (v && typeof v === 'object' && planted.has(v))) return;
     if (Array.isArray(v)) {
       v.forEach((x, i) => {
         out.push([v, i]);
@@ -195,8 +196,10 @@ function slots(root: { v: unknown }): Array<[Record<string, unknown> | unknown[]
 
 function mutate(value: unknown, mutations: Mutation[]): unknown {
   const root = { v: structuredClone(value) };
+  const planted = new WeakSet<object>();
   for (const m of mutations) {
-    const all = slots(root);
+    const all = slots(root, planted);
+    if ('value' in m && m.value && typeof m.value === 'object') planted.add(m.value);
     const [container, key] = all[m.at % all.length]!;
     if (m.kind === 'set') (container as Record<string | number, unknown>)[key] = m.value;
     else if (m.kind === 'drop' && container !== (root as unknown)) {
@@ -204,7 +207,7 @@ function mutate(value: unknown, mutations: Mutation[]): unknown {
       else delete (container as Record<string, unknown>)[key as string];
     } else if (m.kind === 'extra') {
       const target = (container as Record<string | number, unknown>)[key];
-      if (target && typeof target === 'object' && !Array.isArray(target)) (target as Record<string, unknown>)[m.key] = m.value;
+      if (target && typeof target === 'object' && !Array.isArray(target) && !planted.has(target)) (target as Record<string, unknown>)[m.key] = m.value;
     }
   }
   return root.v;
