@@ -1,9 +1,9 @@
 import { z } from 'zod';
 
 /**
- * The one list contract every resource uses (DESIGN §1, §5). A resource declares a ListSpec (sortable
- * columns, filters, whether `q` search exists); listQuerySchema(spec) turns it into the zod schema that
- * validates the query string on the server and reads/writes it in the web's URL.
+ * The one list contract every resource uses: paging, sorting, search and filters are done by the server.
+ * A resource declares a ListSpec (sortable columns, filters, whether `q` search exists); listQuerySchema(spec)
+ * turns it into the zod schema that validates the query string on the server and reads/writes it in the web's URL.
  *
  * Query string, all optional:
  *   page       1-based, default 1

@@ -1,7 +1,7 @@
 import type { IataCode, PackageStatus } from './package-status';
 
 /**
- * The life of a master air waybill (DESIGN §4) and what each step does to the packages on it.
+ * The life of a master air waybill and what each step does to the packages on it.
  *
  *   draft → booked → manifested → departed → arrived → in_customs → cleared → received_at_hub → closed
  *   draft | booked → cancelled

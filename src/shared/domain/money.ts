@@ -1,5 +1,5 @@
 /**
- * Money rules (DESIGN §3, §4). Pure: runs in the browser (order form preview) and on the server (the
+ * Money rules: integer đồng, never floats. Pure: runs in the browser (order form preview) and on the server (the
  * figures that are stored), so both always agree to the đồng.
  *
  * - Vietnamese money is an integer number of đồng. Never a float.

@@ -1,5 +1,5 @@
 /**
- * The life of an order (DESIGN §4):
+ * The life of an order:
  *
  *   new → confirmed → purchased → received_abroad → in_transit → arrived → delivering → completed
  *

@@ -1,5 +1,5 @@
 /**
- * Package statuses and the tracking-event codes that set them (DESIGN §4).
+ * Package statuses and the tracking-event codes that set them.
  *
  * A package's status is derived from its tracking events: the event with the latest `occurredAt` (ties
  * broken by the later-recorded event) decides it. Event codes are the status identifiers themselves: an
