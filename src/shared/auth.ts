@@ -8,8 +8,6 @@ export const SESSION_STORAGE_USER = 'cargo_console_user';
 
 export const ROLES = ['Admin', 'Staff'] as const;
 export type Role = (typeof ROLES)[number];
-export const ROLE_ADMIN: Role = 'Admin';
-export const ROLE_STAFF: Role = 'Staff';
 
 /** Claims of the access token (JWT HS256). */
 export interface AccessTokenClaims {

@@ -82,14 +82,6 @@ export function filterParams(key: string, def: FilterDef): string[] {
   return [key];
 }
 
-/** Every query-string name a list of this spec accepts (the export adds `format`). */
-export function listParamNames(spec: ListSpec): string[] {
-  const names = ['page', 'pageSize', 'sort'];
-  if (spec.search) names.push('q');
-  for (const [key, def] of Object.entries(spec.filters)) names.push(...filterParams(key, def));
-  return names;
-}
-
 // ---- value types of the parsed query ------------------------------------------------------------
 
 type ListValue<D> = D extends { kind: 'list'; values?: infer V }

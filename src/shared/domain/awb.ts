@@ -7,7 +7,6 @@
  * `normalizeAwb` accepts all of these and answers the canonical `PPP-SSSSSSSC` form that is stored.
  */
 
-export const AWB_PATTERN = /^\d{3}-\d{8}$/;
 export const AWB_SERIAL_MAX = 9_999_999;
 
 export interface AwbParts {

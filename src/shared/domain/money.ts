@@ -40,10 +40,6 @@ export const MONEY_MAX = 1_000_000_000_000_000;
 /** Basis points: 10,000 = 100 %. A percentage service fee is a whole number of basis points. */
 export const BPS_DENOMINATOR = 10_000;
 
-export function isCurrency(v: unknown): v is Currency {
-  return typeof v === 'string' && (CURRENCIES as readonly string[]).includes(v);
-}
-
 const RATE_TEXT = /^(\d{1,9})(?:\.(\d{1,2}))?$/;
 
 /**

@@ -110,12 +110,6 @@ export function saveLayoutSettings(settings: LayoutSettings, storage: Storage | 
   }
 }
 
-export function clearLayoutSettings(storage: Storage | undefined = safeLocalStorage()) {
-  try {
-    storage?.removeItem(LAYOUT_STORAGE_KEY);
-  } catch {}
-}
-
 export function loadColorModePreference(storage: Storage | undefined = safeLocalStorage()): ColorModePreference {
   try {
     const value = storage?.getItem(COLOR_MODE_STORAGE_KEY);
