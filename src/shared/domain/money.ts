@@ -1,5 +1,5 @@
 /**
- * Money rules (DESIGN §3, §4). Pure: runs in the browser (order form preview) and on the server (the
+ * Money rules: integer đồng, never floats. Pure: runs in the browser (order form preview) and on the server (the
  * figures that are stored), so both always agree to the đồng.
  *
  * - Vietnamese money is an integer number of đồng. Never a float.
@@ -39,10 +39,6 @@ export const MONEY_MAX = 1_000_000_000_000_000;
 
 /** Basis points: 10,000 = 100 %. A percentage service fee is a whole number of basis points. */
 export const BPS_DENOMINATOR = 10_000;
-
-export function isCurrency(v: unknown): v is Currency {
-  return typeof v === 'string' && (CURRENCIES as readonly string[]).includes(v);
-}
 
 const RATE_TEXT = /^(\d{1,9})(?:\.(\d{1,2}))?$/;
 

@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { TRANSACTION_REFERENCE_TYPES, type TransactionReferenceType } from '../../../shared/domain/ledger';
 import { orders, transactions } from '../../db/schema/index';
@@ -52,9 +52,4 @@ export function referenceCodeSql(): SQL<string | null> {
     return ref ? [sql`WHEN ${sql.raw(`'${kind}'`)} THEN (SELECT ${ref.code} FROM ${ref.table} WHERE ${ref.id} = ${transactions.referenceId})`] : [];
   });
   return sql<string | null>`(CASE ${transactions.referenceType} ${sql.join(branches, sql` `)} END)`;
-}
-
-/** Rows that refer to one record (e.g. the payments of an order). */
-export function refersTo(kind: TransactionReferenceType, id: number): SQL {
-  return and(eq(transactions.referenceType, kind), eq(transactions.referenceId, id))!;
 }

@@ -13,7 +13,7 @@ const FEATURES = [
   { key: 'wallet', icon: 'bi-wallet2' },
 ] as const;
 
-/** "/" — no login check (SPEC §2): the product, a sign-in button and a tracking-number box. */
+/** "/" — public, no login check: the product, a sign-in button and a tracking-number box. */
 export function LandingPage() {
   const { t } = useTranslation('shell');
   const { isAuthenticated } = useAuth();
