@@ -1,4 +1,5 @@
-// Checks the bundle budgets of ENGINEERING.md on dist/web: the login page's initial JavaScript ≤ 160 KB gzip,
+// Checks the bundle budgets of ENGINEERING.md on dist/web: the login page's (and the public landing page's) initial
+// JavaScript ≤ 160 KB gzip,
 // no route chunk > 120 KB gzip, and ECharts only in dashboard chunks. Prints the figures.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -34,6 +35,17 @@ const initialFiles = [...new Set([...initial].map((k) => manifest[k].file).filte
 const initialSize = initialFiles.reduce((s, f) => s + gzipSize(f), 0);
 console.log(`login page initial JS: ${kb(initialSize)} gzip in ${initialFiles.length} files (budget ${kb(LOGIN_BUDGET)})`);
 if (initialSize > LOGIN_BUDGET) problems.push(`login page initial JS ${kb(initialSize)} > ${kb(LOGIN_BUDGET)}`);
+
+// The public landing page (/, public tracking) is a customer's first visit on a phone: the same budget.
+const landingKey = Object.keys(manifest).find((k) => /features\/landing\/landing-page\.tsx$/.test(k));
+if (!landingKey) problems.push('the landing page chunk (src/web/features/landing/landing-page.tsx) was not found in the manifest');
+else {
+  const landing = staticClosure(landingKey, staticClosure(entryKey));
+  const landingFiles = [...new Set([...landing].map((k) => manifest[k].file).filter((f) => f.endsWith('.js')))];
+  const landingSize = landingFiles.reduce((s, f) => s + gzipSize(f), 0);
+  console.log(`landing page initial JS: ${kb(landingSize)} gzip in ${landingFiles.length} files (budget ${kb(LOGIN_BUDGET)})`);
+  if (landingSize > LOGIN_BUDGET) problems.push(`landing page initial JS ${kb(landingSize)} > ${kb(LOGIN_BUDGET)}`);
+}
 
 const chunks = Object.values(manifest).filter((c) => c.file.endsWith('.js'));
 const uniqueFiles = [...new Set(chunks.map((c) => c.file))];
