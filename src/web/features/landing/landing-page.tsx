@@ -118,13 +118,13 @@ export function LandingPage() {
           )}
           <span className="landing-company">{name}</span>
         </Link>
-        <div className="d-flex align-items-center gap-2">
-          <LanguageSwitch />
+        <div className="landing-actions">
+          <LanguageSwitch className="btn btn-sm btn-outline-secondary text-nowrap" />
           <ColorModeToggle />
-          <Link to={staffLink} className="btn btn-sm btn-outline-primary landing-staff-link">
-            <i className="bi bi-person-badge me-1" aria-hidden="true" />
-            <span className="d-none d-sm-inline">{isAuthenticated ? t('landing.goToConsole') : t('landing.staffSignIn')}</span>
-            <span className="d-sm-none">{isAuthenticated ? t('landing.console') : t('landing.signIn')}</span>
+          <Link to={staffLink} className="btn btn-sm btn-outline-primary text-nowrap">
+            <i className="bi bi-person-badge" aria-hidden="true" />
+            {/* A phone keeps the icon only; the name stays for screen readers. */}
+            <span className="visually-hidden-below-sm ms-1">{isAuthenticated ? t('landing.goToConsole') : t('landing.staffSignIn')}</span>
           </Link>
         </div>
       </header>
@@ -230,7 +230,7 @@ function Results({ query }: { query: { data?: PublicTrackingResponse; error: unk
   return (
     <>
       <div className="d-flex flex-wrap align-items-baseline justify-content-between gap-2 mb-3">
-        <h2 className="h5 m-0">{t('landing.summary', { found: items.length, missing: notFound.length })}</h2>
+        <h2 className="h5 m-0">{notFound.length ? t('landing.summary', { found: items.length, missing: notFound.length }) : t('landing.summaryAllFound', { found: items.length })}</h2>
         <span className="small text-body-secondary">{t('landing.updatedAt', { time: vietnamDateTime(query.dataUpdatedAt) })}</span>
       </div>
       {notFound.length > 0 && (
@@ -279,7 +279,8 @@ function TrackedParcel({ item }: { item: PublicTrackingItem }) {
             <dt>{t('landing.route')}</dt>
             <dd>
               {item.origin ?? t('landing.unknownPlace')}
-              <i className="bi bi-arrow-right mx-2" aria-label={t('landing.to')} />
+              <i className="bi bi-arrow-right mx-2" aria-hidden="true" />
+              <span className="visually-hidden">{t('landing.to')} </span>
               {item.destination ?? t('landing.hubPending')}
             </dd>
           </div>
