@@ -379,7 +379,7 @@ describeE2E('the app shell', () => {
     const page = await ctx.newPage();
     await page.goto(server.url + '/');
     await page.getByLabel('Mã vận đơn, mã kiện hoặc mã phiếu giao').waitFor();
-    await page.getByRole('link', { name: /Đăng nhập/ }).first().click();
+    await page.getByRole('link', { name: /đăng nhập/i }).first().click();
     await page.waitForURL(/\/auth\/login$/);
     await ctx.close();
   });
