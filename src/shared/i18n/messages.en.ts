@@ -582,4 +582,11 @@ export const MESSAGES_EN: Readonly<Record<string, string>> = {
   'Phiếu giao {code} đang ở trạng thái "{status}": không thể sửa': 'Delivery slip {code} is "{status}": it can no longer be changed',
   'Phiếu giao {code} đang ở trạng thái "{status}": kiện hàng, hình thức giao và tiền chỉ sửa được khi phiếu còn nháp':
     'Delivery slip {code} is "{status}": packages, delivery method and money can be changed only on a draft',
+
+  // ---- branch status: the package lifecycle (shared/domain/package-status.ts) ---------------------------------
+  'Không thể ghi sự kiện "{event}" cho kiện đang ở trạng thái "{status}"': 'An event "{event}" cannot be recorded for a package that is "{status}"',
+  'Không thể ghi sự kiện "{event}" cho kiện đang ở trạng thái "{status}"; chỉ có thể chuyển sang: {next}':
+    'An event "{event}" cannot be recorded for a package that is "{status}"; it can only go to: {next}',
+  'Không thể ghi sự kiện "{event}" cho kiện đang ở trạng thái "{status}"; trạng thái này là trạng thái cuối, không thể chuyển tiếp':
+    'An event "{event}" cannot be recorded for a package that is "{status}"; this is a final status, it cannot change any more',
 };
