@@ -24,7 +24,7 @@ describeE2E('the browser path', () => {
         const { errors } = watchErrors(page);
         const res = await page.goto(server.url + '/');
         expect(res?.status()).toBe(200);
-        await expect.poll(() => page.locator('#root').innerText()).toMatch(/Cargo Console/i);
+        await expect.poll(() => page.locator('#root').innerText()).toMatch(/Tra cứu kiện hàng/i);
         await screenshot(page, `smoke-landing-${size}-${colorScheme}`);
         await page.goto(server.url + '/auth/login');
         await page.getByLabel(/e-?mail/i).waitFor({ state: 'visible' });

@@ -1,4 +1,5 @@
-// Checks the bundle budgets of ENGINEERING.md on dist/web: the login page's initial JavaScript ≤ 160 KB gzip,
+// Checks the bundle budgets of ENGINEERING.md on dist/web: the login page's (and the public landing page's) initial
+// JavaScript ≤ 160 KB gzip,
 // no route chunk > 120 KB gzip, and ECharts only in dashboard chunks. Prints the figures.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -45,6 +46,17 @@ else {
   const br = initialFiles.reduce((s, f) => s + onWire(f, '.br'), 0);
   const gzWire = initialFiles.reduce((s, f) => s + onWire(f, '.gz'), 0);
   console.log(`login page initial JS on the wire: ${kb(br)} brotli, ${kb(gzWire)} gzip (precompressed files served by Accept-Encoding)`);
+}
+
+// The public landing page (/, public tracking) is a customer's first visit on a phone: the same budget.
+const landingKey = Object.keys(manifest).find((k) => /features\/landing\/landing-page\.tsx$/.test(k));
+if (!landingKey) problems.push('the landing page chunk (src/web/features/landing/landing-page.tsx) was not found in the manifest');
+else {
+  const landing = staticClosure(landingKey, staticClosure(entryKey));
+  const landingFiles = [...new Set([...landing].map((k) => manifest[k].file).filter((f) => f.endsWith('.js')))];
+  const landingSize = landingFiles.reduce((s, f) => s + gzipSize(f), 0);
+  console.log(`landing page initial JS: ${kb(landingSize)} gzip in ${landingFiles.length} files (budget ${kb(LOGIN_BUDGET)})`);
+  if (landingSize > LOGIN_BUDGET) problems.push(`landing page initial JS ${kb(landingSize)} > ${kb(LOGIN_BUDGET)}`);
 }
 
 const chunks = Object.values(manifest).filter((c) => c.file.endsWith('.js'));

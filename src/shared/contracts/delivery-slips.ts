@@ -5,6 +5,7 @@ import {
   DELIVERY_METHOD_LABELS,
   DELIVERY_SLIP_STATUS_LABELS,
   DELIVERY_SLIP_STATUSES,
+  SLIP_CODE_PATTERN,
   type DeliveryFailureReason,
   type DeliverySlipStatus,
 } from '../domain/delivery-slip-lifecycle';
@@ -44,7 +45,7 @@ import { blankToNull, PhoneInput, staleDetails, Timestamp } from './resource';
 export { DELIVERY_SLIP_STATUSES, DELIVERY_SLIP_STATUS_LABELS, DELIVERY_FAILURE_REASONS, DELIVERY_FAILURE_REASON_LABELS, DELIVERY_METHODS, DELIVERY_METHOD_LABELS };
 export type { DeliverySlipStatus, DeliveryFailureReason };
 
-export const SLIP_CODE_PATTERN = /^PG\d{4}-\d{5,}$/;
+export { SLIP_CODE_PATTERN };
 export const SLIP_NOTE_MAX = 1000;
 export const SLIP_SURCHARGES_MAX = 20;
 /** Packages one slip holds (and one scan adds). */

@@ -25,6 +25,14 @@ import type { PackageStatus } from './package-status';
  * - delivered, failed and cancelled are final.
  */
 
+/**
+ * A slip's code: `PG`, the year and month it was made (YYMM, Vietnamese calendar), a dash and the running
+ * number, at least five digits and never truncated (PG2611-00042, PG2612-100000). The database writes it
+ * (nextSlipCodes in modules/delivery-slips); the slip lookup, the staff scan and the public tracking page all
+ * recognise a code by this one pattern.
+ */
+export const SLIP_CODE_PATTERN = /^PG\d{4}-\d{5,}$/;
+
 export const DELIVERY_SLIP_STATUSES = ['draft', 'ready', 'out_for_delivery', 'delivered', 'failed', 'cancelled'] as const;
 export type DeliverySlipStatus = (typeof DELIVERY_SLIP_STATUSES)[number];
 

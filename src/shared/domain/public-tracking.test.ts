@@ -19,6 +19,8 @@ describe('parsePublicTracking', () => {
   it('recognises one delivery-slip code by its format, alone', () => {
     expect(parsePublicTracking(' pg2611-00042 ')).toEqual({ ok: true, kind: 'slip', slipCode: 'PG2611-00042' });
     expect(parsePublicTracking('PG2611-0004')).toMatchObject({ ok: true, kind: 'numbers' });
+    // Past 99999 slips a month the running number grows a digit, as the database writes it.
+    expect(parsePublicTracking('PG2612-100000')).toEqual({ ok: true, kind: 'slip', slipCode: 'PG2612-100000' });
     expect(parsePublicTracking('PG2611-00042 PK00000012')).toEqual({ ok: false, reason: 'slip_not_alone' });
   });
 

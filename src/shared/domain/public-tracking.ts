@@ -1,3 +1,4 @@
+import { SLIP_CODE_PATTERN } from './delivery-slip-lifecycle';
 import { parseScannedNumbers } from './scan';
 
 /**
@@ -12,8 +13,6 @@ export const PUBLIC_TRACKING_MAX = 20;
 export const PUBLIC_TRACKING_INPUT_MAX = 1000;
 /** The longest number a carrier or this business writes (TRACKING_NUMBER_MAX of the package contract). */
 const NUMBER_MAX = 40;
-/** A delivery slip's code: "PG", a four-digit period, a dash and a five-digit sequence (PG2611-00042). */
-export const SLIP_CODE_PATTERN = /^PG\d{4}-\d{5}$/;
 const NUMBER_PATTERN = /^[A-Z0-9](?:[A-Z0-9-]*[A-Z0-9])?$/;
 
 export type PublicTrackingProblem =
@@ -28,6 +27,7 @@ export type PublicTrackingInput =
   | { ok: true; kind: 'slip'; slipCode: string }
   | ({ ok: false } & PublicTrackingProblem);
 
+/** A delivery slip's code (PG2611-00042): the slips' own pattern, so both sides always agree on what a code is. */
 export function isSlipCode(number: string): boolean {
   return SLIP_CODE_PATTERN.test(number);
 }

@@ -12,6 +12,8 @@ import { orderRoutes } from '../features/order/routes';
 import { settingRoutes } from '../features/setting/routes';
 import { trackingRoutes } from '../features/tracking/routes';
 import { transactionRoutes } from '../features/transaction/routes';
+import { prefetchLanding } from '../entities/public-tracking/api';
+import { storedLanguage } from '../lib/i18n';
 import { ProtectedRoute } from '../lib/routing/guards';
 import { RouteFallback } from '../lib/routing/page-spinner';
 import { RootRoute } from './root-route';
@@ -27,7 +29,16 @@ export const routes: RouteObject[] = [
     errorElement: <RouteErrorScreen />,
     hydrateFallbackElement: <RouteFallback />,
     children: [
-      { index: true, handle: title('screens.landing'), lazy: lazyScreen(() => import('../features/landing/landing-page'), 'LandingPage') },
+      {
+        index: true,
+        handle: title('screens.landing'),
+        // The public page's requests start with the route, beside its code, not after it (one round trip).
+        loader: ({ request }) => {
+          prefetchLanding(new URL(request.url), storedLanguage());
+          return null;
+        },
+        lazy: lazyScreen(() => import('../features/landing/landing-page'), 'LandingPage'),
+      },
       {
         path: 'auth',
         lazy: lazyScreen(() => import('../layouts/auth-layout'), 'AuthLayout'),

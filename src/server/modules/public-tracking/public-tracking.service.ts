@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { PACKAGE_STATUS_LABELS } from '../../../shared/contracts/packages';
 import type { PublicFlight, PublicTrackingItem, PublicTrackingQuery, PublicTrackingResponse } from '../../../shared/contracts/public-tracking';
@@ -7,7 +7,7 @@ import type { EventCode, PackageStatus } from '../../../shared/domain/package-st
 import type { MessageLanguage } from '../../../shared/i18n/language';
 import { localizeMessage } from '../../../shared/i18n/localize';
 import type { Db } from '../../db/client';
-import { mawbs, packages, stores } from '../../db/schema/index';
+import { deliverySlipPackages, deliverySlips, mawbs, packages, stores } from '../../db/schema/index';
 import { createCoalescingCache, type CoalescingCache } from './public-tracking.cache';
 
 /**
@@ -110,14 +110,24 @@ export async function loadPublicPackages(db: Db, numbers: string[]): Promise<Map
 }
 
 /**
- * EXTENSION POINT — delivery slips. A slip code (PG2611-00042, shared/domain/public-tracking.ts) answers the
- * packages on that slip. The delivery-slips table does not exist yet, so today every slip code is not found.
- * When the slips section adds its table, replace this body with one query: the codes of the live packages on
- * the live slip with this code (null when there is no such slip). Nothing else here needs to change: the codes
- * go through the same cache and the same public fields as typed numbers.
+ * The packages of the delivery slip with this code, by package code, in the slip's order; null when there is no
+ * such slip or it was cancelled (its packages went back to the shelf and may be on another slip now). A slip
+ * that failed or was delivered still answers: the customer holding it wants to know where the parcels are.
+ * Package codes, not the carriers' tracking numbers, are what a slip lookup gives back: slip codes run in
+ * sequence and can be guessed, and a carrier's number could be taken to the carrier's own site; the package
+ * code means nothing outside this business. Deleted packages are left out here and again by
+ * loadPublicPackages.
  */
-export async function packageCodesOnSlip(_db: Db, _slipCode: string): Promise<string[] | null> {
-  return null;
+export async function packageCodesOnSlip(db: Db, slipCode: string): Promise<string[] | null> {
+  const rows = await db
+    .select({ code: packages.code })
+    .from(deliverySlips)
+    .leftJoin(deliverySlipPackages, eq(deliverySlipPackages.slipId, deliverySlips.id))
+    .leftJoin(packages, and(eq(packages.id, deliverySlipPackages.packageId), isNull(packages.deletedAt)))
+    .where(and(eq(deliverySlips.code, slipCode), ne(deliverySlips.status, 'cancelled')))
+    .orderBy(asc(deliverySlipPackages.position), asc(deliverySlipPackages.id));
+  if (!rows.length) return null;
+  return rows.map((r) => r.code).filter((c): c is string => c != null);
 }
 
 export function createPublicTracking(db: () => Db) {
@@ -142,7 +152,7 @@ export function createPublicTracking(db: () => Db) {
     if (query.numbers.kind === 'slip') {
       const slipCode = query.numbers.slipCode;
       const codes = (await slips.getMany([slipCode])).get(slipCode);
-      if (!codes) return { items: [], notFound: [slipCode] };
+      if (!codes?.length) return { items: [], notFound: [slipCode] };
       numbers = codes;
     } else {
       numbers = query.numbers.numbers;

@@ -2,6 +2,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import type { Package } from '../../../shared/contracts/packages';
 import type { PublicTrackingResponse } from '../../../shared/contracts/public-tracking';
 import { createTestContext, type TestContext } from '../../test/harness';
+import type { DeliverySlip } from '../../../shared/contracts/delivery-slips';
+import { slipHelpers } from '../delivery-slips/test-support';
 import { mawbHelpers } from '../mawbs/test-support';
 import { PUBLIC_TRACKING_RATE_LIMIT } from './public-tracking.routes';
 import { PUBLIC_TRACKING_CACHE_MS } from './public-tracking.service';
@@ -10,6 +12,7 @@ import { PUBLIC_TRACKING_CACHE_MS } from './public-tracking.service';
 
 let ctx: TestContext;
 const h = mawbHelpers(() => ctx, 9_180_000);
+const slips = slipHelpers(() => ctx);
 beforeAll(async () => {
   ctx = await createTestContext();
 });
@@ -42,6 +45,21 @@ function walk(v: unknown, keys: Set<string>, leaves: unknown[]) {
       walk(x, keys, leaves);
     }
   } else leaves.push(v);
+}
+
+/** The only keys a public answer has (contracts/public-tracking.ts); anything else is a leak. */
+const PUBLIC_KEYS = ['items', 'notFound', 'number', 'status', 'statusLabel', 'origin', 'destination', 'flight', 'departedAt', 'arrivedAt', 'from', 'to', 'events', 'code', 'label', 'location', 'at'];
+/** Words of the fields that must never be public, whatever a future key is called. */
+const FORBIDDEN_KEY = /name|phone|address|price|amount|fee|freight|total|weight|gram|dimension|note|employee|user|actor|customer|receiver|wallet|id$|Id$/i;
+
+/** Fails on any key outside the public ones, any key naming private data, and any number (ids, weights, money). */
+function expectPublicOnly(body: unknown) {
+  const keys = new Set<string>();
+  const leaves: unknown[] = [];
+  walk(body, keys, leaves);
+  expect([...keys].filter((k) => !PUBLIC_KEYS.includes(k))).toEqual([]);
+  expect([...keys].filter((k) => FORBIDDEN_KEY.test(k))).toEqual([]);
+  expect(leaves.filter((v) => typeof v === 'number')).toEqual([]);
 }
 
 describe('privacy', () => {
@@ -92,13 +110,8 @@ describe('privacy', () => {
     expect(item!.events.map((e) => e.code)).toEqual(['departed', 'on_mawb', 'received_abroad']);
     expect(item!.events[0]).toEqual({ code: 'departed', label: 'Đã cất cánh', location: expect.any(String), at: expect.any(String) });
 
-    const keys = new Set<string>();
-    const leaves: unknown[] = [];
-    walk(body, keys, leaves);
-    const allowed = ['items', 'notFound', 'number', 'status', 'statusLabel', 'origin', 'destination', 'flight', 'departedAt', 'arrivedAt', 'from', 'to', 'events', 'code', 'label', 'location', 'at'];
-    expect([...keys].filter((k) => !allowed.includes(k))).toEqual([]);
     // No number anywhere: ids, weights, prices and dimensions are all numbers.
-    expect(leaves.filter((v) => typeof v === 'number')).toEqual([]);
+    expectPublicOnly(body);
     const text = res.body;
     const addressParts: unknown[] = [];
     walk(customer.addresses, new Set(), addressParts);
@@ -157,8 +170,73 @@ describe('lookups', () => {
 });
 
 describe('delivery-slip codes', () => {
-  it('one slip code (PG + 4 digits - 5 digits) is a slip lookup; while no slip exists it is not found', async () => {
-    expect(await track('pg2611-00042')).toEqual({ items: [], notFound: ['PG2611-00042'] });
+  /** A draft slip of a fresh customer's `n` ready parcels, with a receiver whose details must never show. */
+  async function draftSlip(n: number): Promise<DeliverySlip> {
+    const c = await slips.customerWithReady(n);
+    return slips.createOk({
+      customerId: c.customerId,
+      packageIds: [...c.packageIds].reverse(),
+      method: 'courier',
+      carrierName: 'GHN',
+      carrierTrackingNumber: 'GHNSECRET123',
+      receiverName: 'Người Nhận Bí Mật',
+      receiverPhone: '0912345678',
+      receiverAddress: '12 Đường Riêng Tư, Quận 1',
+      receiverProvince: 'Hồ Chí Minh',
+      note: 'Giao giờ hành chính, khách khó tính',
+    });
+  }
+  /**
+   * Puts a slip in a final status the way its status step leaves it (the slip's packages released). Written in
+   * SQL: the status route is another part of the slips section; only the rows matter to this lookup.
+   */
+  async function finish(slipId: number, status: 'cancelled' | 'failed') {
+    await slips.q(`UPDATE delivery_slips SET status = $2, failure_reason = CASE WHEN $2 = 'failed' THEN 'refused' END WHERE id = $1`, [slipId, status]);
+    await slips.q('UPDATE delivery_slip_packages SET open = false WHERE slip_id = $1', [slipId]);
+  }
+
+  it('a slip code answers that slip’s packages, by package code in the slip’s order, and nothing of the slip', async () => {
+    const slip = await draftSlip(3);
+    const res = await lookup(`numbers=${encodeURIComponent(` *${slip.code.toLowerCase()}* `)}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json() as PublicTrackingResponse;
+    expect(body.notFound).toEqual([]);
+    expect(body.items.map((i) => i.number)).toEqual(slip.packages.map((p) => p.code));
+    for (const item of body.items) expect(item).toMatchObject({ status: 'ready', statusLabel: expect.any(String), destination: expect.any(String) });
+    expectPublicOnly(body);
+    const secrets = [
+      'Người Nhận Bí Mật', '0912345678', 'Đường Riêng Tư', 'khách khó tính', 'GHNSECRET123', slip.code,
+      ...slip.packages.flatMap((p) => [p.trackingNumber, String(p.amount), String(p.freight), String(p.weightG)]),
+      String(slip.total), String(slip.amountToCollect),
+    ];
+    for (const secret of secrets) expect(res.body, secret).not.toContain(secret);
+  });
+
+  it('the packages of a cancelled slip are not found through it; a failed slip still answers', async () => {
+    const slip = await draftSlip(1);
+    await finish(slip.id, 'cancelled');
+    expect(await track(slip.code)).toEqual({ items: [], notFound: [slip.code] });
+    // The same package on a new slip that fails: still found through that slip.
+    const again = await slips.createOk({ customerId: slip.customerId, packageIds: slip.packages.map((p) => p.packageId) });
+    await finish(again.id, 'failed');
+    const body = await track(again.code);
+    expect(body.items.map((i) => i.number)).toEqual([slip.packages[0]!.code]);
+  });
+
+  it('an unknown slip code is not found', async () => {
+    expect(await track('pg2611-99999')).toEqual({ items: [], notFound: ['PG2611-99999'] });
+  });
+
+  it('a slip asked 20 times in a second costs one slip query and one package query', async () => {
+    const slip = await draftSlip(2);
+    const driver = ctx.database.pglite ?? ctx.database.pool!;
+    const spy = vi.spyOn(driver, 'query');
+    const count = (table: string) => spy.mock.calls.filter((c) => JSON.stringify(c[0]).includes(table)).length;
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const answers = await Promise.all(Array.from({ length: 20 }, () => track(slip.code)));
+    expect(answers.every((a) => a.items.length === 2)).toBe(true);
+    expect(count('delivery_slip_packages')).toBe(1);
+    expect(count('tracking_events')).toBe(1);
   });
 
   it('a code near the format is an ordinary number', async () => {
