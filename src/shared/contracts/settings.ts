@@ -113,7 +113,7 @@ export const PriceListValueSchema = z.strictObject({
   lines: z.array(PriceLineValue).min(1, { error: 'Cần ít nhất một tuyến' }).max(100, { error: 'Tối đa 100 tuyến' }),
 });
 
-const companyText = Object.fromEntries(COMPANY_TEXT_KEYS.map((k) => [k, text(300)])) as Record<(typeof COMPANY_TEXT_KEYS)[number], z.ZodType>;
+const companyText: Record<string, z.ZodType> = Object.fromEntries(COMPANY_TEXT_KEYS.map((k) => [k, text(300)]));
 
 /** The value schema of each kind's keys; `*` is any key matching PRICE_LIST_KEY. */
 export const SETTING_VALUE_SCHEMAS: Record<SettingKind, Record<string, z.ZodType>> = {
