@@ -637,4 +637,9 @@ export const MESSAGES_EN: Readonly<Record<string, string>> = {
   'Khối lượng là số gam nguyên': 'The weight is a whole number of grams',
   'Cước vận chuyển': 'Freight',
   'Bảo hiểm': 'Insurance',
+  'Logo tối đa 1 MiB': 'The logo can be at most 1 MiB',
+  'Hãy tải lên tệp ảnh (multipart/form-data)': 'Please upload an image file (multipart/form-data)',
+  'Chưa chọn tệp logo': 'No logo file was chosen',
+  'Logo phải là ảnh PNG, JPEG hoặc WebP': 'The logo must be a PNG, JPEG or WebP image',
+  'Logo công ty': 'Company logo',
 };

@@ -9,7 +9,8 @@ function useCompany() {
   return useQuery({
     // Under the settings group: saving any setting refreshes it.
     queryKey: [...queryKeys.Setting.all, 'public-company'],
-    queryFn: ({ signal }) => api.get<PublicCompany>('/api/public/company', undefined, { signal }),
+    // The answer is publicly cacheable for a minute; the console asks past the browser cache, so a saved name shows at once.
+    queryFn: ({ signal }) => api.get<PublicCompany>('/api/public/company', undefined, { signal, headers: { 'cache-control': 'no-cache' } }),
     staleTime: 60_000,
   });
 }

@@ -1,8 +1,9 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ApiError } from '../../../shared/contracts/errors';
-import { QuoteRequest, QuoteResponse } from '../../../shared/contracts/settings';
+import { QuoteRequest, QuoteResponse, Setting } from '../../../shared/contracts/settings';
 import { resourceRoutes } from '../../lib/resource/routes';
 import { namedParamsValidator } from '../../lib/resource/validation';
+import { uploadLogo } from './logo';
 import { quoteRequest } from './pricing.service';
 import { settingsResource } from './settings.resource';
 
@@ -24,5 +25,10 @@ export const settingsRoutes = resourceRoutes(settingsResource, (plain) => {
       },
     },
     async (req) => quoteRequest(app.deps.database.db, req.body),
+  );
+  app.post(
+    '/settings/logo',
+    { schema: { tags: ['settings'], summary: 'Tải logo công ty lên (PNG/JPEG/WebP, tối đa 1 MiB)', response: { 200: Setting, 413: ApiError, 415: ApiError } } },
+    async (req) => uploadLogo(app, req),
   );
 });

@@ -41,6 +41,7 @@ describe('access', () => {
     ['PATCH', '/api/settings/1'],
     ['DELETE', '/api/settings/1'],
     ['POST', '/api/pricing/quote'],
+    ['POST', '/api/settings/logo'],
   ])('%s %s: 401 without a token, 403 for Staff', async (method, url) => {
     expect((await ctx.request({ method: method as 'GET', url, token: null })).statusCode).toBe(401);
     const staff = await ctx.request({ method: method as 'GET', url, token: staffToken, payload: method === 'GET' ? undefined : {} });
@@ -240,5 +241,40 @@ describe('POST /api/pricing/quote', () => {
     expect(noCustomer.statusCode).toBe(404);
     const bad = await ctx.request({ method: 'POST', url: '/api/pricing/quote', payload: { originStoreId: saigon, destinationStoreId: hanoi, chargeableWeightG: 1.5 } });
     expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('POST /api/settings/logo', () => {
+  const PNG = Buffer.from(
+    '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
+    'hex',
+  );
+  const upload = (bytes: Buffer, name = 'logo.png', type = 'image/png') => {
+    const boundary = '----settings2logo';
+    const body = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`),
+      bytes,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    return ctx.request({ method: 'POST', url: '/api/settings/logo', headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: body });
+  };
+
+  it('stores a PNG checked by content, points the company logo at it (one audit row) and serves it publicly', async () => {
+    const res = await upload(PNG);
+    expect(res.statusCode, res.body).toBe(200);
+    const item = res.json() as Setting;
+    expect(item).toMatchObject({ kind: 'company', key: 'logo', value: { contentType: 'image/png', size: PNG.length } });
+    expect((await auditRows(item.id)).map((r) => r.action)).toEqual(['update']);
+    const { logoUrl } = (await ctx.request({ method: 'GET', url: '/api/public/company', token: null })).json();
+    const img = await ctx.request({ method: 'GET', url: logoUrl, token: null });
+    expect(img.statusCode).toBe(200);
+    expect(img.rawPayload.equals(PNG)).toBe(true);
+  });
+
+  it('refuses what is not an image by content (415), a file over 1 MiB (413), and a non-multipart body (415)', async () => {
+    expect((await upload(Buffer.from('GIF89a not allowed'), 'logo.png', 'image/png')).statusCode).toBe(415);
+    const big = Buffer.concat([PNG, Buffer.alloc(1_048_577 - PNG.length + 10)]);
+    expect((await upload(big)).statusCode).toBe(413);
+    expect((await ctx.request({ method: 'POST', url: '/api/settings/logo', payload: { x: 1 } })).statusCode).toBe(415);
   });
 });

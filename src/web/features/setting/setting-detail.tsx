@@ -15,7 +15,7 @@ import { useStores } from '../../entities/store/api';
 import { isApiRequestError } from '../../lib/api-client';
 import { useFormat } from '../../lib/use-format';
 import { deleteSetting, quotePrice, settingKeys, useSetting, useSettingCache, useVersions } from './api';
-import { SettingStatusBadge, useKeyLabel, useValueText } from './setting-fields';
+import { SettingStatusBadge, useSettingTitle, useValueText } from './setting-fields';
 
 /** /setting/:id: the value in force, every version (past, current, scheduled), History; a price list's calculator. */
 export function SettingDetailPage() {
@@ -32,7 +32,7 @@ function SettingDetail({ loaded }: { loaded: Versioned<Setting> }) {
   const { t } = useTranslation(['setting', 'common']);
   const fmt = useFormat();
   const cache = useSettingCache();
-  const keyLabel = useKeyLabel();
+  const titleOf = useSettingTitle();
   const valueText = useValueText();
   const s = loaded.record;
   const versions = useVersions(s.kind, s.key);
@@ -96,7 +96,7 @@ function SettingDetail({ loaded }: { loaded: Versioned<Setting> }) {
   return (
     <>
       <DetailHeader
-        title={`${t(`kinds.${s.kind}`)} · ${keyLabel(s.kind, s.key)}`}
+        title={titleOf(s.kind, s.key)}
         badges={<SettingStatusBadge status={s.status} />}
         editTo={editable && !logo ? `/setting/edit/${s.id}` : undefined}
         remove={

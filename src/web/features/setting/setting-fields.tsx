@@ -18,6 +18,17 @@ export function useKeyLabel() {
   return (kind: string, key: string) => t(`keys.${kind}.${key}`, { defaultValue: key });
 }
 
+/** "Kind · key" as a title; once when the key's label is the kind's own (the one bank account). */
+export function useSettingTitle() {
+  const { t } = useTranslation('setting');
+  const keyLabel = useKeyLabel();
+  return (kind: string, key: string) => {
+    const kindLabel = t(`kinds.${kind}`);
+    const label = keyLabel(kind, key);
+    return label === kindLabel ? label : `${kindLabel} · ${label}`;
+  };
+}
+
 /** One line summing up a value: the text, the number with its unit, a bank account, a price list's routes. */
 export function useValueText() {
   const { t } = useTranslation('setting');

@@ -12,7 +12,7 @@ import { PageHeader } from '../../components/page-header';
 import { RecordPage } from '../../components/record-page';
 import { versioned, type Versioned } from '../../components/resource-api';
 import { createSetting, patchSetting, useSetting, useSettingCache } from './api';
-import { useKeyLabel } from './setting-fields';
+import { useSettingTitle } from './setting-fields';
 
 /** How a kind's value is typed: a text, a whole number, a rate, the four fields of a bank account, a price list. */
 type Shape = 'text' | 'int' | 'rate' | 'bank' | 'json';
@@ -87,7 +87,7 @@ function SettingForm({ loaded }: { loaded: Versioned<Setting> }) {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const cache = useSettingCache();
-  const keyLabel = useKeyLabel();
+  const titleOf = useSettingTitle();
   const [base, setBase] = useState(loaded);
   const s = base.record;
   const kind = s.kind as SettingKind;
@@ -135,7 +135,7 @@ function SettingForm({ loaded }: { loaded: Versioned<Setting> }) {
     onRebase: (r: Setting) => setBase(versioned(r)),
   });
   const form = rf.form;
-  const title = `${t(`kinds.${kind}`)} · ${keyLabel(kind, s.key)}`;
+  const title = titleOf(kind, s.key);
 
   return (
     <>
