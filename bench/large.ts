@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { ADMIN, startServer } from '../e2e/support/server';
 
@@ -63,6 +64,28 @@ async function measure(base: string, token: string, name: string, path: (i: numb
   return `${p95 <= BUDGET_MS ? 'PASS' : 'FAIL'} ${name}: p50 ${pct(times, 50).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms (budget ${BUDGET_MS} ms, ${RUNS} sequential requests)`;
 }
 
+/** Peak resident memory of a process so far (Linux VmHWM), in MiB. */
+function peakRssMiB(pid: number): number {
+  const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) / 1024 : NaN;
+}
+
+/** The XLSX export of 100,000 packages (the export cap): wall time to the last byte, and the server's peak RSS. */
+async function exportTime(server: { url: string; process: { pid?: number } }, token: string): Promise<string> {
+  const before = peakRssMiB(server.process.pid!);
+  const t = performance.now();
+  const res = await fetch(server.url + '/api/packages/export?format=xlsx&weightGMin=500&weightGMax=2399&sort=-createdAt', {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const body = await res.arrayBuffer();
+  const bytes = body.byteLength;
+  const seconds = (performance.now() - t) / 1000;
+  if (!res.ok) return `FAIL export: HTTP ${res.status} ${new TextDecoder().decode(body)}`;
+  const rows = res.headers.get('x-total-count');
+  const peak = peakRssMiB(server.process.pid!);
+  return `${seconds <= 8 ? 'PASS' : 'FAIL'} XLSX export of ${Number(rows).toLocaleString('en')} packages: ${seconds.toFixed(1)} s, ${(bytes / 1048576).toFixed(1)} MiB (budget 8 s); server peak RSS ${peak.toFixed(0)} MiB (before ${before.toFixed(0)} MiB)`;
+}
+
 export async function benchLarge(): Promise<string[]> {
   const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3000 });
@@ -95,8 +118,17 @@ export async function benchLarge(): Promise<string[]> {
     lines.push(await measure(server.url, token, 'packages by status sorted by weight, 50 rows', (i) => `/api/packages?status=${STATUSES[i % 15]}&sort=-weightG&pageSize=50`));
     lines.push(await measure(server.url, token, 'packages of one customer, 50 rows', () => `/api/packages?customerId=${customerId}&pageSize=50`));
     lines.push(await measure(server.url, token, 'tracking-number lookup (search)', (i) => `/api/packages/search?numbers=${n(i)}`));
+    // Every sortable column of the packages list, both directions, unfiltered and under a status filter.
+    for (const field of ['code', 'trackingNumber', 'status', 'statusAt', 'weightG', 'chargeableG', 'createdAt']) {
+      for (const dir of ['', '-']) {
+        lines.push(await measure(server.url, token, `packages sorted by ${dir}${field}, 50 rows`, () => `/api/packages?sort=${dir}${field}&pageSize=50`));
+      }
+      lines.push(await measure(server.url, token, `packages by status sorted by ${field}, 50 rows`, (i) => `/api/packages?status=${STATUSES[i % 15]}&sort=${field}&pageSize=50`));
+    }
+    lines.push(await measure(server.url, token, 'packages page 2000 (offset 99,950), 50 rows', () => '/api/packages?page=2000&pageSize=50'));
     lines.push(await measure(server.url, token, 'customers sorted by name, 50 rows', () => '/api/customers?sort=fullName&pageSize=50'));
     lines.push(await measure(server.url, token, 'customers search q (trigram)', (i) => `/api/customers?q=bench%20${1000 + i}&pageSize=50`));
+    lines.push(await exportTime(server, token));
   } finally {
     await server.stop();
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

@@ -72,6 +72,8 @@ const COMPOSED_OR_CLIENT_ENTRIES = new Set([
   'MAWB đang ở trạng thái "{status}"; trạng thái này là trạng thái cuối, không thể chuyển tiếp',
   'Không thể chuyển MAWB từ "{from}" sang "{to}"; chỉ có thể chuyển sang: {next}',
   'Không thể chuyển MAWB từ "{from}" sang "{to}"; trạng thái này là trạng thái cuối, không thể chuyển tiếp',
+  'Không thể ghi sự kiện "{event}" cho kiện đang ở trạng thái "{status}"; chỉ có thể chuyển sang: {next}',
+  'Không thể ghi sự kiện "{event}" cho kiện đang ở trạng thái "{status}"; trạng thái này là trạng thái cuối, không thể chuyển tiếp',
 ]);
 
 // ---- the scan ---------------------------------------------------------------------------------------------------

@@ -642,4 +642,11 @@ export const MESSAGES_EN: Readonly<Record<string, string>> = {
   'Chưa chọn tệp logo': 'No logo file was chosen',
   'Logo phải là ảnh PNG, JPEG hoặc WebP': 'The logo must be a PNG, JPEG or WebP image',
   'Logo công ty': 'Company logo',
+
+  // ---- branch status: the package lifecycle (shared/domain/package-status.ts) ---------------------------------
+  'Không thể ghi sự kiện "{event}" cho kiện đang ở trạng thái "{status}"': 'An event "{event}" cannot be recorded for a package that is "{status}"',
+  'Không thể ghi sự kiện "{event}" cho kiện đang ở trạng thái "{status}"; chỉ có thể chuyển sang: {next}':
+    'An event "{event}" cannot be recorded for a package that is "{status}"; it can only go to: {next}',
+  'Không thể ghi sự kiện "{event}" cho kiện đang ở trạng thái "{status}"; trạng thái này là trạng thái cuối, không thể chuyển tiếp':
+    'An event "{event}" cannot be recorded for a package that is "{status}"; this is a final status, it cannot change any more',
 };
