@@ -14,13 +14,13 @@ import { UrlTabs } from '../../components/url-tabs';
 import { useStores } from '../../entities/store/api';
 import { isApiRequestError } from '../../lib/api-client';
 import { useFormat } from '../../lib/use-format';
-import { deleteSetting, quotePrice, settingKeys, useSetting, useSettingCache, useVersions } from './api';
+import { quotePrice, settingApi, useVersions } from './api';
 import { SettingStatusBadge, useSettingTitle, useValueText } from './setting-fields';
 
 /** /setting/:id: the value in force, every version (past, current, scheduled), History; a price list's calculator. */
 export function SettingDetailPage() {
   const { id = '' } = useParams();
-  const query = useSetting(id);
+  const query = settingApi.useOne(id);
   return (
     <RecordPage query={query} backTo="/setting">
       {(data) => <SettingDetail key={id} loaded={data} />}
@@ -31,7 +31,7 @@ export function SettingDetailPage() {
 function SettingDetail({ loaded }: { loaded: Versioned<Setting> }) {
   const { t } = useTranslation(['setting', 'common']);
   const fmt = useFormat();
-  const cache = useSettingCache();
+  const cache = settingApi.useCache();
   const titleOf = useSettingTitle();
   const valueText = useValueText();
   const s = loaded.record;
@@ -104,7 +104,7 @@ function SettingDetail({ loaded }: { loaded: Versioned<Setting> }) {
             ? {
                 title: t('detail.removeTitle'),
                 text: t('detail.removeText', { day: fmt.date(s.effectiveFrom) }),
-                remove: () => deleteSetting(s.id, loaded.etag),
+                remove: () => settingApi.remove(s.id, loaded.etag),
                 pending: t('detail.removing'),
                 success: t('detail.removed'),
                 onDeleted: () => cache.removed(s.id),
@@ -120,7 +120,7 @@ function SettingDetail({ loaded }: { loaded: Versioned<Setting> }) {
           historyTab(t('detail.history'), {
             entity: 'settings',
             entityId: s.id,
-            queryKey: settingKeys.history(s.id),
+            queryKey: settingApi.keys.history(s.id),
             fields: [
               { name: 'value', label: t('fields.value'), format: (v) => valueText(s.kind, s.key, v) },
               { name: 'effectiveFrom', label: t('fields.since') },

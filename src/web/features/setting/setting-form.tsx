@@ -11,7 +11,7 @@ import { useResourceForm } from '../../components/form/use-resource-form';
 import { PageHeader } from '../../components/page-header';
 import { RecordPage } from '../../components/record-page';
 import { versioned, type Versioned } from '../../components/resource-api';
-import { createSetting, patchSetting, useSetting, useSettingCache } from './api';
+import { settingApi } from './api';
 import { useSettingTitle } from './setting-fields';
 
 /** How a kind's value is typed: a text, a whole number, a rate, the four fields of a bank account, a price list. */
@@ -74,7 +74,7 @@ const FIELD_OF: Record<string, keyof Values> = { rate: 'rate', bankName: 'bankNa
 /** /setting/edit/:id (?new=1 adds a version of a dated setting instead of editing this one). */
 export function SettingEditPage() {
   const { id = '' } = useParams();
-  const query = useSetting(id);
+  const query = settingApi.useOne(id);
   return (
     <RecordPage query={query} backTo="/setting" skeleton="form">
       {(data) => <SettingForm key={id} loaded={data} />}
@@ -86,7 +86,7 @@ function SettingForm({ loaded }: { loaded: Versioned<Setting> }) {
   const { t } = useTranslation(['setting', 'common']);
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const cache = useSettingCache();
+  const cache = settingApi.useCache();
   const titleOf = useSettingTitle();
   const [base, setBase] = useState(loaded);
   const s = base.record;
@@ -124,8 +124,8 @@ function SettingForm({ loaded }: { loaded: Versioned<Setting> }) {
       const built = buildValue(shape, values);
       if ('problem' in built) throw new Error(built.problem);
       const saved = newVersion
-        ? await createSetting({ kind, key: s.key, value: built.value, effectiveFrom: values.effectiveFrom, description: s.description })
-        : await patchSetting(s.id, base.etag, { value: built.value, ...(dated ? { effectiveFrom: values.effectiveFrom } : {}) });
+        ? await settingApi.create({ kind, key: s.key, value: built.value, effectiveFrom: values.effectiveFrom, description: s.description })
+        : await settingApi.patch(s.id, base.etag, { value: built.value, ...(dated ? { effectiveFrom: values.effectiveFrom } : {}) });
       cache.saved(saved);
       return saved;
     },

@@ -7,7 +7,7 @@ import { DataTable } from '../../components/data-table/data-table';
 import { FilterChecks, FilterSelect } from '../../components/data-table/list-filters';
 import { PageHeader } from '../../components/page-header';
 import { useFormat } from '../../lib/use-format';
-import { fetchSettingPage, settingKeys } from './api';
+import { settingApi } from './api';
 import { SettingStatusBadge, useKeyLabel, useValueText } from './setting-fields';
 
 const col = createColumnHelper<Setting>();
@@ -55,8 +55,8 @@ export function SettingListPage() {
         tableId="settings"
         spec={SETTING_LIST}
         columns={columns}
-        queryKey={settingKeys.list}
-        fetcher={(query, signal) => fetchSettingPage({ status: 'current,scheduled', ...query }, signal)}
+        queryKey={settingApi.keys.list}
+        fetcher={(query, signal) => settingApi.fetchPage({ status: 'current,scheduled', ...query }, signal)}
         getRowId={(s) => String(s.id)}
         label={t('list.label')}
         onOpen={(s) => navigate(`/setting/${s.id}`)}
