@@ -54,6 +54,12 @@ const DATA_LITERALS: Array<[file: string, text: string, reason: string]> = [
   ['src/server/modules/mawbs/mawbs.consolidation.ts', 'Đóng vào MAWB {}', 'note of a tracking event, stored in the database'],
   ['src/server/modules/mawbs/mawbs.consolidation.ts', 'Gỡ khỏi MAWB {}', 'note of a tracking event, stored in the database'],
   ['src/server/modules/mawbs/mawbs.consolidation.ts', 'Hải quan {}', 'location of a tracking event, stored in the database'],
+  ['src/server/modules/delivery-slips/delivery-slips.lifecycle.ts', 'Phiếu giao {}: {} ({})', 'note of a tracking event, stored in the database'],
+  ['src/server/modules/delivery-slips/delivery-slips.lifecycle.ts', 'Phiếu giao {}: {}', 'note of a tracking event, stored in the database'],
+  ['src/server/modules/delivery-slips/delivery-slips.lifecycle.ts', 'Phiếu giao {} — người nhận: {}', 'note of a tracking event, stored in the database'],
+  ['src/server/modules/delivery-slips/delivery-slips.lifecycle.ts', 'Thu khi giao phiếu {} ({})', 'note of a wallet ledger row, stored in the database'],
+  ['src/server/modules/delivery-slips/delivery-slips.lifecycle.ts', 'Thu khi giao phiếu {}', 'note of a wallet ledger row, stored in the database'],
+  ['src/server/modules/delivery-slips/delivery-slips.lifecycle.ts', 'Thanh toán phiếu giao {}', 'note of a wallet ledger row, stored in the database'],
   ['src/shared/domain/money.ts', '{}{} đ', 'the đồng sign of formatted amounts: VND is written the same in every language'],
   ['src/shared/domain/awb.ts', 'Serial AWB không hợp lệ: {}', 'a programming error (RangeError): never sent, a 500 says only "system error"'],
   ['src/shared/domain/awb.ts', 'Tiền tố hãng phải gồm 3 chữ số: {}', 'a programming error (RangeError): never sent, a 500 says only "system error"'],
@@ -72,6 +78,10 @@ const COMPOSED_OR_CLIENT_ENTRIES = new Set([
   'MAWB đang ở trạng thái "{status}"; trạng thái này là trạng thái cuối, không thể chuyển tiếp',
   'Không thể chuyển MAWB từ "{from}" sang "{to}"; chỉ có thể chuyển sang: {next}',
   'Không thể chuyển MAWB từ "{from}" sang "{to}"; trạng thái này là trạng thái cuối, không thể chuyển tiếp',
+  'Phiếu giao đang ở trạng thái "{status}"; chỉ có thể chuyển sang: {next}',
+  'Phiếu giao đang ở trạng thái "{status}"; trạng thái này là trạng thái cuối, không thể chuyển tiếp',
+  'Không thể chuyển phiếu giao từ "{from}" sang "{to}"; chỉ có thể chuyển sang: {next}',
+  'Không thể chuyển phiếu giao từ "{from}" sang "{to}"; trạng thái này là trạng thái cuối, không thể chuyển tiếp',
 ]);
 
 // ---- the scan ---------------------------------------------------------------------------------------------------
