@@ -1,6 +1,7 @@
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app';
 import { createTestContext, type TestContext } from './test/harness';
@@ -91,6 +92,34 @@ describe('SPA fallback', () => {
     mkdirSync(path.join(webDir, 'assets'));
     writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><div id="root">spa-index</div>');
     writeFileSync(path.join(webDir, 'assets', 'app-abc123.js'), 'console.log(1)');
+    // As the build writes them: each text asset beside its brotli and gzip forms.
+    const big = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+    writeFileSync(path.join(webDir, 'assets', 'big-abc123.js'), big);
+    writeFileSync(path.join(webDir, 'assets', 'big-abc123.js.br'), brotliCompressSync(big));
+    writeFileSync(path.join(webDir, 'assets', 'big-abc123.js.gz'), gzipSync(big));
+  });
+
+  it('serves built assets precompressed by Accept-Encoding, plain to a client that takes neither', async () => {
+    const app = await buildApp({ database: ctx.database, config: ctx.config, jwtSecret: 'x'.repeat(40), serveWeb: true, webDir, logger: false });
+    try {
+      const url = '/assets/big-abc123.js';
+      const br = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+      expect(br.statusCode).toBe(200);
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers['content-type']).toMatch(/javascript/);
+      expect(br.headers['cache-control']).toContain('immutable');
+      expect(String(br.headers.vary)).toMatch(/accept-encoding/i);
+      expect(brotliDecompressSync(br.rawPayload).toString()).toContain('x'.repeat(4000));
+      expect(br.rawPayload.length).toBeLessThan(200);
+      const gz = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gz.rawPayload).toString()).toContain('x'.repeat(4000));
+      const plain = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toContain('x'.repeat(4000));
+    } finally {
+      await app.close();
+    }
   });
 
   it('serves index.html for every client route, known or not, and real files as themselves', async () => {

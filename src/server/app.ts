@@ -146,6 +146,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         // One route per built file; anything else falls to the not-found handler (SPA fallback or a real 404).
         wildcard: false,
         index: false,
+        // The build writes every text asset brotli- and gzip-compressed beside itself; the client's
+        // Accept-Encoding picks one (Vary: Accept-Encoding), with the plain file as the fallback.
+        preCompressed: true,
         setHeaders(res, filePath) {
           // Hashed assets never change; everything else is revalidated so a deploy is seen at once.
           res.header(

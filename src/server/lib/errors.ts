@@ -1,4 +1,5 @@
 import { DEFAULT_MESSAGES, ERROR_CODES } from '../../shared/contracts/errors';
+import type { FieldError } from '../../shared/contracts/resource';
 
 /**
  * An error that becomes `{ message, code, details? }` with its HTTP status. Messages are written in Vietnamese, the
@@ -39,3 +40,9 @@ export const unauthorized = (message?: string) => new HttpError(401, message);
 export const forbidden = (message?: string) => new HttpError(403, message);
 export const notFound = (message?: string) => new HttpError(404, message);
 export const conflict = (message?: string, details?: unknown) => new HttpError(409, message, undefined, details);
+
+/**
+ * A rule broken by one field: the message, and `details` naming the field so the form puts the message under
+ * it (400 for input that can never be right, 409 for input that conflicts with the data as it is now).
+ */
+export const fieldError = (status: number, path: string, message: string) => new HttpError(status, message, undefined, [{ path, message }] satisfies FieldError[]);

@@ -82,6 +82,8 @@ const COMPOSED_OR_CLIENT_ENTRIES = new Set([
   'Phiếu giao đang ở trạng thái "{status}"; trạng thái này là trạng thái cuối, không thể chuyển tiếp',
   'Không thể chuyển phiếu giao từ "{from}" sang "{to}"; chỉ có thể chuyển sang: {next}',
   'Không thể chuyển phiếu giao từ "{from}" sang "{to}"; trạng thái này là trạng thái cuối, không thể chuyển tiếp',
+  'Không thể ghi sự kiện "{event}" cho kiện đang ở trạng thái "{status}"; chỉ có thể chuyển sang: {next}',
+  'Không thể ghi sự kiện "{event}" cho kiện đang ở trạng thái "{status}"; trạng thái này là trạng thái cuối, không thể chuyển tiếp',
 ]);
 
 // ---- the scan ---------------------------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CURRENCIES, SERVICE_FEE_MODES, BPS_DENOMINATOR } from '../domain/money';
-import { ORDER_KINDS, ORDER_STATUSES } from '../domain/order-lifecycle';
+import { ORDER_KINDS, ORDER_STATUS_LABELS, ORDER_STATUSES } from '../domain/order-lifecycle';
 import { TRANSACTION_METHODS, TRANSACTION_TYPES } from '../domain/ledger';
 import { defineListSpec, exportQuerySchema, filter, listQuerySchema, listResponse, type ListQuery } from './list-query';
 import { blankToNull, staleDetails, Timestamp } from './resource';
@@ -33,17 +33,7 @@ export type { OrderKind, OrderStatus } from '../domain/order-lifecycle';
 
 /** Vietnamese labels, used by exports and server messages (the web translates with i18n). */
 export const ORDER_KIND_LABELS: Record<(typeof ORDER_KINDS)[number], string> = { purchase: 'Mua hộ', consignment: 'Ký gửi' };
-export const ORDER_STATUS_LABELS: Record<(typeof ORDER_STATUSES)[number], string> = {
-  new: 'Mới tạo',
-  confirmed: 'Đã xác nhận',
-  purchased: 'Đã mua hàng',
-  received_abroad: 'Đã nhập kho nước ngoài',
-  in_transit: 'Đang vận chuyển',
-  arrived: 'Đã về kho Việt Nam',
-  delivering: 'Đang giao hàng',
-  completed: 'Hoàn thành',
-  cancelled: 'Đã hủy',
-};
+export { ORDER_STATUS_LABELS };
 
 export const ORDER_ITEMS_MAX = 100;
 export const ORDER_QUANTITY_MAX = 100_000;

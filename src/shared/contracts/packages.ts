@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   EVENT_CODES,
   IATA_CODES,
+  PACKAGE_STATUS_LABELS,
   PACKAGE_STATUSES,
   type PackageStatus,
 } from '../domain/package-status';
@@ -40,24 +41,7 @@ import { staleDetails, Timestamp } from './resource';
 export { PACKAGE_STATUSES, EVENT_CODES, IATA_CODES, SCAN_MAX_NUMBERS };
 export type { PackageStatus };
 
-/** Vietnamese labels, used by exports (the web translates with i18n). */
-export const PACKAGE_STATUS_LABELS: Record<PackageStatus, string> = {
-  expected: 'Chờ nhận',
-  received_abroad: 'Đã nhận ở kho nước ngoài',
-  on_mawb: 'Đã đóng MAWB',
-  departed: 'Đã cất cánh',
-  arrived: 'Đã đến Việt Nam',
-  customs_hold: 'Hải quan giữ',
-  cleared: 'Đã thông quan',
-  ready: 'Sẵn sàng tại kho VN',
-  on_slip: 'Đã lên phiếu giao',
-  out_for_delivery: 'Đang giao',
-  delivered: 'Đã giao',
-  on_hold: 'Tạm giữ',
-  damaged: 'Hư hỏng',
-  lost: 'Thất lạc',
-  returned: 'Hoàn trả',
-};
+export { PACKAGE_STATUS_LABELS };
 
 export const EVENT_VISIBILITIES = ['public', 'internal'] as const;
 export type EventVisibility = (typeof EVENT_VISIBILITIES)[number];

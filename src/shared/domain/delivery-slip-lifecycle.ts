@@ -1,3 +1,4 @@
+import { defineLifecycle, quotedLabels, type Lifecycle } from './lifecycle';
 import type { DeliveryMethod } from './slip-charges';
 import type { PackageStatus } from './package-status';
 
@@ -66,7 +67,7 @@ export const DELIVERY_SLIP_TRANSITIONS: Readonly<Record<DeliveryMethod, Readonly
 
 /** The statuses a slip of this method may move to from `from`. */
 export function nextSteps(method: DeliveryMethod, from: DeliverySlipStatus): readonly DeliverySlipStatus[] {
-  return DELIVERY_SLIP_TRANSITIONS[method][from];
+  return DELIVERY_SLIP_LIFECYCLES[method].nextSteps(from);
 }
 
 export function canTransition(method: DeliveryMethod, from: DeliverySlipStatus, to: DeliverySlipStatus): boolean {
@@ -138,14 +139,38 @@ export const DELIVERY_METHOD_LABELS: Record<DeliveryMethod, string> = {
 };
 
 /** "Không thể chuyển phiếu giao từ … sang …; chỉ có thể chuyển sang: …" */
-export function slipTransitionMessage(method: DeliveryMethod, from: DeliverySlipStatus, to: DeliverySlipStatus): string {
-  const next = nextSteps(method, from);
+function slipRefusal(
+  from: DeliverySlipStatus,
+  to: DeliverySlipStatus,
+  next: readonly DeliverySlipStatus[],
+  labels: Readonly<Record<DeliverySlipStatus, string>>,
+): string {
   const head =
     from === to
-      ? `Phiếu giao đang ở trạng thái "${DELIVERY_SLIP_STATUS_LABELS[from]}"`
-      : `Không thể chuyển phiếu giao từ "${DELIVERY_SLIP_STATUS_LABELS[from]}" sang "${DELIVERY_SLIP_STATUS_LABELS[to]}"`;
+      ? `Phiếu giao đang ở trạng thái "${labels[from]}"`
+      : `Không thể chuyển phiếu giao từ "${labels[from]}" sang "${labels[to]}"`;
   const tail = next.length
-    ? `chỉ có thể chuyển sang: ${next.map((s) => `"${DELIVERY_SLIP_STATUS_LABELS[s]}"`).join(', ')}`
+    ? `chỉ có thể chuyển sang: ${quotedLabels(next, labels)}`
     : 'trạng thái này là trạng thái cuối, không thể chuyển tiếp';
   return `${head}; ${tail}`;
+}
+
+function slipLifecycleOf(method: DeliveryMethod): Lifecycle<DeliverySlipStatus> {
+  return defineLifecycle({
+    statuses: DELIVERY_SLIP_STATUSES,
+    finalStatuses: DELIVERY_SLIP_FINAL_STATUSES,
+    labels: DELIVERY_SLIP_STATUS_LABELS,
+    transitions: DELIVERY_SLIP_TRANSITIONS[method],
+    refusal: slipRefusal,
+  });
+}
+
+/** The lifecycle of a slip of each delivery method. */
+export const DELIVERY_SLIP_LIFECYCLES: Readonly<Record<DeliveryMethod, Lifecycle<DeliverySlipStatus>>> = {
+  courier: slipLifecycleOf('courier'),
+  pickup: slipLifecycleOf('pickup'),
+};
+
+export function slipTransitionMessage(method: DeliveryMethod, from: DeliverySlipStatus, to: DeliverySlipStatus): string {
+  return DELIVERY_SLIP_LIFECYCLES[method].refusal(from, to);
 }

@@ -1,7 +1,8 @@
+import { defineLifecycle, quotedLabels, type Lifecycle } from './lifecycle';
 import type { IataCode, PackageStatus } from './package-status';
 
 /**
- * The life of a master air waybill (DESIGN §4) and what each step does to the packages on it.
+ * The life of a master air waybill and what each step does to the packages on it.
  *
  *   draft → booked → manifested → departed → arrived → in_customs → cleared → received_at_hub → closed
  *   draft | booked → cancelled
@@ -137,13 +138,24 @@ export const MAWB_STATUS_LABELS: Record<MawbStatus, string> = {
 };
 
 /** "Không thể chuyển MAWB từ … sang …; chỉ có thể chuyển sang: …" */
-export function transitionErrorMessage(from: MawbStatus, to: MawbStatus): string {
-  const next = MAWB_TRANSITIONS[from];
+function mawbRefusal(from: MawbStatus, to: MawbStatus, next: readonly MawbStatus[], labels: Readonly<Record<MawbStatus, string>>): string {
   const head = from === to
-    ? `MAWB đang ở trạng thái "${MAWB_STATUS_LABELS[from]}"`
-    : `Không thể chuyển MAWB từ "${MAWB_STATUS_LABELS[from]}" sang "${MAWB_STATUS_LABELS[to]}"`;
+    ? `MAWB đang ở trạng thái "${labels[from]}"`
+    : `Không thể chuyển MAWB từ "${labels[from]}" sang "${labels[to]}"`;
   const tail = next.length
-    ? `chỉ có thể chuyển sang: ${next.map((s) => `"${MAWB_STATUS_LABELS[s]}"`).join(', ')}`
+    ? `chỉ có thể chuyển sang: ${quotedLabels(next, labels)}`
     : 'trạng thái này là trạng thái cuối, không thể chuyển tiếp';
   return `${head}; ${tail}`;
+}
+
+export const MAWB_LIFECYCLE: Lifecycle<MawbStatus> = defineLifecycle({
+  statuses: MAWB_STATUSES,
+  finalStatuses: MAWB_FINAL_STATUSES,
+  labels: MAWB_STATUS_LABELS,
+  transitions: MAWB_TRANSITIONS,
+  refusal: mawbRefusal,
+});
+
+export function transitionErrorMessage(from: MawbStatus, to: MawbStatus): string {
+  return MAWB_LIFECYCLE.refusal(from, to);
 }

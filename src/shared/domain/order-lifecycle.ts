@@ -1,5 +1,7 @@
+import { defineLifecycle, quotedLabels, type Lifecycle } from './lifecycle';
+
 /**
- * The life of an order (DESIGN §4):
+ * The life of an order:
  *
  *   new → confirmed → purchased → received_abroad → in_transit → arrived → delivering → completed
  *
@@ -52,12 +54,46 @@ export const ORDER_TRANSITIONS: Record<OrderKind, Record<OrderStatus, readonly O
   consignment: { ...FORWARD, confirmed: ['received_abroad', 'cancelled'], purchased: [] },
 };
 
+/** Vietnamese labels, used by messages and exports (the web translates with i18n). */
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  new: 'Mới tạo',
+  confirmed: 'Đã xác nhận',
+  purchased: 'Đã mua hàng',
+  received_abroad: 'Đã nhập kho nước ngoài',
+  in_transit: 'Đang vận chuyển',
+  arrived: 'Đã về kho Việt Nam',
+  delivering: 'Đang giao hàng',
+  completed: 'Hoàn thành',
+  cancelled: 'Đã hủy',
+};
+
+function orderLifecycleOf(kind: OrderKind): Lifecycle<OrderStatus> {
+  return defineLifecycle({
+    statuses: ORDER_STATUSES,
+    finalStatuses: FINAL_ORDER_STATUSES,
+    labels: ORDER_STATUS_LABELS,
+    transitions: ORDER_TRANSITIONS[kind],
+    refusal: (from, to, allowed, labels, code = '') => {
+      const next = allowed.length ? `Các bước hợp lệ: ${quotedLabels(allowed, labels)}` : 'Đơn đã kết thúc, không thể đổi trạng thái';
+      return from === to
+        ? `Đơn ${code} đã ở trạng thái "${labels[from]}". ${next}`
+        : `Không thể chuyển đơn ${code} từ "${labels[from]}" sang "${labels[to]}". ${next}`;
+    },
+  });
+}
+
+/** The lifecycle of each kind of order (a consignment skips `purchased`); the refusal's subject is the order's code. */
+export const ORDER_LIFECYCLES: Readonly<Record<OrderKind, Lifecycle<OrderStatus>>> = {
+  purchase: orderLifecycleOf('purchase'),
+  consignment: orderLifecycleOf('consignment'),
+};
+
 export function allowedOrderTransitions(kind: OrderKind, from: OrderStatus): readonly OrderStatus[] {
-  return ORDER_TRANSITIONS[kind][from];
+  return ORDER_LIFECYCLES[kind].nextSteps(from);
 }
 
 export function canTransitionOrder(kind: OrderKind, from: OrderStatus, to: OrderStatus): boolean {
-  return allowedOrderTransitions(kind, from).includes(to);
+  return ORDER_LIFECYCLES[kind].canTransition(from, to);
 }
 
 /** Items, their prices and the currency are fixed once the goods are bought. */

@@ -1,13 +1,15 @@
+import { defineLifecycle, quotedLabels, type Lifecycle } from './lifecycle';
+
 /**
- * Package statuses and the tracking-event codes that set them (DESIGN §4).
+ * Package statuses and the tracking-event codes that set them.
  *
  * A package's status is derived from its tracking events: the event with the latest `occurredAt` (ties
- * broken by the later-recorded event) decides it. Event codes are the status identifiers themselves: an
+ * broken by the later-recorded event) decides it (the server keeps `packages.status` so with one SQL
+ * statement, server/modules/packages/packages.events.ts). Event codes are the status identifiers themselves: an
  * event `departed` puts the package in status `departed`. An event may also carry the IATA Cargo-IMP FSU
  * code of the milestone (RCS, MAN, DEP…) for people and partners who read those.
  *
- * Labels (Vietnamese, English) live in the web's i18n files; exports use PACKAGE_STATUS_LABELS in
- * shared/contracts/packages.ts.
+ * Vietnamese labels are PACKAGE_STATUS_LABELS below (messages, exports); the web translates with i18n.
  */
 
 /** The normal path of a parcel, in order. */
@@ -80,26 +82,6 @@ export const DEFAULT_IATA_CODE: Readonly<Partial<Record<PackageStatus, IataCode>
   lost: 'DIS',
 };
 
-/** The newest event decides: latest occurredAt, then the later-recorded one (higher id). */
-export function newestEvent<E extends { occurredAt: string | Date; id: number }>(events: readonly E[]): E | undefined {
-  let best: E | undefined;
-  let bestAt = -Infinity;
-  for (const e of events) {
-    const at = new Date(e.occurredAt).getTime();
-    if (!best || at > bestAt || (at === bestAt && e.id > best.id)) {
-      best = e;
-      bestAt = at;
-    }
-  }
-  return best;
-}
-
-/** The status its events give a package (none → expected). */
-export function statusFromEvents(events: ReadonlyArray<{ code: EventCode; occurredAt: string | Date; id: number }>): PackageStatus {
-  const e = newestEvent(events);
-  return e ? statusForEvent(e.code) : 'expected';
-}
-
 /** Only a parcel nobody has received yet can be received at a foreign warehouse. */
 export const RECEIVABLE_STATUSES: readonly PackageStatus[] = ['expected'];
 
@@ -111,3 +93,72 @@ export const DELETABLE_STATUSES: readonly PackageStatus[] = ['expected', 'receiv
 
 /** Statuses after which nothing more is expected to happen. */
 export const FINAL_STATUSES: readonly PackageStatus[] = ['delivered', 'lost', 'returned'];
+
+/** Vietnamese labels, used by messages and exports (the web translates with i18n). */
+export const PACKAGE_STATUS_LABELS: Record<PackageStatus, string> = {
+  expected: 'Chờ nhận',
+  received_abroad: 'Đã nhận ở kho nước ngoài',
+  on_mawb: 'Đã đóng MAWB',
+  departed: 'Đã cất cánh',
+  arrived: 'Đã đến Việt Nam',
+  customs_hold: 'Hải quan giữ',
+  cleared: 'Đã thông quan',
+  ready: 'Sẵn sàng tại kho VN',
+  on_slip: 'Đã lên phiếu giao',
+  out_for_delivery: 'Đang giao',
+  delivered: 'Đã giao',
+  on_hold: 'Tạm giữ',
+  damaged: 'Hư hỏng',
+  lost: 'Thất lạc',
+  returned: 'Hoàn trả',
+};
+
+/**
+ * Which status an event may give a package, i.e. which event may follow which status (an event recorded late,
+ * older than the newest one, only adds history and is not a step). The rules:
+ * - forward along PACKAGE_FLOW, skipping steps: scans are recorded as partners report them and a missed scan
+ *   must not block the next one (a parcel seen departing was on a MAWB);
+ * - one step back, to undo a mistaken scan (arrived → departed), but never back to `expected`: a received
+ *   parcel has been weighed and sits in a warehouse;
+ * - out_for_delivery → ready: a delivery that failed brings the parcel back to the hub;
+ * - on_hold and damaged from any status that is not final, and back from them to any status of the flow but
+ *   `expected` (the hold is released, the damage assessed: the parcel resumes where it is);
+ * - lost and returned from any status that is not final;
+ * - delivered, lost and returned are final: nothing follows them (a delivered parcel is never `expected` again).
+ */
+function packageTransitions(): Record<PackageStatus, PackageStatus[]> {
+  const table = {} as Record<PackageStatus, PackageStatus[]>;
+  const flow: readonly PackageStatus[] = PACKAGE_FLOW;
+  const resumable = flow.filter((s) => s !== 'expected');
+  for (const [i, from] of flow.entries()) {
+    if (FINAL_STATUSES.includes(from)) {
+      table[from] = [];
+      continue;
+    }
+    const back = i > 1 ? [flow[i - 1]!] : [];
+    const extra: PackageStatus[] = from === 'out_for_delivery' ? ['ready'] : [];
+    table[from] = [...flow.slice(i + 1), ...back, ...extra.filter((s) => !back.includes(s)), ...PACKAGE_EXCEPTIONS];
+  }
+  for (const from of ['on_hold', 'damaged'] as const) {
+    table[from] = [...resumable, ...PACKAGE_EXCEPTIONS.filter((s) => s !== from)];
+  }
+  for (const from of ['lost', 'returned'] as const) table[from] = [];
+  return table;
+}
+
+/** "Không thể ghi sự kiện … cho kiện đang ở trạng thái …; chỉ có thể chuyển sang: …" */
+function packageRefusal(from: PackageStatus, to: PackageStatus, next: readonly PackageStatus[], labels: Readonly<Record<PackageStatus, string>>): string {
+  const head = `Không thể ghi sự kiện "${labels[to]}" cho kiện đang ở trạng thái "${labels[from]}"`;
+  const tail = next.length
+    ? `chỉ có thể chuyển sang: ${quotedLabels(next, labels)}`
+    : 'trạng thái này là trạng thái cuối, không thể chuyển tiếp';
+  return `${head}; ${tail}`;
+}
+
+export const PACKAGE_LIFECYCLE: Lifecycle<PackageStatus> = defineLifecycle({
+  statuses: PACKAGE_STATUSES,
+  finalStatuses: FINAL_STATUSES,
+  labels: PACKAGE_STATUS_LABELS,
+  transitions: packageTransitions(),
+  refusal: packageRefusal,
+});

@@ -595,4 +595,11 @@ export const MESSAGES_EN: Readonly<Record<string, string>> = {
   'Không tìm thấy phiếu giao hàng được tham chiếu': 'The referenced delivery slip was not found',
   'Phiếu giao {code} không thuộc khách hàng {customer}': 'Delivery slip {code} does not belong to customer {customer}',
   'Không tìm thấy phiếu giao hàng': 'Delivery slip not found',
+
+  // ---- branch status: the package lifecycle (shared/domain/package-status.ts) ---------------------------------
+  'Không thể ghi sự kiện "{event}" cho kiện đang ở trạng thái "{status}"': 'An event "{event}" cannot be recorded for a package that is "{status}"',
+  'Không thể ghi sự kiện "{event}" cho kiện đang ở trạng thái "{status}"; chỉ có thể chuyển sang: {next}':
+    'An event "{event}" cannot be recorded for a package that is "{status}"; it can only go to: {next}',
+  'Không thể ghi sự kiện "{event}" cho kiện đang ở trạng thái "{status}"; trạng thái này là trạng thái cuối, không thể chuyển tiếp':
+    'An event "{event}" cannot be recorded for a package that is "{status}"; this is a final status, it cannot change any more',
 };

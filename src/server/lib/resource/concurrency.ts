@@ -2,15 +2,28 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { etagOf, versionFromEtag } from '../../../shared/contracts/resource';
 import { HttpError } from '../errors';
 
-/** The version the client last saw, from `If-Match`; 428 when it is missing, 400 when unreadable. */
-export function requireIfMatch(req: FastifyRequest): number {
-  const header = req.headers['if-match'];
-  if (header === undefined || header === '') {
-    throw new HttpError(428, 'Thiếu tiêu đề If-Match: hãy tải lại bản ghi rồi sửa lại');
+export type IfMatchHeader = string | string[] | undefined;
+
+/**
+ * The one reading of an `If-Match` header: the version the client last saw. Missing: 428 when `required`,
+ * else null (the change is not checked against a version); unreadable: 400.
+ */
+export function parseIfMatch(header: IfMatchHeader, required: true): number;
+export function parseIfMatch(header: IfMatchHeader, required?: boolean): number | null;
+export function parseIfMatch(header: IfMatchHeader, required = false): number | null {
+  const raw = Array.isArray(header) ? header[0] : header;
+  if (raw === undefined || raw === '') {
+    if (required) throw new HttpError(428, 'Thiếu tiêu đề If-Match: hãy tải lại bản ghi rồi sửa lại');
+    return null;
   }
-  const version = versionFromEtag(Array.isArray(header) ? header[0] : header);
+  const version = versionFromEtag(raw);
   if (version === null) throw new HttpError(400, 'Tiêu đề If-Match không hợp lệ (dạng "3" lấy từ ETag)');
   return version;
+}
+
+/** The version the client last saw, from `If-Match`; 428 when it is missing, 400 when unreadable. */
+export function requireIfMatch(req: FastifyRequest): number {
+  return parseIfMatch(req.headers['if-match'], true);
 }
 
 export function setEtag(reply: FastifyReply, version: number): void {

@@ -77,7 +77,7 @@ export async function sendExport<TItem>(reply: FastifyReply, db: Db, def: AnyRes
   const columns = spec.columns as ExportColumn<TItem>[];
   const fileName = `${spec.fileName}-${vnDate()}.${query.format}`;
   reply.header('content-disposition', contentDisposition(fileName)).header('x-total-count', String(total));
-  const batches = iterateItems<TItem>(db, def, query);
+  const batches = iterateItems<TItem>(db, def, query, { limit: EXPORT_MAX_ROWS });
 
   if (query.format === 'csv') {
     async function* lines() {

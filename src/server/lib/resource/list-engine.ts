@@ -147,14 +147,36 @@ export async function listPage<TItem>(db: Db, def: AnyListSource, query: ListQue
   return { items, total: counted.total, page: query.page, pageSize: query.pageSize, ...(counted.estimated ? { totalEstimated: true } : {}) };
 }
 
-/** Every matching item in list order, a batch at a time (exports stream these). */
-export async function* iterateItems<TItem>(db: Db, def: AnyListSource, query: FilterQuery, batchSize = 500): AsyncGenerator<TItem[]> {
+/**
+ * Every matching item in list order, a batch at a time (exports stream these). Two phases, so the cost grows with
+ * the rows and not with their square (an OFFSET per batch re-reads every row before it): first the ids in list
+ * order (one statement, at most `limit` numbers held), then the rows of each batch by primary key, put back in that
+ * order. Any sort works the same way (nulls, ties, joined columns, mixed directions), which a keyset over arbitrary
+ * sort expressions would not without per-type handling. A row deleted between the phases is left out.
+ */
+export async function* iterateItems<TItem>(
+  db: Db,
+  def: AnyListSource,
+  query: FilterQuery,
+  { batchSize = 1000, limit }: { batchSize?: number; limit?: number } = {},
+): AsyncGenerator<TItem[]> {
   const where = whereFor(def, query);
-  const order = orderFor(def, query.sort);
-  for (let offset = 0; ; offset += batchSize) {
-    const batch = await pageRows<TItem>(db, def, where, order, batchSize, offset);
+  let ordered = selectFrom(db, def, { id: def.table.id }).where(where).orderBy(...orderFor(def, query.sort));
+  if (limit !== undefined) ordered = ordered.limit(limit);
+  const ids = ((await ordered) as Array<{ id: number }>).map((r) => Number(r.id));
+  const fields = { ...def.select.fields, __rowId: def.table.id };
+  for (let i = 0; i < ids.length; i += batchSize) {
+    const slice = ids.slice(i, i + batchSize);
+    const rows = (await selectFrom(db, def, fields).where(and(where, inArray(def.table.id, slice)))) as Array<Record<string, unknown>>;
+    const byId = new Map(rows.map((r) => [Number(r.__rowId), r]));
+    const batch: TItem[] = [];
+    for (const id of slice) {
+      const row = byId.get(id);
+      if (!row) continue;
+      delete row.__rowId;
+      batch.push(def.select.toItem(row as never) as TItem);
+    }
     if (batch.length) yield batch;
-    if (batch.length < batchSize) return;
   }
 }
 

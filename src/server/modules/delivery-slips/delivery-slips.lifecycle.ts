@@ -5,23 +5,19 @@ import {
   type SlipConfirmBody,
   type SlipShortfallDetails,
   type SlipStatusBody,
-  type SlipTransitionDetails,
 } from '../../../shared/contracts/delivery-slips';
 import {
   DELIVERY_FAILURE_REASON_LABELS,
-  DELIVERY_SLIP_CONFIRMABLE,
+  DELIVERY_SLIP_LIFECYCLES,
   DELIVERY_SLIP_STATUS_LABELS,
-  canTransition,
-  nextSteps,
   packageEffectOf,
-  slipTransitionMessage,
   type DeliverySlipStatus,
 } from '../../../shared/domain/delivery-slip-lifecycle';
 import { formatDong } from '../../../shared/domain/money';
 import { deliveryFeedback, deliverySlipPackages, deliverySlips } from '../../db/schema/index';
-import { writeAudit } from '../../lib/audit';
 import { HttpError } from '../../lib/errors';
-import { staleError } from '../../lib/resource/concurrency';
+import type { IfMatchHeader } from '../../lib/resource/concurrency';
+import { changeStatus } from '../../lib/resource/status';
 import type { WriteContext } from '../../lib/write-context';
 import { appendEvents } from '../packages/packages.events';
 import { postMovement } from '../transactions/transactions.ledger';
@@ -31,30 +27,15 @@ import { findCustomer, updateSlip } from './delivery-slips.service';
 
 /**
  * A slip's steps: the status route (ready, out for delivery, failed, cancelled) and the confirmation (delivered,
- * with the money). Each runs in the caller's transaction (ctx) and does, in order: lock the slip row → check the
- * optional If-Match version → check the step against the lifecycle (shared/domain/delivery-slip-lifecycle.ts) →
- * apply it (slip row, package events through the packages' event-append path, ledger rows through the one
+ * with the money). Both go through the one status-change path (lib/resource/status.ts) in the caller's
+ * transaction (ctx): lock the slip row → check the optional If-Match version → check the step against the
+ * method's lifecycle (shared/domain/delivery-slip-lifecycle.ts) → apply it (slip row, package events through the packages' event-append path, ledger rows through the one
  * ledger function) → exactly one audit row of the slip. Nothing is written before every check has passed, and a
  * failure anywhere rolls back the caller's whole transaction.
  */
 
 const E = DELIVERY_SLIP_ERROR_CODES;
 const def = deliverySlipsResource;
-
-/** Locks the slip and answers it as the API shows it: 404 when absent, 412 when the If-Match version moved on. */
-async function lockSlip(ctx: WriteContext, id: number, expectedVersion: number | null): Promise<DeliverySlip> {
-  const [row] = await ctx.tx.select({ id: deliverySlips.id }).from(deliverySlips).where(eq(deliverySlips.id, id)).for('update');
-  if (!row) throw new HttpError(404, `Không tìm thấy ${def.label}`);
-  const slip = (await findSlip(ctx.tx, id))!;
-  if (expectedVersion !== null && slip.version !== expectedVersion) throw staleError(slip, def.label);
-  return slip;
-}
-
-/** 409 naming the steps the slip may take from where it is. */
-function transitionError(slip: DeliverySlip, to: DeliverySlipStatus): HttpError {
-  const details: SlipTransitionDetails = { from: slip.status, to, allowed: [...nextSteps(slip.method, slip.status)] };
-  return new HttpError(409, slipTransitionMessage(slip.method, slip.status, to), E.TRANSITION, details);
-}
 
 /** The slip's package ids, in slip order. */
 const packageIdsOf = (slip: DeliverySlip) => slip.packages.map((p) => p.packageId);
@@ -65,45 +46,48 @@ async function releasePackages(ctx: WriteContext, slipId: number): Promise<void>
 }
 
 /**
- * `POST /api/delivery-slips/:id/status`. draft → ready recomputes the charges one last time (the wallet credit
- * from today's balance) and freezes them; the packages follow `packageEffectOf` with one event each, noting the
- * slip code (and the failure reason). Answers the slip after the step.
+ * `POST /api/delivery-slips/:id/status`, on the one status-change path (lib/resource/status.ts: lock → If-Match →
+ * the method's lifecycle → apply → one audit row). draft → ready recomputes the charges one last time (the wallet
+ * credit from today's balance) and freezes them; the packages follow `packageEffectOf` with one event each,
+ * noting the slip code (and the failure reason). Answers the slip after the step.
  */
-export async function changeSlipStatus(ctx: WriteContext, id: number, body: SlipStatusBody, expectedVersion: number | null): Promise<DeliverySlip> {
-  const before = await lockSlip(ctx, id, expectedVersion);
-  const to = body.status;
-  if (!canTransition(before.method, before.status, to) || (to as DeliverySlipStatus) === 'delivered') throw transitionError(before, to);
-
-  const set: Record<string, unknown> = { status: to, statusAt: sql`now()` };
-  if (to === 'ready') {
-    // The draft's figures follow every save; finalising computes them once more (packages still free and ready,
-    // today's prices and balance) and freezes them: from here on the printed figures are the slip's.
-    const plan = await updateSlip(ctx, before, {});
-    Object.assign(set, plan.set, { chargesFrozenAt: sql`now()` });
-  }
-  if (to === 'failed') {
-    set.failureReason = body.reason!;
-    set.failureNote = body.note;
-  }
-  await ctx.tx
-    .update(deliverySlips)
-    .set({ ...set, version: sql`${deliverySlips.version} + 1`, updatedAt: sql`now()`, updatedBy: ctx.meta.actorId } as never)
-    .where(eq(deliverySlips.id, id));
-
-  if (to === 'failed' || to === 'cancelled') await releasePackages(ctx, id);
-  const effect = packageEffectOf(before.status, to);
-  if (effect) {
-    const what = to === 'failed' ? DELIVERY_FAILURE_REASON_LABELS[body.reason!] : DELIVERY_SLIP_STATUS_LABELS[to];
-    await appendEvents(
-      ctx.tx,
-      ctx.meta.actorId,
-      packageIdsOf(before),
-      { code: effect, location: before.storeName, note: body.note ? `Phiếu giao ${before.code}: ${what} (${body.note})` : `Phiếu giao ${before.code}: ${what}` },
-      { bumpVersion: true },
-    );
-  }
-  const after = (await findSlip(ctx.tx, id))!;
-  await writeAudit(ctx.tx, ctx.meta, { action: 'status', entity: def.name, entityId: id, before, after });
+export async function changeSlipStatus(ctx: WriteContext, id: number, body: SlipStatusBody, ifMatch: IfMatchHeader): Promise<DeliverySlip> {
+  const { after } = await changeStatus<DeliverySlip, DeliverySlipStatus>(ctx, def, id, {
+    to: body.status,
+    lifecycle: (before) => DELIVERY_SLIP_LIFECYCLES[before.method],
+    ifMatch,
+    code: E.TRANSITION,
+    apply: async (tx, before) => {
+      const to = body.status;
+      const set: Record<string, unknown> = { status: to, statusAt: sql`now()` };
+      if (to === 'ready') {
+        // The draft's figures follow every save; finalising computes them once more (packages still free and
+        // ready, today's prices and balance) and freezes them: from here on the printed figures are the slip's.
+        const plan = await updateSlip(tx, before, {});
+        Object.assign(set, plan.set, { chargesFrozenAt: sql`now()` });
+      }
+      if (to === 'failed') {
+        set.failureReason = body.reason!;
+        set.failureNote = body.note;
+      }
+      await tx.tx
+        .update(deliverySlips)
+        .set({ ...set, version: sql`${deliverySlips.version} + 1`, updatedAt: sql`now()`, updatedBy: tx.meta.actorId } as never)
+        .where(eq(deliverySlips.id, id));
+      if (to === 'failed' || to === 'cancelled') await releasePackages(tx, id);
+      const effect = packageEffectOf(before.status, to);
+      if (effect) {
+        const what = to === 'failed' ? DELIVERY_FAILURE_REASON_LABELS[body.reason!] : DELIVERY_SLIP_STATUS_LABELS[to];
+        await appendEvents(
+          tx.tx,
+          tx.meta.actorId,
+          packageIdsOf(before),
+          { code: effect, location: before.storeName, note: body.note ? `Phiếu giao ${before.code}: ${what} (${body.note})` : `Phiếu giao ${before.code}: ${what}` },
+          { bumpVersion: true },
+        );
+      }
+    },
+  });
   return after;
 }
 
@@ -121,68 +105,73 @@ export async function changeSlipStatus(ctx: WriteContext, id: number, body: Slip
  *   5. the slip row (collected amount, method, receiver, time), the feedback, one audit row.
  */
 export async function confirmSlip(ctx: WriteContext, id: number, body: SlipConfirmBody): Promise<DeliverySlip> {
-  const before = await lockSlip(ctx, id, null);
-  if (before.status === 'delivered') {
-    throw new HttpError(409, `Phiếu giao ${before.code} đã được xác nhận giao hàng trước đó`, E.ALREADY_CONFIRMED, { status: before.status });
-  }
-  const from = DELIVERY_SLIP_CONFIRMABLE[before.method];
-  if (before.status !== from) throw transitionError(before, 'delivered');
+  const { after } = await changeStatus<DeliverySlip, DeliverySlipStatus>(ctx, def, id, {
+    // Checked before the lifecycle: a delivered slip is "already confirmed", not an illegal step.
+    to: (before) => {
+      if (before.status === 'delivered') {
+        throw new HttpError(409, `Phiếu giao ${before.code} đã được xác nhận giao hàng trước đó`, E.ALREADY_CONFIRMED, { status: before.status });
+      }
+      return 'delivered';
+    },
+    lifecycle: (before) => DELIVERY_SLIP_LIFECYCLES[before.method],
+    code: E.TRANSITION,
+    audit: { action: 'confirm' },
+    apply: async (tx, before) => {
+      const customer = await findCustomer(tx.tx, before.customerId, true);
+      const balanceAfter = customer.balance + body.collectedAmount - before.total;
+      if (balanceAfter < -customer.creditLimit) {
+        const details: SlipShortfallDetails = { shortfall: -customer.creditLimit - balanceAfter, amountDue: before.amountToCollect, balanceAfter, creditLimit: customer.creditLimit };
+        throw new HttpError(
+          409,
+          `Số tiền thu thiếu ${formatDong(details.shortfall)} so với hạn mức công nợ của khách hàng ${customer.code} (hạn mức ${formatDong(customer.creditLimit)}): cần thu thêm ít nhất ${formatDong(details.shortfall)}`,
+          E.CREDIT_LIMIT_EXCEEDED,
+          details,
+        );
+      }
 
-  const customer = await findCustomer(ctx.tx, before.customerId, true);
-  const balanceAfter = customer.balance + body.collectedAmount - before.total;
-  if (balanceAfter < -customer.creditLimit) {
-    const details: SlipShortfallDetails = { shortfall: -customer.creditLimit - balanceAfter, amountDue: before.amountToCollect, balanceAfter, creditLimit: customer.creditLimit };
-    throw new HttpError(
-      409,
-      `Số tiền thu thiếu ${formatDong(details.shortfall)} so với hạn mức công nợ của khách hàng ${customer.code} (hạn mức ${formatDong(customer.creditLimit)}): cần thu thêm ít nhất ${formatDong(details.shortfall)}`,
-      E.CREDIT_LIMIT_EXCEEDED,
-      details,
-    );
-  }
+      const ref = { referenceType: 'delivery_slip' as const, referenceId: id, reference: before.code };
+      if (body.collectedAmount > 0) {
+        await postMovement(tx, {
+          customerId: customer.id,
+          type: before.method === 'courier' && body.method === 'cash' ? 'cod' : 'deposit',
+          amount: body.collectedAmount,
+          method: body.method,
+          ...ref,
+          note: body.note ? `Thu khi giao phiếu ${before.code} (${body.note})` : `Thu khi giao phiếu ${before.code}`,
+        });
+      }
+      if (before.total > 0) {
+        await postMovement(tx, { customerId: customer.id, type: 'payment', amount: before.total, method: body.method, ...ref, note: `Thanh toán phiếu giao ${before.code}` });
+      }
 
-  const ref = { referenceType: 'delivery_slip' as const, referenceId: id, reference: before.code };
-  if (body.collectedAmount > 0) {
-    await postMovement(ctx, {
-      customerId: customer.id,
-      type: before.method === 'courier' && body.method === 'cash' ? 'cod' : 'deposit',
-      amount: body.collectedAmount,
-      method: body.method,
-      ...ref,
-      note: body.note ? `Thu khi giao phiếu ${before.code} (${body.note})` : `Thu khi giao phiếu ${before.code}`,
-    });
-  }
-  if (before.total > 0) {
-    await postMovement(ctx, { customerId: customer.id, type: 'payment', amount: before.total, method: body.method, ...ref, note: `Thanh toán phiếu giao ${before.code}` });
-  }
-
-  await appendEvents(
-    ctx.tx,
-    ctx.meta.actorId,
-    packageIdsOf(before),
-    { code: 'delivered', location: before.storeName, note: `Phiếu giao ${before.code} — người nhận: ${body.receiverName}` },
-    { bumpVersion: true },
-  );
-  await releasePackages(ctx, id);
-  await ctx.tx
-    .update(deliverySlips)
-    .set({
-      status: 'delivered',
-      statusAt: sql`now()`,
-      collectedAmount: body.collectedAmount,
-      collectMethod: body.method,
-      receivedBy: body.receiverName,
-      deliveredAt: sql`now()`,
-      deliveredBy: ctx.meta.actorId,
-      ...(body.note ? { note: before.note ? `${before.note}\n${body.note}` : body.note } : {}),
-      version: sql`${deliverySlips.version} + 1`,
-      updatedAt: sql`now()`,
-      updatedBy: ctx.meta.actorId,
-    } as never)
-    .where(eq(deliverySlips.id, id));
-  if (body.rating != null) {
-    await ctx.tx.insert(deliveryFeedback).values({ slipId: id, customerId: customer.id, rating: body.rating, comment: body.comment, createdBy: ctx.meta.actorId });
-  }
-  const after = (await findSlip(ctx.tx, id))!;
-  await writeAudit(ctx.tx, ctx.meta, { action: 'confirm', entity: def.name, entityId: id, before, after });
+      await appendEvents(
+        tx.tx,
+        tx.meta.actorId,
+        packageIdsOf(before),
+        { code: 'delivered', location: before.storeName, note: `Phiếu giao ${before.code} — người nhận: ${body.receiverName}` },
+        { bumpVersion: true },
+      );
+      await releasePackages(tx, id);
+      await tx.tx
+        .update(deliverySlips)
+        .set({
+          status: 'delivered',
+          statusAt: sql`now()`,
+          collectedAmount: body.collectedAmount,
+          collectMethod: body.method,
+          receivedBy: body.receiverName,
+          deliveredAt: sql`now()`,
+          deliveredBy: tx.meta.actorId,
+          ...(body.note ? { note: before.note ? `${before.note}\n${body.note}` : body.note } : {}),
+          version: sql`${deliverySlips.version} + 1`,
+          updatedAt: sql`now()`,
+          updatedBy: tx.meta.actorId,
+        } as never)
+        .where(eq(deliverySlips.id, id));
+      if (body.rating != null) {
+        await tx.tx.insert(deliveryFeedback).values({ slipId: id, customerId: customer.id, rating: body.rating, comment: body.comment, createdBy: tx.meta.actorId });
+      }
+    },
+  });
   return after;
 }

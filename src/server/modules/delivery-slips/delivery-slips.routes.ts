@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { ApiError } from '../../../shared/contracts/errors';
 import { IDEMPOTENCY_HEADER } from '../../../shared/contracts/idempotency';
-import { versionFromEtag } from '../../../shared/contracts/resource';
 import {
   DeliverySlip,
   DeliverySlipCreate,
@@ -19,7 +18,6 @@ import {
 } from '../../../shared/contracts/delivery-slips';
 import { IdParams } from '../../../shared/contracts/list-query';
 import { requestMeta } from '../../lib/audit';
-import { HttpError } from '../../lib/errors';
 import { idempotencyKeyOf, markReplay, withIdempotency } from '../../lib/idempotency';
 import { setEtag } from '../../lib/resource/concurrency';
 import { inWriteTransaction } from '../../lib/resource/write';
@@ -27,19 +25,9 @@ import { runWrite } from '../../lib/write-context';
 import { changeSlipStatus, confirmSlip } from './delivery-slips.lifecycle';
 import { resourceRoutes } from '../../lib/resource/routes';
 import { namedParamsValidator } from '../../lib/resource/validation';
-import type { FastifyRequest } from 'fastify';
 import { bulkCreate, findSlipByCode, readyPackages, recordPrints, reconcile } from './delivery-slips.actions';
 import { deliverySlipsResource } from './delivery-slips.resource';
 import { quoteSlip } from './delivery-slips.service';
-
-/** The version an optional `If-Match` names, or null when it is absent. */
-function optionalIfMatch(req: FastifyRequest): number | null {
-  const header = req.headers['if-match'];
-  if (header === undefined || header === '') return null;
-  const version = versionFromEtag(Array.isArray(header) ? header[0] : header);
-  if (version === null) throw new HttpError(400, 'Tiêu đề If-Match không hợp lệ (dạng "3" lấy từ ETag)');
-  return version;
-}
 
 /**
  * /api/delivery-slips from the resource definition (list with totals, export, get, create, PATCH) plus the
@@ -92,9 +80,8 @@ export const deliverySlipsRoutes = resourceRoutes(deliverySlipsResource, (app) =
     '/delivery-slips/:id/status',
     { validatorCompiler, schema: { tags, summary: 'Chuyển trạng thái phiếu giao (sẵn sàng, đang giao, giao thất bại, huỷ)', params: IdParams, body: SlipStatusBody, response: { 200: DeliverySlip } } },
     async (req, reply) => {
-      const expected = optionalIfMatch(req);
       const id = (req.params as IdParams).id;
-      const slip = await inWriteTransaction(app, req, deliverySlipsResource, (ctx) => changeSlipStatus(ctx, id, req.body as SlipStatusBody, expected));
+      const slip = await inWriteTransaction(app, req, deliverySlipsResource, (ctx) => changeSlipStatus(ctx, id, req.body as SlipStatusBody, req.headers['if-match']));
       setEtag(reply, slip.version);
       return slip;
     },

@@ -2,11 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Employee, EmployeeCreate, EmployeePatch } from '../../../shared/contracts/employees';
-import type { FieldError } from '../../../shared/contracts/resource';
 import { foldVietnamese } from '../../../shared/text';
 import type { Db } from '../../db/client';
 import { employees, stores, users } from '../../db/schema/index';
-import { HttpError } from '../../lib/errors';
+import { fieldError, HttpError } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
 import type { RequestWriteContext, UpdatePlan, WriteContext } from '../../lib/resource/define';
 import { requestPasswordReset, revokeUserSessions } from '../auth/auth.service';
@@ -54,7 +53,6 @@ async function unusablePasswordHash(): Promise<string> {
   return hashPassword(randomBytes(32).toString('base64url'));
 }
 
-const fieldError = (status: number, path: string, message: string) => new HttpError(status, message, undefined, [{ path, message } satisfies FieldError]);
 
 async function assertStore(db: Db, storeId: number | null | undefined) {
   if (storeId == null) return;

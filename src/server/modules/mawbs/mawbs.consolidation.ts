@@ -19,19 +19,16 @@ import {
   type TransitionDetails,
 } from '../../../shared/contracts/mawbs';
 import { PACKAGE_STATUS_LABELS } from '../../../shared/contracts/packages';
-import { versionFromEtag } from '../../../shared/contracts/resource';
 import { airportLabel } from '../../../shared/domain/airports';
 import {
-  allowedNextStatuses,
-  canTransition,
   MAWB_ADD_EFFECT,
   MAWB_ADDABLE_PACKAGE_STATUSES,
   MAWB_EDITABLE_PACKAGES_STATUSES,
+  MAWB_LIFECYCLE,
   MAWB_NEEDS_PACKAGES_FROM,
   MAWB_OPEN_STATUSES,
   MAWB_REMOVE_EFFECT,
   MAWB_STATUS_EFFECTS,
-  transitionErrorMessage,
   type PackageEffect,
 } from '../../../shared/domain/mawb-lifecycle';
 import { FINAL_STATUSES, type PackageStatus } from '../../../shared/domain/package-status';
@@ -39,9 +36,10 @@ import type { Db } from '../../db/client';
 import { customers, mawbEvents, mawbs, packages, stores, users } from '../../db/schema/index';
 import { writeAudit } from '../../lib/audit';
 import { HttpError } from '../../lib/errors';
-import { staleError } from '../../lib/resource/concurrency';
+import { parseIfMatch, staleError, type IfMatchHeader } from '../../lib/resource/concurrency';
 import type { WriteContext } from '../../lib/resource/define';
 import { findItem } from '../../lib/resource/list-engine';
+import { changeStatus, lockItem } from '../../lib/resource/status';
 import { inWriteTransaction } from '../../lib/resource/write';
 import { appendEvents } from '../packages/packages.events';
 import { mawbsResource } from './mawbs.resource';
@@ -70,24 +68,9 @@ function listed(values: string[], max = 10): string {
   return values.length <= max ? values.join(', ') : `${values.slice(0, max).join(', ')} và ${values.length - max} mã khác`;
 }
 
-/** The version an optional `If-Match` names, or null when it is absent. */
-function optionalIfMatch(req: FastifyRequest): number | null {
-  const header = req.headers['if-match'];
-  if (header === undefined || header === '') return null;
-  const version = versionFromEtag(Array.isArray(header) ? header[0] : header);
-  if (version === null) throw new HttpError(400, 'Tiêu đề If-Match không hợp lệ (dạng "3" lấy từ ETag)');
-  return version;
-}
-
 /** Locks the live MAWB row and answers it as the API shows it; 404 when absent, 412 when If-Match is stale. */
 async function lockMawb(ctx: WriteContext, id: number, expectedVersion: number | null): Promise<Mawb> {
-  const [row] = await ctx.tx
-    .select({ id: mawbs.id })
-    .from(mawbs)
-    .where(and(eq(mawbs.id, id), isNull(mawbs.deletedAt)))
-    .for('update');
-  if (!row) throw notFound();
-  const item = (await findMawb(ctx.tx, id))!;
+  const item = await lockItem<Mawb>(ctx, mawbsResource, id);
   if (expectedVersion !== null && item.version !== expectedVersion) throw staleError(item, mawbsResource.label);
   return item;
 }
@@ -256,7 +239,7 @@ export async function mawbTimeline(db: Db, id: number): Promise<MawbEvent[]> {
  * Each number matches a tracking number or a package code.
  */
 export async function addPackages(app: FastifyInstance, req: FastifyRequest, id: number, numbers: string[]): Promise<AddPackagesResponse> {
-  const expected = optionalIfMatch(req);
+  const expected = parseIfMatch(req.headers['if-match']);
   return inWriteTransaction(app, req, mawbsResource, async (ctx) => {
     const before = await lockMawb(ctx, id, expected);
     assertPackagesEditable(before);
@@ -329,7 +312,7 @@ export async function addPackages(app: FastifyInstance, req: FastifyRequest, id:
 
 /** Takes one package off a draft/booked MAWB; it is back on hand at its warehouse. */
 export async function removePackage(app: FastifyInstance, req: FastifyRequest, id: number, packageId: number): Promise<Mawb> {
-  const expected = optionalIfMatch(req);
+  const expected = parseIfMatch(req.headers['if-match']);
   return inWriteTransaction(app, req, mawbsResource, async (ctx) => {
     const before = await lockMawb(ctx, id, expected);
     assertPackagesEditable(before);
@@ -346,11 +329,6 @@ export async function removePackage(app: FastifyInstance, req: FastifyRequest, i
     await writeAudit(ctx.tx, ctx.meta, { action: 'remove_package', entity: 'mawbs', entityId: id, before, after: { ...after, packageCodes: [pkg.code] } });
     return after;
   });
-}
-
-function transitionError(from: MawbStatus, to: MawbStatus): HttpError {
-  const details: TransitionDetails = { from, to, allowed: [...allowedNextStatuses(from)] };
-  return new HttpError(409, transitionErrorMessage(from, to), MAWB_TRANSITION_CODE, details);
 }
 
 /**
@@ -370,49 +348,56 @@ function actualTimes(m: Mawb, to: MawbStatus, now: string): Record<string, unkno
   return { flightLegs: legs, ata: new Date(leg.ata) };
 }
 
-/** Moves the MAWB one step and writes the matching event to its packages, all in one transaction. */
-export async function changeStatus(app: FastifyInstance, req: FastifyRequest, id: number, body: StatusBody): Promise<Mawb> {
-  const expected = optionalIfMatch(req);
-  return inWriteTransaction(app, req, mawbsResource, async (ctx) => {
-    const before = await lockMawb(ctx, id, expected);
-    const to = body.status;
-    if (!canTransition(before.status, to)) throw transitionError(before.status, to);
-    if (to === MAWB_NEEDS_PACKAGES_FROM && before.pieces === 0) {
-      throw new HttpError(409, `MAWB ${before.awbNumber} chưa có kiện nào: hãy thêm kiện trước khi lập manifest`, MAWB_EMPTY_CODE);
-    }
-    const onMawb = await lockPackages(ctx.tx, eq(packages.mawbId, id));
-    const effect = MAWB_STATUS_EFFECTS[to];
-    const note = body.note || `MAWB ${before.awbNumber}: ${MAWB_STATUS_LABELS[to]}`;
-    let affected: LockedPackage[] = [];
-    if (to === 'cancelled') {
-      // Cancelling releases every package; those the MAWB had put on_mawb go back to received_abroad.
-      if (onMawb.length) {
-        await ctx.tx
-          .update(packages)
-          .set({ mawbId: null, version: sql`${packages.version} + 1`, updatedAt: sql`now()`, updatedBy: ctx.meta.actorId })
-          .where(inArray(packages.id, onMawb.map((p) => p.id)));
+/**
+ * Moves the MAWB one step through the status-change path (lib/resource/status.ts) and writes the matching
+ * event to its packages, all in the caller's transaction; one audit row (action `status`).
+ */
+export async function changeMawbStatus(ctx: WriteContext, id: number, body: StatusBody, ifMatch: IfMatchHeader): Promise<Mawb> {
+  const to = body.status;
+  const { after } = await changeStatus<Mawb, MawbStatus, number>(ctx, mawbsResource, id, {
+    to,
+    lifecycle: MAWB_LIFECYCLE,
+    ifMatch,
+    code: MAWB_TRANSITION_CODE,
+    details: (from, t, allowed): TransitionDetails => ({ from, to: t, allowed }),
+    audit: { action: 'status', after: (a, affected) => ({ ...a, packagesAffected: affected }) },
+    apply: async (c, before) => {
+      if (to === MAWB_NEEDS_PACKAGES_FROM && before.pieces === 0) {
+        throw new HttpError(409, `MAWB ${before.awbNumber} chưa có kiện nào: hãy thêm kiện trước khi lập manifest`, MAWB_EMPTY_CODE);
       }
-      affected = onMawb.filter((p) => p.status === 'on_mawb');
-    } else if (effect) {
-      affected = onMawb.filter((p) => !FINAL_STATUSES.includes(p.status));
-    }
-    if (effect && affected.length) await applyEffect(ctx, before, effect, affected, note);
+      const onMawb = await lockPackages(c.tx, eq(packages.mawbId, id));
+      const effect = MAWB_STATUS_EFFECTS[to];
+      const note = body.note || `MAWB ${before.awbNumber}: ${MAWB_STATUS_LABELS[to]}`;
+      let affected: LockedPackage[] = [];
+      if (to === 'cancelled') {
+        // Cancelling releases every package; those the MAWB had put on_mawb go back to received_abroad.
+        if (onMawb.length) {
+          await c.tx
+            .update(packages)
+            .set({ mawbId: null, version: sql`${packages.version} + 1`, updatedAt: sql`now()`, updatedBy: c.meta.actorId })
+            .where(inArray(packages.id, onMawb.map((p) => p.id)));
+        }
+        affected = onMawb.filter((p) => p.status === 'on_mawb');
+      } else if (effect) {
+        affected = onMawb.filter((p) => !FINAL_STATUSES.includes(p.status));
+      }
+      if (effect && affected.length) await applyEffect(c, before, effect, affected, note);
 
-    const nowIso = await transactionNow(ctx.tx);
-    await touchMawb(ctx, id, { status: to, statusAt: sql`now()`, ...actualTimes(before, to, nowIso) });
-    await timeline(ctx, {
-      mawbId: id,
-      kind: 'status',
-      fromStatus: before.status,
-      toStatus: to,
-      iataCode: effect?.iataCode ?? null,
-      codes: affected.map((p) => p.code),
-      note: body.note,
-    });
-    const after = (await findMawb(ctx.tx, id))!;
-    await writeAudit(ctx.tx, ctx.meta, { action: 'status', entity: 'mawbs', entityId: id, before, after: { ...after, packagesAffected: affected.length } });
-    return after;
+      const nowIso = await transactionNow(c.tx);
+      await touchMawb(c, id, { status: to, statusAt: sql`now()`, ...actualTimes(before, to, nowIso) });
+      await timeline(c, {
+        mawbId: id,
+        kind: 'status',
+        fromStatus: before.status,
+        toStatus: to,
+        iataCode: effect?.iataCode ?? null,
+        codes: affected.map((p) => p.code),
+        note: body.note,
+      });
+      return affected.length;
+    },
   });
+  return after;
 }
 
 /** The transaction's now() (to the millisecond): the ATD/ATA a move records is the time of its package events. */

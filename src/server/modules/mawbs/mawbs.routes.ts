@@ -12,7 +12,8 @@ import { IdParams } from '../../../shared/contracts/list-query';
 import { setEtag } from '../../lib/resource/concurrency';
 import { resourceRoutes } from '../../lib/resource/routes';
 import { namedParamsValidator } from '../../lib/resource/validation';
-import { addPackages, changeStatus, mawbPackages, mawbTimeline, removePackage } from './mawbs.consolidation';
+import { inWriteTransaction } from '../../lib/resource/write';
+import { addPackages, changeMawbStatus, mawbPackages, mawbTimeline, removePackage } from './mawbs.consolidation';
 import { mawbsResource } from './mawbs.resource';
 
 const ifMatch = z.object({ 'if-match': z.string().optional() });
@@ -60,7 +61,8 @@ export const mawbsRoutes = resourceRoutes(mawbsResource, (app) => {
     '/mawbs/:id/status',
     { validatorCompiler, schema: { tags, summary: 'Chuyển trạng thái MAWB (ghi sự kiện cho mọi kiện)', params: IdParams, headers: ifMatch, body: StatusBody, response: { 200: Mawb } } },
     async (req, reply) => {
-      const mawb = await changeStatus(app, req, (req.params as IdParams).id, req.body as StatusBody);
+      const id = (req.params as IdParams).id;
+      const mawb = await inWriteTransaction(app, req, mawbsResource, (ctx) => changeMawbStatus(ctx, id, req.body as StatusBody, req.headers['if-match']));
       setEtag(reply, mawb.version);
       return mawb;
     },

@@ -11,7 +11,7 @@ import {
 import { foldVietnamese } from '../../../shared/text';
 import type { Db } from '../../db/client';
 import { mawbEvents, mawbs } from '../../db/schema/index';
-import { HttpError } from '../../lib/errors';
+import { fieldError, HttpError } from '../../lib/errors';
 import type { UpdatePlan, WriteContext } from '../../lib/resource/define';
 
 /**
@@ -24,7 +24,6 @@ export const UNIQUE_FIELDS: Record<string, FieldError> = {
   mawbs_awb_number_uq: { path: 'awbNumber', message: 'Số AWB này đã có trong hệ thống' },
 };
 
-const fieldError = (status: number, path: string, message: string) => new HttpError(status, message, undefined, [{ path, message } satisfies FieldError]);
 
 export function mawbSearchText(m: { awbNumber: string; flights: string; origin: string; destination: string }): string {
   const airline = airlineByPrefix(m.awbNumber.slice(0, 3));

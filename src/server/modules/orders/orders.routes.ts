@@ -2,11 +2,10 @@ import { z } from 'zod';
 import { businessDate, ExchangeRates, ExchangeRatesQuery } from '../../../shared/contracts/exchange-rates';
 import { IdParams } from '../../../shared/contracts/list-query';
 import { Order, OrderStatusChange } from '../../../shared/contracts/orders';
-import { versionFromEtag } from '../../../shared/contracts/resource';
-import { HttpError } from '../../lib/errors';
 import { setEtag } from '../../lib/resource/concurrency';
 import { resourceRoutes } from '../../lib/resource/routes';
 import { namedParamsValidator } from '../../lib/resource/validation';
+import { inWriteTransaction } from '../../lib/resource/write';
 import { ratesOn } from './exchange-rates';
 import { ordersResource } from './orders.resource';
 import { changeOrderStatus } from './orders.service';
@@ -32,13 +31,8 @@ export const ordersRoutes = resourceRoutes(ordersResource, (app) => {
     },
     async (req, reply) => {
       const { id } = req.params as IdParams;
-      const header = req.headers['if-match'];
-      let version: number | null = null;
-      if (header) {
-        version = versionFromEtag(header);
-        if (version === null) throw new HttpError(400, 'Tiêu đề If-Match không hợp lệ (dạng "3" lấy từ ETag)');
-      }
-      const order = await changeOrderStatus(app, req, ordersResource, id, req.body as OrderStatusChange, version);
+      const body = req.body as OrderStatusChange;
+      const order = await inWriteTransaction(app, req, ordersResource, (ctx) => changeOrderStatus(ctx, ordersResource, id, body, req.headers['if-match']));
       setEtag(reply, order.version);
       return order;
     },

@@ -1,5 +1,4 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { businessDate } from '../../../shared/contracts/exchange-rates';
 import {
   ORDER_MONEY_MAX,
@@ -10,25 +9,15 @@ import {
   type OrderPatch,
   type OrderStatusChange,
 } from '../../../shared/contracts/orders';
-import type { FieldError } from '../../../shared/contracts/resource';
 import { formatDong, orderTotals, parseRate, type Currency, type OrderTotals } from '../../../shared/domain/money';
-import {
-  allowedOrderTransitions,
-  canEditOrderFees,
-  canEditOrderItems,
-  canTransitionOrder,
-  type OrderKind,
-  type OrderStatus,
-} from '../../../shared/domain/order-lifecycle';
+import { canEditOrderFees, canEditOrderItems, ORDER_LIFECYCLES, type OrderKind, type OrderStatus } from '../../../shared/domain/order-lifecycle';
 import { foldVietnamese } from '../../../shared/text';
 import type { Db } from '../../db/client';
 import { customers, orderEvents, orderItems, orders, transactions } from '../../db/schema/index';
-import { writeAudit } from '../../lib/audit';
-import { HttpError } from '../../lib/errors';
-import { staleError } from '../../lib/resource/concurrency';
+import { fieldError, HttpError } from '../../lib/errors';
+import type { IfMatchHeader } from '../../lib/resource/concurrency';
 import type { AnyResource, UpdatePlan, WriteContext } from '../../lib/resource/define';
-import { findItem } from '../../lib/resource/list-engine';
-import { inWriteTransaction } from '../../lib/resource/write';
+import { changeStatus } from '../../lib/resource/status';
 import { rateOn, type RateSnapshot } from './exchange-rates';
 
 /**
@@ -36,7 +25,6 @@ import { rateOn, type RateSnapshot } from './exchange-rates';
  * (shared/domain/money.ts); the status moves only through changeOrderStatus and the lifecycle table.
  */
 
-const fieldError = (status: number, path: string, message: string) => new HttpError(status, message, undefined, [{ path, message } satisfies FieldError]);
 
 export function orderSearchText(code: string, items: ReadonlyArray<{ name: string; option: string }>, note: string): string {
   const parts = [code, ...items.flatMap((i) => [i.name, i.option]), note];
@@ -217,40 +205,31 @@ export async function removeOrder(ctx: WriteContext, current: Order): Promise<vo
 }
 
 /**
- * One status step: the row lock, the optional If-Match check, the lifecycle rule, the event and exactly one
- * audit row, in one transaction. An illegal step answers 409 with the steps that are allowed.
+ * One status step of an order through the status-change path (lib/resource/status.ts): the row lock, the
+ * optional If-Match, the lifecycle of the order's kind, the order's event and exactly one audit row, in the
+ * caller's transaction. An illegal step answers 409 with the steps that are allowed.
  */
 export async function changeOrderStatus(
-  app: FastifyInstance,
-  req: FastifyRequest,
+  ctx: WriteContext,
   def: AnyResource,
   id: number,
   body: OrderStatusChange,
-  expectedVersion: number | null,
+  ifMatch: IfMatchHeader,
 ): Promise<Order> {
-  return inWriteTransaction(app, req, def, async (ctx) => {
-    const [row] = await ctx.tx.select({ id: orders.id, deletedAt: orders.deletedAt }).from(orders).where(eq(orders.id, id)).for('update');
-    if (!row || row.deletedAt) throw new HttpError(404, 'Không tìm thấy đơn hàng');
-    const before = (await findItem<Order>(ctx.tx, def, id))!;
-    if (expectedVersion !== null && before.version !== expectedVersion) throw staleError(before, def.label);
-    const from: OrderStatus = before.status;
-    const to = body.status;
-    if (!canTransitionOrder(before.kind, from, to)) {
-      const allowed = [...allowedOrderTransitions(before.kind, from)];
-      const next = allowed.length ? `Các bước hợp lệ: ${allowed.map((s) => `"${ORDER_STATUS_LABELS[s]}"`).join(', ')}` : 'Đơn đã kết thúc, không thể đổi trạng thái';
-      const message =
-        from === to
-          ? `Đơn ${before.code} đã ở trạng thái "${ORDER_STATUS_LABELS[from]}". ${next}`
-          : `Không thể chuyển đơn ${before.code} từ "${ORDER_STATUS_LABELS[from]}" sang "${ORDER_STATUS_LABELS[to]}". ${next}`;
-      throw new HttpError(409, message, undefined, { status: from, allowed });
-    }
-    await ctx.tx
-      .update(orders)
-      .set({ status: to, statusAt: sql`now()`, version: sql`${orders.version} + 1`, updatedAt: sql`now()`, updatedBy: ctx.meta.actorId })
-      .where(eq(orders.id, id));
-    await ctx.tx.insert(orderEvents).values({ orderId: id, fromStatus: from, toStatus: to, note: body.note, actorId: ctx.meta.actorId });
-    const after = (await findItem<Order>(ctx.tx, def, id))!;
-    await writeAudit(ctx.tx, ctx.meta, { action: 'update', entity: def.name, entityId: id, before, after });
-    return after;
+  const { after } = await changeStatus<Order, OrderStatus>(ctx, def, id, {
+    to: body.status,
+    lifecycle: (o) => ORDER_LIFECYCLES[o.kind],
+    ifMatch,
+    subject: (o) => o.code,
+    details: (from, _to, allowed) => ({ status: from, allowed }),
+    audit: { action: 'update' },
+    apply: async (c, before) => {
+      await c.tx
+        .update(orders)
+        .set({ status: body.status, statusAt: sql`now()`, version: sql`${orders.version} + 1`, updatedAt: sql`now()`, updatedBy: c.meta.actorId })
+        .where(eq(orders.id, id));
+      await c.tx.insert(orderEvents).values({ orderId: id, fromStatus: before.status, toStatus: body.status, note: body.note, actorId: c.meta.actorId });
+    },
   });
+  return after;
 }

@@ -15,6 +15,7 @@ import { IdParams } from '../../../shared/contracts/list-query';
 import { setEtag } from '../../lib/resource/concurrency';
 import { resourceRoutes } from '../../lib/resource/routes';
 import { namedParamsValidator } from '../../lib/resource/validation';
+import { inWriteTransaction } from '../../lib/resource/write';
 import { packagesResource } from './packages.resource';
 import { addPackageEvent, packageEvents, packageLabels, receivePackage, searchPackages } from './packages.tracking';
 
@@ -76,7 +77,8 @@ export const packagesRoutes = resourceRoutes(packagesResource, (app) => {
       },
     },
     async (req, reply) => {
-      const result = await addPackageEvent(app, req, (req.params as IdParams).id, req.body as EventCreate);
+      const id = (req.params as IdParams).id;
+      const result = await inWriteTransaction(app, req, packagesResource, (ctx) => addPackageEvent(ctx, id, req.body as EventCreate, req.headers['if-match']));
       setEtag(reply, result.package.version);
       return reply.status(201).send(result);
     },

@@ -8,7 +8,7 @@ import { chargeableWeight, weightRulesFrom, type WeightRules } from '../../../sh
 import { foldVietnamese } from '../../../shared/text';
 import type { Db } from '../../db/client';
 import { customers, packages, stores } from '../../db/schema/index';
-import { HttpError } from '../../lib/errors';
+import { fieldError, HttpError } from '../../lib/errors';
 import { settingsInForce } from '../../lib/settings';
 import type { UpdatePlan, WriteContext } from '../../lib/resource/define';
 import { appendEvent } from './packages.events';
@@ -23,7 +23,6 @@ export const UNIQUE_FIELDS: Record<string, FieldError> = {
   packages_tracking_number_uq: { path: 'trackingNumber', message: 'Mã vận đơn này đã có trong hệ thống' },
 };
 
-const fieldError = (status: number, path: string, message: string) => new HttpError(status, message, undefined, [{ path, message } satisfies FieldError]);
 
 function rowsOf<T>(result: unknown): T[] {
   return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];

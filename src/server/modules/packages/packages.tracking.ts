@@ -7,7 +7,6 @@ import {
   type AlreadyReceivedDetails,
   PACKAGE_STATUS_LABELS,
   type EventAppendResponse,
-  type EventCreate,
   type Package,
   type PackageLabel,
   type PackageSearchHit,
@@ -17,16 +16,17 @@ import {
   type SearchResponse,
   type TrackingEvent,
 } from '../../../shared/contracts/packages';
-import { versionFromEtag } from '../../../shared/contracts/resource';
-import { RECEIVABLE_STATUSES, type PackageStatus } from '../../../shared/domain/package-status';
+import { PACKAGE_LIFECYCLE, RECEIVABLE_STATUSES, statusForEvent, type PackageStatus } from '../../../shared/domain/package-status';
 import type { Db } from '../../db/client';
 import { packages } from '../../db/schema/index';
 import { writeAudit } from '../../lib/audit';
-import { HttpError } from '../../lib/errors';
-import { staleError } from '../../lib/resource/concurrency';
+import { fieldError, HttpError } from '../../lib/errors';
+import type { IfMatchHeader } from '../../lib/resource/concurrency';
 import { findItem } from '../../lib/resource/list-engine';
+import { changeStatus } from '../../lib/resource/status';
 import { inWriteTransaction } from '../../lib/resource/write';
-import { appendEvent, latestEventJson, listEvents, toTrackingEvent, type EventRow } from './packages.events';
+import type { WriteContext } from '../../lib/write-context';
+import { appendEvent, latestEventJson, listEvents, toTrackingEvent, type EventRow, type NewEvent } from './packages.events';
 import { packagesResource } from './packages.resource';
 import {
   assertStore,
@@ -41,7 +41,6 @@ import {
 /** Receiving, the scanner search, event appends and labels: the tracking work beyond plain CRUD. */
 
 const notFound = () => new HttpError(404, 'Không tìm thấy kiện hàng');
-const fieldError = (status: number, path: string, message: string) => new HttpError(status, message, undefined, [{ path, message }]);
 
 const findPackage = (db: Db, id: number) => findItem<Package>(db, packagesResource, id);
 
@@ -54,17 +53,6 @@ async function selectPackages<T>(db: Db, fields: SelectedFieldsFlat, where: SQL 
   return (await q.where(where)) as T[];
 }
 
-/** Locks a live package row; 404 when absent or deleted. */
-async function lockPackage(tx: Db, id: number): Promise<{ id: number; status: PackageStatus; version: number }> {
-  const [row] = await tx
-    .select({ id: packages.id, status: packages.status, version: packages.version })
-    .from(packages)
-    .where(and(eq(packages.id, id), isNull(packages.deletedAt)))
-    .for('update');
-  if (!row) throw notFound();
-  return row;
-}
-
 // ---- events -----------------------------------------------------------------------------------------
 
 export async function packageEvents(db: Db, id: number): Promise<TrackingEvent[]> {
@@ -74,25 +62,31 @@ export async function packageEvents(db: Db, id: number): Promise<TrackingEvent[]
 }
 
 /**
- * Appends an event and lets the status follow the newest one, with one audit row (action `event`, the
- * event in `after.event`). An `If-Match` header, when sent, must match the package's version.
+ * Appends an event through the status-change path (lib/resource/status.ts), in the caller's transaction: the
+ * row lock, the optional If-Match, the package lifecycle (which event may follow which status: an illegal one
+ * is a 409 naming the allowed steps), the event (the status follows the newest one) and one audit row (action
+ * `event`, the event in `after.event`). An event older than the newest one only adds history: it moves no
+ * status, so the lifecycle does not judge it.
  */
-export async function addPackageEvent(app: FastifyInstance, req: FastifyRequest, id: number, input: EventCreate): Promise<EventAppendResponse> {
-  if (input.occurredAt && Date.parse(input.occurredAt) > Date.now() + EVENT_FUTURE_TOLERANCE_MS) {
+export async function addPackageEvent(ctx: WriteContext, id: number, input: NewEvent, ifMatch: IfMatchHeader): Promise<EventAppendResponse> {
+  if (input.occurredAt !== undefined && eventTime(input) > Date.now() + EVENT_FUTURE_TOLERANCE_MS) {
     throw fieldError(400, 'occurredAt', 'Thời điểm sự kiện không được ở tương lai');
   }
-  const ifMatch = req.headers['if-match'];
-  const expected = ifMatch === undefined || ifMatch === '' ? null : versionFromEtag(Array.isArray(ifMatch) ? ifMatch[0] : ifMatch);
-  if (ifMatch && expected === null) throw new HttpError(400, 'Tiêu đề If-Match không hợp lệ (dạng "3" lấy từ ETag)');
-  return inWriteTransaction(app, req, packagesResource, async (ctx) => {
-    const locked = await lockPackage(ctx.tx, id);
-    const before = (await findPackage(ctx.tx, id))!;
-    if (expected !== null && locked.version !== expected) throw staleError(before, packagesResource.label);
-    const { event } = await appendEvent(ctx.tx, ctx.meta.actorId, id, input, { bumpVersion: true });
-    const after = (await findPackage(ctx.tx, id))!;
-    await writeAudit(ctx.tx, ctx.meta, { action: 'event', entity: 'packages', entityId: id, before, after: { ...after, event } });
-    return { event, package: after };
+  const { after, result: event } = await changeStatus<Package, PackageStatus, TrackingEvent>(ctx, packagesResource, id, {
+    // The newest event decides (latest occurredAt, then the later-recorded): a new event at or after the
+    // current status time becomes the newest one.
+    to: (before) => (eventTime(input) >= Date.parse(before.statusAt) ? statusForEvent(input.code) : null),
+    lifecycle: PACKAGE_LIFECYCLE,
+    ifMatch,
+    audit: { action: 'event', after: (a, e) => ({ ...a, event: e }) },
+    apply: async (c) => (await appendEvent(c.tx, c.meta.actorId, id, input, { bumpVersion: true })).event,
   });
+  return { event, package: after };
+}
+
+/** When an event happened: its own time, or now when none is given (the database records now()). */
+function eventTime(input: NewEvent): number {
+  return input.occurredAt !== undefined ? new Date(input.occurredAt).getTime() : Date.now();
 }
 
 // ---- receiving --------------------------------------------------------------------------------------

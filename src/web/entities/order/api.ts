@@ -1,7 +1,10 @@
-import type { ListQueryInput } from '../../../shared/contracts/list-query';
-import type { OrderList } from '../../../shared/contracts/orders';
-import { api } from '../../lib/api-client';
+import { ORDER_LIST, type Order, type OrderCreateInput, type OrderList, type OrderPatchInput } from '../../../shared/contracts/orders';
+import { defineResourceClient } from '../../components/resource-api';
 
-export function fetchOrderPage(query: ListQueryInput, signal?: AbortSignal): Promise<OrderList> {
-  return api.get<OrderList>('/api/orders', query, { signal });
-}
+/** Orders: /api/orders(/:id); screens under /order. */
+export const orderApi = defineResourceClient<{ record: Order; list: OrderList; create: OrderCreateInput; patch: OrderPatchInput }>({
+  name: 'Order',
+  path: '/api/orders',
+  spec: ORDER_LIST,
+  route: '/order',
+});

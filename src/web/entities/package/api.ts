@@ -1,7 +1,16 @@
-import type { ListQueryInput } from '../../../shared/contracts/list-query';
-import type { PackageList } from '../../../shared/contracts/packages';
-import { api } from '../../lib/api-client';
+import { PACKAGE_LIST, type Package, type PackageList, type PackagePatch } from '../../../shared/contracts/packages';
+import { defineResourceClient } from '../../components/resource-api';
+import { queryKeys } from '../../lib/query-client';
 
-export function fetchPackagePage(query: ListQueryInput, signal?: AbortSignal): Promise<PackageList> {
-  return api.get<PackageList>('/api/packages', query, { signal });
-}
+export const packageEventsKey = (id: string | number) => [...queryKeys.Tracking.detail(id), 'events'] as const;
+const packageSearchesKey = [...queryKeys.Tracking.all, 'search'] as const;
+
+/** Packages: /api/packages(/:id); screens under /tracking. A write also makes its timeline and the scanner's searches stale. */
+export const packageApi = defineResourceClient<{ record: Package; list: PackageList; patch: Partial<PackagePatch> }>({
+  name: 'Tracking',
+  path: '/api/packages',
+  spec: PACKAGE_LIST,
+  route: '/tracking',
+  staleOnSave: (p) => [packageEventsKey(p.id), packageSearchesKey],
+  staleOnRemove: [packageSearchesKey],
+});

@@ -3,19 +3,26 @@ import { useCallback } from 'react';
 import type { ListQueryInput } from '../../../shared/contracts/list-query';
 import {
   IDEMPOTENCY_HEADER,
+  TRANSACTION_LIST,
   type Transaction,
+  type TransactionPatch,
   type TransactionCreateInput,
   type TransactionList,
   type TransactionTotals,
   type TransactionReferenceType,
 } from '../../../shared/contracts/transactions';
+import { defineResourceClient } from '../../components/resource-api';
 import { api } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-client';
 import { customerPickKeys } from '../customer/api';
 
-export function fetchTransactionPage(query: ListQueryInput, signal?: AbortSignal): Promise<TransactionList> {
-  return api.get<TransactionList>('/api/transactions', query, { signal });
-}
+/** The wallet ledger: GET /api/transactions(/:id), PATCH of note and reference; screens under /transaction. */
+export const transactionApi = defineResourceClient<{ record: Transaction; list: TransactionList; patch: TransactionPatch }>({
+  name: 'Transaction',
+  path: '/api/transactions',
+  spec: TRANSACTION_LIST,
+  route: '/transaction',
+});
 
 /** Σ in / out / net of every row the same query selects (paging and sort are ignored by the server). */
 export function fetchTransactionTotals(query: ListQueryInput, signal?: AbortSignal): Promise<TransactionTotals> {

@@ -1,69 +1,10 @@
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import type { ChangePasswordBody, ChangePasswordResponse, MePatch, MeResponse } from '../../../shared/contracts/auth';
-import type { Customer, CustomerCreate, CustomerList, CustomerPatch } from '../../../shared/contracts/customers';
-import type { ListQueryInput } from '../../../shared/contracts/list-query';
-import { getVersioned, ifMatch, versioned, type Versioned } from '../../components/resource-api';
 import { api } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-client';
 import { getRefreshToken, saveTokens, updateStoredUser } from '../../lib/session';
 
-/** Customers over the shared client: GET/POST /api/customers, GET/PATCH/DELETE /api/customers/:id. */
-
-const BASE = '/api/customers';
-export type { Versioned };
-export const customerKeys = queryKeys.Customer;
-
-export function fetchCustomerPage(query: ListQueryInput, signal?: AbortSignal): Promise<CustomerList> {
-  return api.get<CustomerList>(BASE, query, { signal });
-}
-
-export function customerQuery(id: string | number) {
-  return queryOptions({
-    queryKey: customerKeys.detail(id),
-    queryFn: ({ signal }) => getVersioned<Customer>(`${BASE}/${id}`, signal),
-  });
-}
-
-export function useCustomer(id: string | number) {
-  return useQuery(customerQuery(id));
-}
-
-export function createCustomer(body: CustomerCreate): Promise<Customer> {
-  return api.post<Customer>(BASE, body);
-}
-
-export function patchCustomer(id: number, etag: string, patch: CustomerPatch): Promise<Customer> {
-  return api.patch<Customer>(`${BASE}/${id}`, patch, ifMatch(etag));
-}
-
-export function deleteCustomer(id: number, etag: string): Promise<void> {
-  return api.delete<void>(`${BASE}/${id}`, ifMatch(etag));
-}
-
-/** Keeps the cache right after a write: the saved record is fresh; lists and History are not. */
-export function useCustomerCache() {
-  const qc = useQueryClient();
-  const saved = useCallback(
-    (c: Customer) => {
-      qc.setQueryData<Versioned<Customer>>(customerKeys.detail(c.id), versioned(c));
-      void qc.invalidateQueries({ queryKey: customerKeys.lists() });
-      void qc.invalidateQueries({ queryKey: customerKeys.history(c.id) });
-    },
-    [qc],
-  );
-  const removed = useCallback(
-    (id: number) => {
-      qc.removeQueries({ queryKey: customerKeys.detail(id) });
-      void qc.invalidateQueries({ queryKey: customerKeys.lists() });
-    },
-    [qc],
-  );
-  const listsChanged = useCallback(() => void qc.invalidateQueries({ queryKey: customerKeys.lists() }), [qc]);
-  return { saved, removed, listsChanged };
-}
-
-// ---- the signed-in user's own profile (/customer/infor-user)
+/** What the customer section has beyond the customer resource (entities/customer/api.ts): the signed-in user's own profile. */
 
 export const meKey = queryKeys.Users.me();
 

@@ -13,22 +13,23 @@ import { historyTab } from '../../components/history-tab';
 import { RecordPage } from '../../components/record-page';
 import { UrlTabs } from '../../components/url-tabs';
 import { DataTable } from '../../components/data-table/data-table';
-import { fetchTransactionPage } from '../../entities/transaction/api';
-import { fetchPackagePage } from '../../entities/package/api';
-import { fetchOrderPage } from '../../entities/order/api';
 import { useTransactionColumns } from '../../entities/transaction/columns';
 import { usePackageColumns } from '../../entities/package/columns';
 import { useOrderColumns } from '../../entities/order/columns';
 import { NewTransactionDialog, type ManualTransactionType } from '../../entities/transaction/new-transaction-dialog';
 import { queryKeys } from '../../lib/query-client';
 import { useFormat } from '../../lib/use-format';
-import { customerKeys, deleteCustomer, useCustomer, useCustomerCache, type Versioned } from './api';
 import { CustomerGroupBadge, CustomerStatusBadge, useCustomerFields } from './customer-fields';
+import { type Versioned } from '../../components/resource-api';
+import { customerApi } from '../../entities/customer/api';
+import { orderApi } from '../../entities/order/api';
+import { packageApi } from '../../entities/package/api';
+import { transactionApi } from '../../entities/transaction/api';
 
 /** /customer/:id: profile, addresses, balance, the tabs later sections fill, and History. */
 export function CustomerDetailPage() {
   const { id = '' } = useParams();
-  const query = useCustomer(id);
+  const query = customerApi.useOne(id);
   return (
     <RecordPage query={query} backTo="/customer">
       {(data) => <CustomerDetail loaded={data} />}
@@ -38,7 +39,7 @@ export function CustomerDetailPage() {
 
 function CustomerDetail({ loaded }: { loaded: Versioned<Customer> }) {
   const { t } = useTranslation(['customer', 'resource', 'common']);
-  const cache = useCustomerCache();
+  const cache = customerApi.useCache();
   const fields = useCustomerFields();
   // The wallet dialog, opened from the balance and transactions tabs with the type asked for.
   const [recording, setRecording] = useState<ManualTransactionType | null>(null);
@@ -51,7 +52,7 @@ function CustomerDetail({ loaded }: { loaded: Versioned<Customer> }) {
         code={c.code}
         editTo={`/customer/edit/${c.id}`}
         remove={{
-          remove: () => deleteCustomer(c.id, loaded.etag),
+          remove: () => customerApi.remove(c.id, loaded.etag),
           pending: t('detail.deleting'),
           success: t('detail.deleted', { code: c.code }),
           onDeleted: () => cache.removed(c.id),
@@ -73,7 +74,7 @@ function CustomerDetail({ loaded }: { loaded: Versioned<Customer> }) {
           { key: 'orders', title: t('detail.tabs.orders'), content: <CustomerOrders c={c} /> },
           { key: 'packages', title: t('detail.tabs.packages'), content: <CustomerPackages c={c} /> },
           { key: 'transactions', title: t('detail.tabs.transactions'), content: <CustomerTransactions c={c} onRecord={setRecording} /> },
-          historyTab(t('detail.tabs.history'), { entity: 'customers', entityId: c.id, queryKey: customerKeys.history(c.id), fields }),
+          historyTab(t('detail.tabs.history'), { entity: 'customers', entityId: c.id, queryKey: customerApi.keys.history(c.id), fields }),
         ]}
       />
       <NewTransactionDialog show={recording !== null} onHide={() => setRecording(null)} customerId={c.id} defaultType={recording ?? 'deposit'} />
@@ -240,7 +241,7 @@ function CustomerOrders({ c }: { c: Customer }) {
       spec={ORDER_LIST}
       columns={columns}
       queryKey={(q: ListQueryInput) => queryKeys.Order.list({ ...q, customerId: c.id })}
-      fetcher={(q, signal) => fetchOrderPage({ ...q, customerId: String(c.id) }, signal)}
+      fetcher={(q, signal) => orderApi.fetchPage({ ...q, customerId: String(c.id) }, signal)}
       getRowId={(o) => String(o.id)}
       label={t('detail.ordersLabel', { code: c.code })}
       onOpen={(o) => navigate(`/order/${o.id}`)}
@@ -262,7 +263,7 @@ function CustomerPackages({ c }: { c: Customer }) {
       spec={PACKAGE_LIST}
       columns={columns}
       queryKey={(q: ListQueryInput) => queryKeys.Tracking.list({ ...q, customerId: c.id })}
-      fetcher={(q, signal) => fetchPackagePage({ ...q, customerId: String(c.id) }, signal)}
+      fetcher={(q, signal) => packageApi.fetchPage({ ...q, customerId: String(c.id) }, signal)}
       getRowId={(p) => String(p.id)}
       label={t('detail.packagesLabel', { code: c.code })}
       onOpen={(p) => navigate(`/tracking/${p.id}`)}
@@ -287,7 +288,7 @@ function CustomerTransactions({ c, onRecord }: { c: Customer; onRecord(type: Man
         spec={TRANSACTION_LIST}
         columns={columns}
         queryKey={(q: ListQueryInput) => queryKeys.Transaction.list({ ...q, customerId: c.id })}
-        fetcher={(q, signal) => fetchTransactionPage({ ...q, customerId: String(c.id) }, signal)}
+        fetcher={(q, signal) => transactionApi.fetchPage({ ...q, customerId: String(c.id) }, signal)}
         getRowId={(r) => String(r.id)}
         label={t('detail.transactionsLabel', { code: c.code })}
         onOpen={(r) => navigate(`/transaction/${r.id}`)}

@@ -10,9 +10,10 @@ import { MoneyField, SelectField, TextareaField, TextField } from '../../compone
 import { FormActions, ResourceFormFrame } from '../../components/form/resource-form';
 import { pickDirty, useResourceForm } from '../../components/form/use-resource-form';
 import { PageHeader } from '../../components/page-header';
-import { createCustomer, patchCustomer, useCustomer, useCustomerCache, type Versioned } from './api';
 import { AddressesEditor, ProvinceDatalist, ProvinceInput } from './addresses-editor';
 import { useCustomerEditableFields } from './customer-fields';
+import { type Versioned } from '../../components/resource-api';
+import { customerApi } from '../../entities/customer/api';
 
 type Values = z.input<typeof CustomerCreate>;
 
@@ -53,7 +54,7 @@ export function CustomerCreatePage() {
 /** /customer/edit/:id */
 export function CustomerEditPage() {
   const { id = '' } = useParams();
-  const query = useCustomer(id);
+  const query = customerApi.useOne(id);
   // Keyed by id: opening another customer's edit page starts a fresh form.
   return (
     <RecordPage query={query} backTo="/customer" skeleton="form">
@@ -65,7 +66,7 @@ export function CustomerEditPage() {
 function CustomerForm({ loaded }: { loaded?: Versioned<Customer> }) {
   const { t } = useTranslation(['customer', 'resource']);
   const navigate = useNavigate();
-  const cache = useCustomerCache();
+  const cache = customerApi.useCache();
   const provincesId = useId();
   const conflictFields = useCustomerEditableFields();
   // The version this edit is based on; a 412 moves it to the other person's version once the user chooses.
@@ -76,7 +77,7 @@ function CustomerForm({ loaded }: { loaded?: Versioned<Customer> }) {
     schema: CustomerCreate,
     defaultValues: loaded ? customerToValues(loaded.record) : EMPTY,
     save: async (values, ctx) => {
-      const saved = base ? await patchCustomer(base.record.id, base.etag, pickDirty(values, ctx.isDirty)) : await createCustomer(values);
+      const saved = base ? await customerApi.patch(base.record.id, base.etag, pickDirty(values, ctx.isDirty)) : await customerApi.create(values);
       cache.saved(saved);
       return saved;
     },

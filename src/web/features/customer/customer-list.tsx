@@ -13,9 +13,9 @@ import { PageHeader } from '../../components/page-header';
 import { errorMessage } from '../../lib/api-client';
 import { useFormat } from '../../lib/use-format';
 import { toast, toastPromise } from '../../lib/toast';
-import { customerKeys, fetchCustomerPage, patchCustomer, useCustomerCache } from './api';
 import { CustomerGroupBadge, CustomerStatusBadge } from './customer-fields';
 import { PROVINCES } from './provinces';
+import { customerApi } from '../../entities/customer/api';
 
 const col = createColumnHelper<Customer>();
 /** Bulk writes go a few at a time: quick for a page of rows, gentle on the server. */
@@ -76,7 +76,7 @@ async function settleAll<T>(tasks: (() => Promise<T>)[], limit: number): Promise
 
 function BulkStatus({ rows, clear }: BulkActionsContext<Customer>) {
   const { t } = useTranslation(['customer', 'resource']);
-  const cache = useCustomerCache();
+  const cache = customerApi.useCache();
   const [busy, setBusy] = useState(false);
   const apply = async (status: CustomerStatus) => {
     const targets = rows.filter((r) => r.status !== status);
@@ -87,7 +87,7 @@ function BulkStatus({ rows, clear }: BulkActionsContext<Customer>) {
     setBusy(true);
     // Each row is written with the version the list showed: a row someone changed meanwhile is refused (412), not overwritten.
     const work = settleAll(
-      targets.map((c) => () => patchCustomer(c.id, etagOf(c.version), { status })),
+      targets.map((c) => () => customerApi.patch(c.id, etagOf(c.version), { status })),
       BULK_CONCURRENCY,
     );
     const results = await toastPromise(work, {
@@ -124,7 +124,7 @@ export function CustomerListPage() {
   const { t } = useTranslation(['customer', 'resource']);
   const navigate = useNavigate();
   const columns = useColumns();
-  const cache = useCustomerCache();
+  const cache = customerApi.useCache();
   const [importing, setImporting] = useState(false);
 
   const importColumns = useMemo<ImportColumn[]>(
@@ -166,8 +166,8 @@ export function CustomerListPage() {
         tableId="customers"
         spec={CUSTOMER_LIST}
         columns={columns}
-        queryKey={customerKeys.list}
-        fetcher={fetchCustomerPage}
+        queryKey={customerApi.keys.list}
+        fetcher={customerApi.fetchPage}
         getRowId={(c) => String(c.id)}
         label={t('list.label')}
         onOpen={(c) => navigate(`/customer/${c.id}`)}

@@ -15,15 +15,16 @@ import { isApiRequestError } from '../../lib/api-client';
 import { getStoredUser } from '../../lib/session';
 import { useFormat } from '../../lib/use-format';
 import { toastPromise } from '../../lib/toast';
-import { deleteEmployee, employeeKeys, patchEmployee, sendResetLink, useEmployee, useEmployeeCache } from './api';
+import { sendResetLink } from './api';
 import { AccountBadge, EmployeeStatusBadge, useEmployeeFields } from './employee-fields';
+import { employeeApi } from './api';
 
 const HISTORY_IGNORE = [...HISTORY_DEFAULT_IGNORE, 'storeId'];
 
 /** /employee/:id: the employee, their login account (role, enabled, reset link) and History. */
 export function EmployeeDetailPage() {
   const { id = '' } = useParams();
-  const query = useEmployee(id);
+  const query = employeeApi.useOne(id);
   return (
     <RecordPage query={query} backTo="/employee">
       {(data) => <EmployeeDetail loaded={data} />}
@@ -36,7 +37,7 @@ type Pending = 'delete' | 'reset' | 'toggle' | null;
 function EmployeeDetail({ loaded }: { loaded: Versioned<Employee> }) {
   const { t } = useTranslation(['employee', 'common']);
   const navigate = useNavigate();
-  const cache = useEmployeeCache();
+  const cache = employeeApi.useCache();
   const fields = useEmployeeFields();
   const fmt = useFormat();
   const [asking, setAsking] = useState<Pending>(null);
@@ -60,7 +61,7 @@ function EmployeeDetail({ loaded }: { loaded: Versioned<Employee> }) {
 
   const remove = () =>
     run(async () => {
-      await toastPromise(deleteEmployee(e.id, loaded.etag), { pending: t('detail.deleting'), success: t('detail.deleted', { code: e.code }) });
+      await toastPromise(employeeApi.remove(e.id, loaded.etag), { pending: t('detail.deleting'), success: t('detail.deleted', { code: e.code }) });
       cache.removed(e.id);
       navigate('/employee');
     });
@@ -74,7 +75,7 @@ function EmployeeDetail({ loaded }: { loaded: Versioned<Employee> }) {
   const toggleAccount = () =>
     run(async () => {
       const enabled = !e.account!.enabled;
-      const saved = await toastPromise(patchEmployee(e.id, loaded.etag, { account: { enabled } }), {
+      const saved = await toastPromise(employeeApi.patch(e.id, loaded.etag, { account: { enabled } }), {
         pending: t('form.saving'),
         success: enabled ? t('account.enabledDone') : t('account.disabledDone'),
       });
@@ -189,7 +190,7 @@ function EmployeeDetail({ loaded }: { loaded: Versioned<Employee> }) {
             ),
           },
           { key: 'account', title: t('detail.tabs.account'), content: accountTab },
-          historyTab(t('detail.tabs.history'), { entity: 'employees', entityId: e.id, queryKey: employeeKeys.history(e.id), fields, ignore: HISTORY_IGNORE }),
+          historyTab(t('detail.tabs.history'), { entity: 'employees', entityId: e.id, queryKey: employeeApi.keys.history(e.id), fields, ignore: HISTORY_IGNORE }),
         ]}
       />
       <ConfirmDialog

@@ -13,9 +13,9 @@ import { pickDirty, useResourceForm } from '../../components/form/use-resource-f
 import { RecordPage } from '../../components/record-page';
 import { versioned, type Versioned } from '../../components/resource-api';
 import { PageHeader } from '../../components/page-header';
-import { createEmployee, patchEmployee, useEmployee, useEmployeeCache } from './api';
 import { useStores } from '../../entities/store/api';
 import { POSITIONS } from './employee-fields';
+import { employeeApi } from './api';
 
 type Values = z.input<typeof EmployeeCreate>;
 type Output = z.output<typeof EmployeeCreate>;
@@ -52,7 +52,7 @@ export function EmployeeCreatePage() {
 /** /employee/edit/:id */
 export function EmployeeEditPage() {
   const { id = '' } = useParams();
-  const query = useEmployee(id);
+  const query = employeeApi.useOne(id);
   return (
     <RecordPage query={query} backTo="/employee" skeleton="form">
       {(data) => <EmployeeForm key={id} loaded={data} />}
@@ -63,7 +63,7 @@ export function EmployeeEditPage() {
 function EmployeeForm({ loaded }: { loaded?: Versioned<Employee> }) {
   const { t } = useTranslation(['employee', 'common']);
   const navigate = useNavigate();
-  const cache = useEmployeeCache();
+  const cache = employeeApi.useCache();
   const stores = useStores();
   const positionsId = useId();
   const [base, setBase] = useState(loaded);
@@ -92,7 +92,7 @@ function EmployeeForm({ loaded }: { loaded?: Versioned<Employee> }) {
     schema: EmployeeCreate,
     defaultValues: loaded ? employeeToValues(loaded.record) : EMPTY,
     save: async (values, ctx) => {
-      const saved = base ? await patchEmployee(base.record.id, base.etag, employeePatchOf(values, ctx.isDirty)) : await createEmployee(values);
+      const saved = base ? await employeeApi.patch(base.record.id, base.etag, employeePatchOf(values, ctx.isDirty)) : await employeeApi.create(values);
       cache.saved(saved);
       return saved;
     },

@@ -9,9 +9,9 @@ import { FilterChecks, FilterSelect } from '../../components/data-table/list-fil
 import { ExportMenu } from '../../components/export-menu';
 import { PageHeader } from '../../components/page-header';
 import { useFormat } from '../../lib/use-format';
-import { employeeKeys, fetchEmployeePage } from './api';
 import { useStores } from '../../entities/store/api';
 import { AccountBadge, EmployeeStatusBadge, POSITIONS } from './employee-fields';
+import { employeeApi } from './api';
 
 const col = createColumnHelper<Employee>();
 
@@ -66,8 +66,8 @@ export function EmployeeListPage() {
         tableId="employees"
         spec={EMPLOYEE_LIST}
         columns={columns}
-        queryKey={employeeKeys.list}
-        fetcher={fetchEmployeePage}
+        queryKey={employeeApi.keys.list}
+        fetcher={employeeApi.fetchPage}
         getRowId={(e) => String(e.id)}
         label={t('list.label')}
         onOpen={(e) => navigate(`/employee/${e.id}`)}

@@ -1,71 +1,25 @@
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
-import type { ListQueryInput } from '../../../shared/contracts/list-query';
-import type {
-  AddPackagesResponse,
-  Mawb,
-  MawbCreate,
-  MawbEventList,
-  MawbList,
-  MawbPackageList,
-  MawbPatch,
-  MawbStatus,
-} from '../../../shared/contracts/mawbs';
-import { getVersioned, ifMatch, versioned, type Versioned } from '../../components/resource-api';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
+import type { AddPackagesResponse, Mawb, MawbEventList, MawbPackageList, MawbStatus } from '../../../shared/contracts/mawbs';
+import { ifMatch } from '../../components/resource-api';
+import { mawbApi, mawbEventsKey, mawbPackagesKey } from '../../entities/mawb/api';
 import { api } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-client';
 
-/**
- * Master air waybills over the shared client: the /api/mawbs resource, the packages on one, its status moves
- * and its timeline.
- */
-
-const BASE = '/api/mawbs';
-export type { Versioned };
-export const mawbKeys = queryKeys.Mawb;
-
-export const packagesKey = (id: string | number) => [...mawbKeys.detail(id), 'packages'] as const;
-export const eventsKey = (id: string | number) => [...mawbKeys.detail(id), 'events'] as const;
-
-export function fetchMawbPage(query: ListQueryInput, signal?: AbortSignal): Promise<MawbList> {
-  return api.get<MawbList>(BASE, query, { signal });
-}
-
-export function mawbQuery(id: string | number) {
-  return queryOptions({
-    queryKey: mawbKeys.detail(id),
-    queryFn: ({ signal }) => getVersioned<Mawb>(`${BASE}/${id}`, signal),
-  });
-}
-
-export function useMawb(id: string | number) {
-  return useQuery(mawbQuery(id));
-}
+/** What the MAWB screens have beyond the MAWB resource (entities/mawb/api.ts): the packages on one, its status moves and its timeline. */
 
 export function useMawbPackages(id: string | number) {
   return useQuery({
-    queryKey: packagesKey(id),
-    queryFn: ({ signal }) => api.get<MawbPackageList>(`${BASE}/${id}/packages`, undefined, { signal }),
+    queryKey: mawbPackagesKey(id),
+    queryFn: ({ signal }) => api.get<MawbPackageList>(mawbApi.url(id, 'packages'), undefined, { signal }),
   });
 }
 
 export function useMawbEvents(id: string | number) {
   return useQuery({
-    queryKey: eventsKey(id),
-    queryFn: ({ signal }) => api.get<MawbEventList>(`${BASE}/${id}/events`, undefined, { signal }),
+    queryKey: mawbEventsKey(id),
+    queryFn: ({ signal }) => api.get<MawbEventList>(mawbApi.url(id, 'events'), undefined, { signal }),
   });
-}
-
-export function createMawb(body: MawbCreate): Promise<Mawb> {
-  return api.post<Mawb>(BASE, body);
-}
-
-export function patchMawb(id: number, etag: string, patch: MawbPatch): Promise<Mawb> {
-  return api.patch<Mawb>(`${BASE}/${id}`, patch, ifMatch(etag));
-}
-
-export function deleteMawb(id: number, etag: string): Promise<void> {
-  return api.delete<void>(`${BASE}/${id}`, ifMatch(etag));
 }
 
 /**
@@ -74,42 +28,34 @@ export function deleteMawb(id: number, etag: string): Promise<void> {
  * are what keeps the list right.
  */
 export function addPackages(id: number, trackingNumbers: string[], signal?: AbortSignal): Promise<AddPackagesResponse> {
-  return api.post<AddPackagesResponse>(`${BASE}/${id}/packages`, { trackingNumbers }, { signal });
+  return api.post<AddPackagesResponse>(mawbApi.url(id, 'packages'), { trackingNumbers }, { signal });
 }
 
 export function removePackage(id: number, packageId: number): Promise<Mawb> {
-  return api.delete<Mawb>(`${BASE}/${id}/packages/${packageId}`);
+  return api.delete<Mawb>(mawbApi.url(id, 'packages', String(packageId)));
 }
 
 /** A status move is confirmed against what the person saw: a MAWB changed meanwhile is a 412, not a blind move. */
 export function changeMawbStatus(id: number, etag: string, status: MawbStatus, note: string): Promise<Mawb> {
-  return api.post<Mawb>(`${BASE}/${id}/status`, { status, note }, ifMatch(etag));
+  return api.post<Mawb>(mawbApi.url(id, 'status'), { status, note }, ifMatch(etag));
 }
 
-/** Keeps the cache right after a write: the MAWB is fresh; lists, its packages, timeline, History and the packages' own screens are not. */
+/**
+ * The MAWB cache after a write, plus: unless told the packages did not change, its package list and every
+ * package's own screens (each package on it got a tracking event: status, journey and lists moved too).
+ */
 export function useMawbCache() {
   const qc = useQueryClient();
+  const cache = mawbApi.useCache();
   const saved = useCallback(
     (m: Mawb, opts: { packagesChanged?: boolean } = {}) => {
-      qc.setQueryData<Versioned<Mawb>>(mawbKeys.detail(m.id), versioned(m));
-      void qc.invalidateQueries({ queryKey: mawbKeys.lists() });
-      void qc.invalidateQueries({ queryKey: mawbKeys.history(m.id) });
-      void qc.invalidateQueries({ queryKey: eventsKey(m.id) });
+      cache.saved(m);
       if (opts.packagesChanged !== false) {
-        void qc.invalidateQueries({ queryKey: packagesKey(m.id) });
-        // Every package on it got a tracking event: their status, journey and lists moved too.
+        void qc.invalidateQueries({ queryKey: mawbPackagesKey(m.id) });
         void qc.invalidateQueries({ queryKey: queryKeys.Tracking.all });
       }
     },
-    [qc],
+    [qc, cache],
   );
-  const removed = useCallback(
-    (id: number) => {
-      qc.removeQueries({ queryKey: mawbKeys.detail(id) });
-      void qc.invalidateQueries({ queryKey: mawbKeys.lists() });
-    },
-    [qc],
-  );
-  const refresh = useCallback((id: number) => void qc.invalidateQueries({ queryKey: mawbKeys.detail(id) }), [qc]);
-  return { saved, removed, refresh };
+  return useMemo(() => ({ ...cache, saved }), [cache, saved]);
 }

@@ -8,10 +8,12 @@ import { RecordPage } from '../../components/record-page';
 import { PageHeader } from '../../components/page-header';
 import { errorMessage } from '../../lib/api-client';
 import { useFormat } from '../../lib/use-format';
-import { useMawb, useMawbPackages, type Versioned } from './api';
+import { useMawbPackages } from './api';
 import { airportText } from './mawb-fields';
 import '../../components/print-sheet.css';
 import './manifest.css';
+import { type Versioned } from '../../components/resource-api';
+import { mawbApi } from '../../entities/mawb/api';
 
 /** A4 portrait; in the DOM only while this screen is, so other pages print as they always do. */
 const PAGE_RULE = '@page { size: A4; margin: 12mm 10mm 14mm; }';
@@ -19,7 +21,7 @@ const PAGE_RULE = '@page { size: A4; margin: 12mm 10mm 14mm; }';
 /** /mawb/:id/manifest: the cargo manifest of one MAWB on A4 — previewed on screen, printed with the browser. */
 export function ManifestPage() {
   const { id = '' } = useParams();
-  const query = useMawb(id);
+  const query = mawbApi.useOne(id);
   return (
     <RecordPage query={query} backTo="/mawb">
       {(data) => <Manifest loaded={data} />}

@@ -26,19 +26,21 @@ import { UrlTabs } from '../../components/url-tabs';
 import { errorMessage, isApiRequestError } from '../../lib/api-client';
 import { toastPromise } from '../../lib/toast';
 import { useFormat } from '../../lib/use-format';
-import { changeMawbStatus, deleteMawb, mawbKeys, packagesKey, removePackage, useMawb, useMawbCache, useMawbPackages, type Versioned } from './api';
+import { changeMawbStatus, removePackage, useMawbCache, useMawbPackages } from './api';
 import { airportText, HISTORY_EXTRA_IGNORE, MAWB_STATUS_LOOK, MawbStatusBadge, PackageStatusText, useMawbFields } from './mawb-fields';
 import { MawbTimeline } from './mawb-timeline';
 import { ScanPanel } from './scan-panel';
 import './mawb.css';
 import { TableScroll } from '../../components/table-scroll';
+import { type Versioned } from '../../components/resource-api';
+import { mawbApi, mawbPackagesKey } from '../../entities/mawb/api';
 
 const HISTORY_IGNORE = [...HISTORY_DEFAULT_IGNORE, ...HISTORY_EXTRA_IGNORE];
 
 /** /mawb/:id: the waybill, its flights, the packages on it (scan to add), its next steps, timeline and History. */
 export function MawbDetailPage() {
   const { id = '' } = useParams();
-  const query = useMawb(id);
+  const query = mawbApi.useOne(id);
   return (
     <RecordPage query={query} backTo="/mawb">
       {(data) => <MawbDetail loaded={data} />}
@@ -74,7 +76,7 @@ function MawbDetail({ loaded }: { loaded: Versioned<Mawb> }) {
           deletable
             ? {
                 iconOnly: true,
-                remove: () => deleteMawb(m.id, loaded.etag),
+                remove: () => mawbApi.remove(m.id, loaded.etag),
                 pending: t('detail.deleting'),
                 success: t('detail.deleted', { awb: m.awbNumber }),
                 onDeleted: () => cache.removed(m.id),
@@ -109,7 +111,7 @@ function MawbDetail({ loaded }: { loaded: Versioned<Mawb> }) {
               </Card>
             ),
           },
-          historyTab(t('detail.tabs.history'), { entity: 'mawbs', entityId: m.id, queryKey: mawbKeys.history(m.id), fields, ignore: HISTORY_IGNORE }),
+          historyTab(t('detail.tabs.history'), { entity: 'mawbs', entityId: m.id, queryKey: mawbApi.keys.history(m.id), fields, ignore: HISTORY_IGNORE }),
         ]}
       />
     </>
@@ -496,7 +498,7 @@ function Packages({ m }: { m: Mawb }) {
         spec={PACKAGES_SPEC}
         columns={columns}
         // The page follows the loaded list: a scan that adds a package refreshes it.
-        queryKey={(q) => [...packagesKey(m.id), 'page', query.dataUpdatedAt, q]}
+        queryKey={(q) => [...mawbPackagesKey(m.id), 'page', query.dataUpdatedAt, q]}
         fetcher={async (q) => (items ? packagesPage(items, q) : new Promise<never>(() => {}))}
         getRowId={(p) => String(p.id)}
         label={t('packages.label', { awb: m.awbNumber })}

@@ -7,9 +7,9 @@ import { MAWB_LEGS_MAX } from '../../../shared/contracts/mawbs';
 import { airlineByPrefix } from '../../../shared/domain/airlines';
 import { checkAwb, nextAwbNumber } from '../../../shared/domain/awb';
 import { FieldShell } from '../../components/form/fields';
-import { fetchMawbPage, mawbKeys } from './api';
 import { countryName, type AirportGroup } from './mawb-fields';
 import type { MawbFormValues } from './mawb-values';
+import { mawbApi } from '../../entities/mawb/api';
 
 // The transformed (output) type of the form does not matter to a control.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -155,8 +155,8 @@ export function AwbNumberField({ form, disabled, lockedHelp, suggestNext }: { fo
 function useNextInStock(prefix: string | null): string | null {
   const query = { airline: prefix ?? '', sort: '-awbNumber', pageSize: 1 };
   const last = useQuery({
-    queryKey: mawbKeys.list({ ...query, purpose: 'next-awb' }),
-    queryFn: ({ signal }) => fetchMawbPage(query, signal),
+    queryKey: mawbApi.keys.list({ ...query, purpose: 'next-awb' }),
+    queryFn: ({ signal }) => mawbApi.fetchPage(query, signal),
     enabled: prefix !== null,
     staleTime: 30_000,
   });

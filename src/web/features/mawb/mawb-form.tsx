@@ -12,11 +12,13 @@ import { pickDirty, useResourceForm } from '../../components/form/use-resource-f
 import { RecordPage } from '../../components/record-page';
 import { PageHeader } from '../../components/page-header';
 import { useFormat } from '../../lib/use-format';
-import { createMawb, patchMawb, useMawb, useMawbCache, type Versioned } from './api';
+import { useMawbCache } from './api';
 import { AirportSelect, AwbNumberField, FlightLegsEditor, LocalTimeField, type MawbForm as Form } from './mawb-form-fields';
 import { DESTINATION_GROUPS, MawbStatusBadge, ORIGIN_GROUPS, useMawbEditableFields } from './mawb-fields';
 import { createFormSchema, EMPTY_MAWB, localToIso, mawbToValues, patchFormSchema, valuesAsRecord, type MawbFormValues } from './mawb-values';
 import './mawb.css';
+import { type Versioned } from '../../components/resource-api';
+import { mawbApi } from '../../entities/mawb/api';
 
 /** /mawb/create */
 export function MawbCreatePage() {
@@ -26,7 +28,7 @@ export function MawbCreatePage() {
 /** /mawb/edit/:id */
 export function MawbEditPage() {
   const { id = '' } = useParams();
-  const query = useMawb(id);
+  const query = mawbApi.useOne(id);
   // Keyed by id: opening another MAWB's edit page starts a fresh form.
   return (
     <RecordPage query={query} backTo="/mawb" skeleton="form">
@@ -53,7 +55,7 @@ function MawbFormScreen({ loaded }: { loaded?: Versioned<Mawb> }) {
     schema,
     defaultValues: loaded ? mawbToValues(loaded.record) : EMPTY_MAWB,
     save: async (values, ctx) => {
-      const saved = base ? await patchMawb(base.record.id, base.etag, pickDirty(values, ctx.isDirty)) : await createMawb(values as Parameters<typeof createMawb>[0]);
+      const saved = base ? await mawbApi.patch(base.record.id, base.etag, pickDirty(values, ctx.isDirty)) : await mawbApi.create(values as Parameters<typeof mawbApi.create>[0]);
       cache.saved(saved, { packagesChanged: false });
       return saved;
     },

@@ -10,9 +10,9 @@ import { FilterChecks, FilterDateRange, FilterSelect } from '../../components/da
 import { ExportMenu } from '../../components/export-menu';
 import { PageHeader } from '../../components/page-header';
 import { useFormat } from '../../lib/use-format';
-import { fetchMawbPage, mawbKeys } from './api';
 import { MawbStatusBadge } from './mawb-fields';
 import './mawb.css';
+import { mawbApi } from '../../entities/mawb/api';
 
 const col = createColumnHelper<Mawb>();
 
@@ -106,8 +106,8 @@ export function MawbListPage() {
         tableId="mawbs"
         spec={MAWB_LIST}
         columns={columns}
-        queryKey={mawbKeys.list}
-        fetcher={fetchMawbPage}
+        queryKey={mawbApi.keys.list}
+        fetcher={mawbApi.fetchPage}
         getRowId={(m) => String(m.id)}
         label={t('list.label')}
         onOpen={(m) => navigate(`/mawb/${m.id}`)}

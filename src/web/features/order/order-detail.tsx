@@ -15,8 +15,6 @@ import { historyTab } from '../../components/history-tab';
 import { RecordPage } from '../../components/record-page';
 import { StatusSteps } from '../../components/status-steps';
 import { UrlTabs } from '../../components/url-tabs';
-import { fetchTransactionPage } from '../../entities/transaction/api';
-import { fetchPackagePage } from '../../entities/package/api';
 import { ORDER_STATUS_ICONS, OrderKindBadge, OrderStatusBadge } from '../../entities/order/badges';
 import { useTransactionColumns } from '../../entities/transaction/columns';
 import { usePackageColumns } from '../../entities/package/columns';
@@ -27,15 +25,19 @@ import '../../entities/transaction/wallet.css';
 import { queryKeys } from '../../lib/query-client';
 import { toastPromise } from '../../lib/toast';
 import { useFormat } from '../../lib/use-format';
-import { changeOrderStatus, deleteOrder, orderKeys, useOrder, useOrderCache, type Versioned } from './api';
+import { changeOrderStatus } from './api';
 import { rateText } from './order-form';
 import { ORDER_HISTORY_IGNORE, useOrderFields } from './order-fields';
 import { TableScroll } from '../../components/table-scroll';
+import { type Versioned } from '../../components/resource-api';
+import { orderApi } from '../../entities/order/api';
+import { packageApi } from '../../entities/package/api';
+import { transactionApi } from '../../entities/transaction/api';
 
 /** /order/:id: the customer, the money, the next steps, then items, packages, payments, timeline and History. */
 export function OrderDetailPage() {
   const { id = '' } = useParams();
-  const query = useOrder(id);
+  const query = orderApi.useOne(id);
   return (
     <RecordPage query={query} backTo="/order">
       {(data) => <OrderDetail loaded={data} />}
@@ -45,7 +47,7 @@ export function OrderDetailPage() {
 
 function OrderDetail({ loaded }: { loaded: Versioned<Order> }) {
   const { t } = useTranslation(['order', 'common', 'transaction']);
-  const cache = useOrderCache();
+  const cache = orderApi.useCache();
   const fields = useOrderFields(loaded.record.currency);
   const [paying, setPaying] = useState(false);
   const o = loaded.record;
@@ -75,7 +77,7 @@ function OrderDetail({ loaded }: { loaded: Versioned<Order> }) {
           deletable
             ? {
                 iconOnly: true,
-                remove: () => deleteOrder(o.id, loaded.etag),
+                remove: () => orderApi.remove(o.id, loaded.etag),
                 pending: t('detail.deleting'),
                 success: t('detail.deleted', { code: o.code }),
                 onDeleted: () => cache.removed(o.id),
@@ -106,7 +108,7 @@ function OrderDetail({ loaded }: { loaded: Versioned<Order> }) {
           { key: 'packages', title: t('detail.tabs.packages'), content: <OrderPackages o={o} /> },
           { key: 'payments', title: t('detail.tabs.payments', { count: o.transactions.length }), content: <Payments o={o} onPay={() => setPaying(true)} payLabel={payLabel} /> },
           { key: 'timeline', title: t('detail.tabs.timeline'), content: <Timeline o={o} /> },
-          historyTab(t('detail.tabs.history'), { entity: 'orders', entityId: o.id, queryKey: orderKeys.history(o.id), fields, ignore: ORDER_HISTORY_IGNORE }),
+          historyTab(t('detail.tabs.history'), { entity: 'orders', entityId: o.id, queryKey: orderApi.keys.history(o.id), fields, ignore: ORDER_HISTORY_IGNORE }),
         ]}
       />
       <NewTransactionDialog
@@ -207,7 +209,7 @@ function MoneyCard({ o }: { o: Order }) {
 function NextSteps({ loaded }: { loaded: Versioned<Order> }) {
   const { t } = useTranslation(['order', 'common']);
   const qc = useQueryClient();
-  const cache = useOrderCache();
+  const cache = orderApi.useCache();
   const o = loaded.record;
   const actionLabel = (to: OrderStatus) => (o.status === 'delivering' && to === 'arrived' ? t('moves.arrivedBack') : t(`moves.${to}`));
 
@@ -224,7 +226,7 @@ function NextSteps({ loaded }: { loaded: Versioned<Order> }) {
         });
         cache.saved(saved);
       }}
-      onStale={() => void qc.invalidateQueries({ queryKey: orderKeys.detail(o.id) })}
+      onStale={() => void qc.invalidateQueries({ queryKey: orderApi.keys.detail(o.id) })}
       noteMaxLength={500}
       texts={{
         title: t('detail.nextSteps'),
@@ -339,7 +341,7 @@ function OrderPackages({ o }: { o: Order }) {
       spec={PACKAGE_LIST}
       columns={columns}
       queryKey={(q: ListQueryInput) => queryKeys.Tracking.list({ ...q, orderId: o.id })}
-      fetcher={(q, signal) => fetchPackagePage({ ...q, orderId: String(o.id) }, signal)}
+      fetcher={(q, signal) => packageApi.fetchPage({ ...q, orderId: String(o.id) }, signal)}
       getRowId={(p) => String(p.id)}
       label={t('detail.tabs.packages')}
       onOpen={(p) => navigate(`/tracking/${p.id}`)}
@@ -370,7 +372,7 @@ function Payments({ o, onPay, payLabel }: { o: Order; onPay(): void; payLabel: s
         spec={TRANSACTION_LIST}
         columns={columns}
         queryKey={(q: ListQueryInput) => queryKeys.Transaction.list({ ...q, orderId: o.id })}
-        fetcher={(q, signal) => fetchTransactionPage({ ...q, orderId: String(o.id) }, signal)}
+        fetcher={(q, signal) => transactionApi.fetchPage({ ...q, orderId: String(o.id) }, signal)}
         getRowId={(r) => String(r.id)}
         label={t('detail.tabs.payments', { count: o.transactions.length })}
         onOpen={(r) => navigate(`/transaction/${r.id}`)}

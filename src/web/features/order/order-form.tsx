@@ -31,8 +31,10 @@ import { ScaledInput, useForeignFormat, useMoneyLang } from '../../components/fo
 import '../../entities/transaction/wallet.css';
 import { PageHeader } from '../../components/page-header';
 import { formatDate, formatVnd } from '../../lib/format';
-import { createOrder, patchOrder, useExchangeRates, useOrder, useOrderCache, type Versioned } from './api';
+import { useExchangeRates } from './api';
 import { useOrderEditableFields } from './order-fields';
+import { type Versioned } from '../../components/resource-api';
+import { orderApi } from '../../entities/order/api';
 
 export interface ItemValues {
   name: string;
@@ -136,7 +138,7 @@ export function OrderCreatePage() {
 /** /order/edit/:id */
 export function OrderEditPage() {
   const { id = '' } = useParams();
-  const query = useOrder(id);
+  const query = orderApi.useOne(id);
   return (
     <RecordPage query={query} backTo="/order" skeleton="form">
       {(data) => <OrderForm key={id} loaded={data} />}
@@ -147,7 +149,7 @@ export function OrderEditPage() {
 function OrderForm({ loaded, initialCustomerId = 0 }: { loaded?: Versioned<Order>; initialCustomerId?: number }) {
   const { t } = useTranslation(['order', 'resource', 'common']);
   const navigate = useNavigate();
-  const cache = useOrderCache();
+  const cache = orderApi.useCache();
   const schema = useFormSchema();
   const [base, setBase] = useState(loaded);
   const editing = Boolean(loaded);
@@ -161,9 +163,9 @@ function OrderForm({ loaded, initialCustomerId = 0 }: { loaded?: Versioned<Order
       if (base) {
         const patch: Record<string, unknown> = {};
         for (const key of PATCHABLE) if (ctx.isDirty(key)) patch[key] = values[key];
-        saved = await patchOrder(base.record.id, base.etag, patch as OrderPatchInput);
+        saved = await orderApi.patch(base.record.id, base.etag, patch as OrderPatchInput);
       } else {
-        saved = await createOrder({ ...values, items: values.kind === 'consignment' ? [] : values.items });
+        saved = await orderApi.create({ ...values, items: values.kind === 'consignment' ? [] : values.items });
       }
       cache.saved(saved);
       return saved;

@@ -4,11 +4,10 @@ import { ORDER_KINDS, ORDER_LIST, ORDER_STATUSES } from '../../../shared/contrac
 import { DataTable } from '../../components/data-table/data-table';
 import { FilterChecks, FilterDateRange, FilterSelect } from '../../components/data-table/list-filters';
 import { ExportMenu } from '../../components/export-menu';
-import { fetchOrderPage } from '../../entities/order/api';
 import { useOrderColumns } from '../../entities/order/columns';
 import { FilterCustomer } from '../../entities/customer/customer-picker';
 import { PageHeader } from '../../components/page-header';
-import { orderKeys } from './api';
+import { orderApi } from '../../entities/order/api';
 
 /** /order: every order, searchable, filtered by status, customer, kind and created date; new orders start here. */
 export function OrderListPage() {
@@ -35,8 +34,8 @@ export function OrderListPage() {
         tableId="orders"
         spec={ORDER_LIST}
         columns={columns}
-        queryKey={orderKeys.list}
-        fetcher={fetchOrderPage}
+        queryKey={orderApi.keys.list}
+        fetcher={orderApi.fetchPage}
         getRowId={(o) => String(o.id)}
         label={t('list.label')}
         onOpen={(o) => navigate(`/order/${o.id}`)}

@@ -9,7 +9,8 @@ import { FieldShell, SelectField, TextareaField, TextField } from '../../compone
 import { FormActions, ResourceFormFrame } from '../../components/form/resource-form';
 import { useResourceForm } from '../../components/form/use-resource-form';
 import { APP_TIME_ZONE } from '../../lib/format';
-import { addPackageEvent, useTrackingCache } from './api';
+import { addPackageEvent } from './api';
+import { packageApi } from '../../entities/package/api';
 
 const LOCAL_MINUTE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
 
@@ -27,7 +28,7 @@ export function localToIso(local: string): string | undefined {
 /** Appends a tracking event to a package; the package's status follows its newest event. */
 export function EventForm({ pkg, onDone }: { pkg: Package; onDone(res?: EventAppendResponse): void }) {
   const { t } = useTranslation(['tracking', 'common']);
-  const cache = useTrackingCache();
+  const cache = packageApi.useCache();
   // The time is typed in Vietnamese time; the contract takes an ISO instant, converted on save.
   const schema = useMemo(
     () => EventCreate.extend({ occurredAt: z.string().refine((v) => v === '' || LOCAL_MINUTE.test(v), { message: t('event.timeInvalid') }) }),

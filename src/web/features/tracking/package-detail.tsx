@@ -11,18 +11,20 @@ import { RecordPage } from '../../components/record-page';
 import { UrlTabs } from '../../components/url-tabs';
 import { errorMessage } from '../../lib/api-client';
 import { useFormat } from '../../lib/use-format';
-import { deletePackage, trackingKeys, usePackage, usePackageEvents, useTrackingCache, type Versioned } from './api';
+import { usePackageEvents } from './api';
 import { EventForm } from './event-form';
 import { formatDeclared, formatDimensions, HISTORY_EXTRA_IGNORE, PackageStatusBadge, UnidentifiedBadge, usePackageFields } from './package-fields';
 import { Timeline } from './timeline';
 import './tracking.css';
+import { type Versioned } from '../../components/resource-api';
+import { packageApi } from '../../entities/package/api';
 
 const HISTORY_IGNORE = [...HISTORY_DEFAULT_IGNORE, ...HISTORY_EXTRA_IGNORE];
 
 /** /tracking/:id: the package, its weights, photos, journey (with a form to add an event) and History. */
 export function PackageDetailPage() {
   const { id = '' } = useParams();
-  const query = usePackage(id);
+  const query = packageApi.useOne(id);
   return (
     <RecordPage query={query} backTo="/tracking">
       {(data) => <PackageDetail loaded={data} />}
@@ -32,7 +34,7 @@ export function PackageDetailPage() {
 
 function PackageDetail({ loaded }: { loaded: Versioned<Package> }) {
   const { t } = useTranslation(['tracking', 'resource', 'common']);
-  const cache = useTrackingCache();
+  const cache = packageApi.useCache();
   const fmt = useFormat();
   const fields = usePackageFields();
   const p = loaded.record;
@@ -53,7 +55,7 @@ function PackageDetail({ loaded }: { loaded: Versioned<Package> }) {
         remove={
           deletable
             ? {
-                remove: () => deletePackage(p.id, loaded.etag),
+                remove: () => packageApi.remove(p.id, loaded.etag),
                 pending: t('detail.deleting'),
                 success: t('detail.deleted', { code: p.code }),
                 onDeleted: () => cache.removed(p.id),
@@ -78,7 +80,7 @@ function PackageDetail({ loaded }: { loaded: Versioned<Package> }) {
             title: t('detail.tabs.photos', { count: p.photos.length }),
             content: <Photos p={p} />,
           },
-          historyTab(t('detail.tabs.history'), { entity: 'packages', entityId: p.id, queryKey: trackingKeys.history(p.id), fields, ignore: HISTORY_IGNORE }),
+          historyTab(t('detail.tabs.history'), { entity: 'packages', entityId: p.id, queryKey: packageApi.keys.history(p.id), fields, ignore: HISTORY_IGNORE }),
         ]}
       />
     </>

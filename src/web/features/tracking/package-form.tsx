@@ -14,12 +14,14 @@ import { RecordPage } from '../../components/record-page';
 import { PageHeader } from '../../components/page-header';
 import { formatKg } from '../../lib/format';
 import { useStores } from '../../entities/store/api';
-import { customerRef, orderRef, patchPackage, searchCustomers, searchOrders, usePackage, useTrackingCache, type Versioned } from './api';
+import { customerRef, orderRef, searchCustomers, searchOrders } from './api';
 import { currencyDigits, DECLARED_CURRENCIES, formatDeclared, PackageStatusBadge, scaledCm } from './package-fields';
 import { RefPicker } from './ref-picker';
 import { hubStores, originStores } from './receive-shared';
 import { ChargeablePreview, ScaledNumberField } from './weight-inputs';
 import './tracking.css';
+import { type Versioned } from '../../components/resource-api';
+import { packageApi } from '../../entities/package/api';
 
 type Values = z.input<typeof PackagePatch>;
 
@@ -45,7 +47,7 @@ export function packageToValues(p: Package): Values {
 /** /tracking/edit/:id */
 export function PackageEditPage() {
   const { id = '' } = useParams();
-  const query = usePackage(id);
+  const query = packageApi.useOne(id);
   // The store pickers are plain selects: their options must be there before the form sets their values.
   const stores = useStores();
   return (
@@ -67,7 +69,7 @@ export function PackageEditPage() {
 function PackageForm({ loaded }: { loaded: Versioned<Package> }) {
   const { t, i18n } = useTranslation(['tracking', 'resource', 'common']);
   const navigate = useNavigate();
-  const cache = useTrackingCache();
+  const cache = packageApi.useCache();
   const stores = useStores();
   const id = useId();
   const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'vi';
@@ -85,7 +87,7 @@ function PackageForm({ loaded }: { loaded: Versioned<Package> }) {
         patch.declaredValue = values.declaredValue;
         patch.declaredCurrency = values.declaredCurrency;
       }
-      const saved = await patchPackage(base.record.id, base.etag, patch);
+      const saved = await packageApi.patch(base.record.id, base.etag, patch);
       cache.saved(saved);
       return saved;
     },

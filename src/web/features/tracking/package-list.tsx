@@ -13,11 +13,11 @@ import { ImportDialog, type ImportColumn } from '../../components/import-dialog'
 import { PageHeader } from '../../components/page-header';
 import { useFormat } from '../../lib/use-format';
 import { useStores } from '../../entities/store/api';
-import { fetchPackagePage } from '../../entities/package/api';
-import { customerRef, searchCustomers, trackingKeys, useTrackingCache } from './api';
+import { customerRef, searchCustomers } from './api';
 import { formatDimensions, PackageStatusBadge, UnidentifiedBadge } from './package-fields';
 import { RefPicker } from './ref-picker';
 import './tracking.css';
+import { packageApi } from '../../entities/package/api';
 
 const col = createColumnHelper<Package>();
 
@@ -174,7 +174,7 @@ export function PackageListPage() {
   const { t } = useTranslation(['tracking', 'resource']);
   const navigate = useNavigate();
   const columns = useColumns();
-  const cache = useTrackingCache();
+  const cache = packageApi.useCache();
   const stores = useStores();
   const fmt = useFormat();
   const [importing, setImporting] = useState(false);
@@ -214,8 +214,8 @@ export function PackageListPage() {
         tableId="packages"
         spec={PACKAGE_LIST}
         columns={columns}
-        queryKey={trackingKeys.list}
-        fetcher={fetchPackagePage}
+        queryKey={packageApi.keys.list}
+        fetcher={packageApi.fetchPage}
         getRowId={(p) => String(p.id)}
         label={t('list.label')}
         onOpen={(p) => navigate(`/tracking/${p.id}`)}

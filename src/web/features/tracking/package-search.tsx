@@ -16,7 +16,8 @@ import { PageHeader } from '../../components/page-header';
 import { errorMessage } from '../../lib/api-client';
 import { toast } from '../../lib/toast';
 import { useFormat } from '../../lib/use-format';
-import { searchQuery, trackingKeys } from './api';
+import { queryKeys } from '../../lib/query-client';
+import { searchQuery } from './api';
 import { PackageStatusBadge, UnidentifiedBadge } from './package-fields';
 import { ReceiveBatchDialog } from './receive-batch';
 import { QuickReceiveDialog } from './receive-form';
@@ -331,7 +332,7 @@ export function PackageSearchPage() {
               spec={RESULTS_SPEC}
               urlPrefix={RESULTS_PREFIX}
               columns={columns}
-              queryKey={(qp) => [...trackingKeys.search(numbers.join('\n')), 'page', query.dataUpdatedAt, qp]}
+              queryKey={(qp) => [...queryKeys.Tracking.search(numbers.join('\n')), 'page', query.dataUpdatedAt, qp]}
               fetcher={async (qp) => resultsPage(data.found, qp)}
               getRowId={(p) => String(p.id)}
               label={t('search.resultsLabel')}

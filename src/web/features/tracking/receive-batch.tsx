@@ -8,10 +8,11 @@ import { errorMessage } from '../../lib/api-client';
 import { currentLanguage } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
 import { useStores } from '../../entities/store/api';
-import { receivePackage, useTrackingCache } from './api';
+import { receivePackage } from './api';
 import { focusNextStep, hubStores, originStores, rememberedStore, rememberStore } from './receive-shared';
 import { ChargeablePreview, ScaledInput } from './weight-inputs';
 import './tracking.css';
+import { packageApi } from '../../entities/package/api';
 
 type Measure = 'weightG' | 'lengthMm' | 'widthMm' | 'heightMm';
 const MEASURES: Measure[] = ['weightG', 'lengthMm', 'widthMm', 'heightMm'];
@@ -37,7 +38,7 @@ async function runInOrder<T>(tasks: (() => Promise<T>)[], onEach: (i: number, r:
 export function ReceiveBatchDialog({ show, packages, skipped = 0, onHide }: { show: boolean; packages: Package[]; skipped?: number; onHide(): void }) {
   const { t } = useTranslation(['tracking', 'common']);
   const stores = useStores();
-  const cache = useTrackingCache();
+  const cache = packageApi.useCache();
   const origins = useMemo(() => originStores(stores.data?.items), [stores.data]);
   const hubs = useMemo(() => hubStores(stores.data?.items), [stores.data]);
   const [storeId, setStoreId] = useState<number | null>(null);

@@ -10,12 +10,13 @@ import { useResourceForm } from '../../components/form/use-resource-form';
 import { StatusBadge, type Tone } from '../../components/status-badge';
 import { useFormat } from '../../lib/use-format';
 import { useStores } from '../../entities/store/api';
-import { receivePackage, useTrackingCache } from './api';
+import { receivePackage } from './api';
 import { PackageStatusBadge } from './package-fields';
 import { focusNextStep, hubStores, originStores, rememberedStore, rememberStore } from './receive-shared';
 import { ChargeablePreview, ScaledNumberField } from './weight-inputs';
 import './tracking.css';
 import { TableScroll } from '../../components/table-scroll';
+import { packageApi } from '../../entities/package/api';
 
 type Values = z.input<typeof ReceiveBody>;
 
@@ -50,7 +51,7 @@ export function ReceiveForm({ initialNumber = '', onReceived }: ReceiveFormProps
   const { t } = useTranslation(['tracking', 'common']);
   const fmt = useFormat();
   const stores = useStores();
-  const cache = useTrackingCache();
+  const cache = packageApi.useCache();
   const origins = useMemo(() => originStores(stores.data?.items), [stores.data]);
   const hubs = useMemo(() => hubStores(stores.data?.items), [stores.data]);
   const rootRef = useRef<HTMLDivElement>(null);

@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { Button, Form, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { trackingKeys, type RefOption } from './api';
+import { packageApi } from '../../entities/package/api';
+import type { RefOption } from './api';
 
 interface RefPickerProps {
   /** Names the lookup in the query cache ("customer", "order"). */
@@ -47,13 +48,13 @@ export function RefPicker(props: RefPickerProps) {
   }, [text]);
 
   const options = useQuery({
-    queryKey: [...trackingKeys.all, 'picker', kind, q, scope ?? null],
+    queryKey: [...packageApi.keys.all, 'picker', kind, q, scope ?? null],
     queryFn: ({ signal }) => search(q, signal),
     enabled: open && value == null,
     staleTime: 30_000,
   });
   const chosen = useQuery({
-    queryKey: [...trackingKeys.all, 'picker-ref', kind, value],
+    queryKey: [...packageApi.keys.all, 'picker-ref', kind, value],
     queryFn: ({ signal }) => load(value!, signal),
     enabled: value != null && known?.id !== value,
     staleTime: 5 * 60_000,

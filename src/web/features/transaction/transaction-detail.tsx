@@ -11,13 +11,14 @@ import { ReferenceDoc } from '../../entities/transaction/columns';
 import { NewTransactionDialog } from '../../entities/transaction/new-transaction-dialog';
 import { PageHeader } from '../../components/page-header';
 import { useFormat } from '../../lib/use-format';
-import { transactionKeys, useTransaction, type Versioned } from './api';
 import { TRANSACTION_HISTORY_IGNORE, useTransactionFields } from './transaction-fields';
+import { type Versioned } from '../../components/resource-api';
+import { transactionApi } from '../../entities/transaction/api';
 
 /** /transaction/:id: one ledger row, read-only; its note and reference are edited on /transaction/edit/:id. */
 export function TransactionDetailPage() {
   const { id = '' } = useParams();
-  const query = useTransaction(id);
+  const query = transactionApi.useOne(id);
   return (
     <RecordPage query={query} backTo="/transaction">
       {(data) => <TransactionDetail loaded={data} />}
@@ -56,7 +57,7 @@ function TransactionDetail({ loaded }: { loaded: Versioned<Transaction> }) {
         id="transaction-tabs"
         tabs={[
           { key: 'details', title: t('detail.tabs.details'), content: <LedgerRow r={r} /> },
-          historyTab(t('detail.tabs.history'), { entity: 'transactions', entityId: r.id, queryKey: transactionKeys.history(r.id), fields, ignore: TRANSACTION_HISTORY_IGNORE }),
+          historyTab(t('detail.tabs.history'), { entity: 'transactions', entityId: r.id, queryKey: transactionApi.keys.history(r.id), fields, ignore: TRANSACTION_HISTORY_IGNORE }),
         ]}
       />
       <NewTransactionDialog

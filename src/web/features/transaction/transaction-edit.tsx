@@ -12,13 +12,14 @@ import { SignedAmount, TransactionTypeBadge } from '../../entities/transaction/b
 import { NewTransactionDialog } from '../../entities/transaction/new-transaction-dialog';
 import { PageHeader } from '../../components/page-header';
 import { useFormat } from '../../lib/use-format';
-import { patchTransaction, useTransaction, useTransactionCache, type Versioned } from './api';
 import { useTransactionEditableFields } from './transaction-fields';
+import { type Versioned } from '../../components/resource-api';
+import { transactionApi } from '../../entities/transaction/api';
 
 /** /transaction/edit/:id: only the note and the reference; an amount is corrected by a new adjustment. */
 export function TransactionEditPage() {
   const { id = '' } = useParams();
-  const query = useTransaction(id);
+  const query = transactionApi.useOne(id);
   return (
     <RecordPage query={query} backTo="/transaction" skeleton="form">
       {(data) => <TransactionEdit key={id} loaded={data} />}
@@ -32,7 +33,7 @@ function TransactionEdit({ loaded }: { loaded: Versioned<Transaction> }) {
   const { t } = useTranslation(['transaction', 'common']);
   const navigate = useNavigate();
   const fmt = useFormat();
-  const saved = useTransactionCache();
+  const { saved } = transactionApi.useCache();
   const conflictFields = useTransactionEditableFields();
   const [base, setBase] = useState(loaded);
   const [correcting, setCorrecting] = useState(false);
@@ -42,7 +43,7 @@ function TransactionEdit({ loaded }: { loaded: Versioned<Transaction> }) {
     schema: TransactionPatch,
     defaultValues: toValues(loaded.record),
     save: async (values, ctx) => {
-      const row = await patchTransaction(base.record.id, base.etag, pickDirty(values, ctx.isDirty));
+      const row = await transactionApi.patch(base.record.id, base.etag, pickDirty(values, ctx.isDirty));
       saved(row);
       return row;
     },

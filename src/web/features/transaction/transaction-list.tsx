@@ -7,7 +7,6 @@ import { DataTable } from '../../components/data-table/data-table';
 import { FilterChecks, FilterDateRange, FilterSelect } from '../../components/data-table/list-filters';
 import { useListParams } from '../../components/data-table/list-params';
 import { ExportMenu } from '../../components/export-menu';
-import { fetchTransactionPage } from '../../entities/transaction/api';
 import { useTransactionColumns } from '../../entities/transaction/columns';
 import { FilterCustomer } from '../../entities/customer/customer-picker';
 import { NewTransactionDialog } from '../../entities/transaction/new-transaction-dialog';
@@ -15,7 +14,8 @@ import '../../entities/transaction/wallet.css';
 import { PageHeader } from '../../components/page-header';
 import { errorMessage } from '../../lib/api-client';
 import { useFormat } from '../../lib/use-format';
-import { transactionKeys, useTransactionTotals } from './api';
+import { useTransactionTotals } from './api';
+import { transactionApi } from '../../entities/transaction/api';
 
 /** /transaction: the whole ledger, filtered by customer, type, method and date, with the totals of what is shown. */
 export function TransactionListPage() {
@@ -45,8 +45,8 @@ export function TransactionListPage() {
         tableId="transactions"
         spec={TRANSACTION_LIST}
         columns={columns}
-        queryKey={transactionKeys.list}
-        fetcher={fetchTransactionPage}
+        queryKey={transactionApi.keys.list}
+        fetcher={transactionApi.fetchPage}
         getRowId={(r) => String(r.id)}
         label={t('list.label')}
         onOpen={(r) => navigate(`/transaction/${r.id}`)}

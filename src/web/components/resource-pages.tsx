@@ -1,0 +1,124 @@
+import { Fragment, useCallback, useState, type ReactNode } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { Link, useNavigate, useParams } from 'react-router';
+import type { ListQueryInput, ListResponse, ListSpec } from '../../shared/contracts/list-query';
+import { DataTable, type DataTableProps } from './data-table/data-table';
+import { ExportMenu } from './export-menu';
+import { PageHeader } from './page-header';
+import { RecordPage } from './record-page';
+import { versioned, type Versioned } from './resource-api';
+
+/** What a list screen needs of a resource client (see `defineResourceClient`). */
+export interface ListableResource<Row> {
+  readonly spec: ListSpec | undefined;
+  readonly route: string | undefined;
+  readonly keys: { list(query: ListQueryInput): readonly unknown[] };
+  fetchPage(query: ListQueryInput, signal?: AbortSignal): Promise<ListResponse<Row>>;
+}
+
+export interface ResourceListPageProps<Row extends { id: number }>
+  extends Omit<DataTableProps<Row>, 'spec' | 'queryKey' | 'fetcher' | 'getRowId' | 'onOpen' | 'empty'> {
+  client: ListableResource<Row>;
+  /** The header's export menu: GET /api/<resource>/export, saved as `<fallbackName>.xlsx|csv` when unnamed. */
+  exportAs?: { resource: string; fallbackName: string };
+  /** The header's create button (a link to `<route>/create`), repeated in the empty state. */
+  create?: { label: string; icon?: string };
+  /** More header buttons, before the create button (import, …). */
+  headerActions?: ReactNode;
+  /** Row click and Enter; by default the record's detail `<route>/<id>`. */
+  onOpen?(row: Row): void;
+  empty?: { title?: string; text?: ReactNode };
+  /** Below the table (dialogs the page opens). */
+  children?: ReactNode;
+}
+
+/**
+ * The list screen of a resource: the page header (export, create), then the DataTable on the client's spec,
+ * keys and fetcher; a row opens its detail. A new list screen is its columns, filters and texts.
+ */
+export function ResourceListPage<Row extends { id: number }>({
+  client,
+  exportAs,
+  create,
+  headerActions,
+  onOpen,
+  empty,
+  children,
+  ...table
+}: ResourceListPageProps<Row>) {
+  const navigate = useNavigate();
+  const spec = client.spec;
+  const route = client.route;
+  if (!spec) throw new Error('ResourceListPage: the resource client has no list spec');
+  const createTo = route ? `${route}/create` : undefined;
+  return (
+    <>
+      <PageHeader
+        actions={
+          exportAs || headerActions || (create && createTo) ? (
+            <>
+              {exportAs && <ExportMenu resource={exportAs.resource} spec={spec} fallbackName={exportAs.fallbackName} />}
+              {headerActions}
+              {create && createTo && (
+                <Link to={createTo} className="btn btn-primary">
+                  <i className={`bi ${create.icon ?? 'bi-plus-lg'} me-1`} aria-hidden="true" />
+                  {create.label}
+                </Link>
+              )}
+            </>
+          ) : undefined
+        }
+      />
+      <DataTable<Row>
+        {...table}
+        spec={spec}
+        queryKey={client.keys.list}
+        fetcher={client.fetchPage}
+        getRowId={(row) => String(row.id)}
+        onOpen={onOpen ?? (route ? (row) => navigate(`${route}/${row.id}`) : undefined)}
+        empty={
+          empty && {
+            ...empty,
+            action:
+              create && createTo ? (
+                <Link to={createTo} className="btn btn-sm btn-primary">
+                  {create.label}
+                </Link>
+              ) : undefined,
+          }
+        }
+      />
+      {children}
+    </>
+  );
+}
+
+/** What an edit screen needs of a resource client. */
+export interface LoadableResource<R> {
+  readonly route: string | undefined;
+  useOne(id: string): UseQueryResult<Versioned<R>>;
+}
+
+/**
+ * The frame of an edit screen at `<route>/edit/:id`: the record is loaded with its ETag (skeleton, not found or
+ * a retry while it is not), then the form is drawn from it. Keyed by id: another record's edit starts afresh.
+ */
+export function ResourceEditPage<R>({ client, children }: { client: LoadableResource<R>; children: (loaded: Versioned<R>) => ReactNode }) {
+  const { id = '' } = useParams();
+  const query = client.useOne(id);
+  return (
+    <RecordPage query={query} backTo={client.route ?? '/'} skeleton="form">
+      {(data) => <Fragment key={id}>{children(data)}</Fragment>}
+    </RecordPage>
+  );
+}
+
+/**
+ * The version a create/edit form is based on: `loaded` at first; a 412 moves it to the other person's version
+ * once the user chooses (`rebase`, the form's `onRebase`). `editing` is whether a saved record was opened.
+ */
+export function useFormBase<R extends { version: number }, L extends Versioned<R> | undefined>(loaded: L) {
+  const [base, setBase] = useState(loaded);
+  const rebase = useCallback((record: R) => setBase(versioned(record) as L), []);
+  return { base, rebase, editing: loaded !== undefined };
+}
