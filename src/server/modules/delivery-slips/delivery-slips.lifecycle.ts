@@ -21,7 +21,6 @@ import { changeStatus } from '../../lib/resource/status';
 import type { WriteContext } from '../../lib/write-context';
 import { appendEvents } from '../packages/packages.events';
 import { postMovement } from '../transactions/transactions.ledger';
-import { findSlip } from './delivery-slips.actions';
 import { deliverySlipsResource } from './delivery-slips.resource';
 import { findCustomer, updateSlip } from './delivery-slips.service';
 
