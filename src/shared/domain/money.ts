@@ -21,6 +21,10 @@ import type { OrderKind } from './order-lifecycle';
 export const CURRENCIES = ['VND', 'USD', 'JPY', 'KRW', 'EUR'] as const;
 export type Currency = (typeof CURRENCIES)[number];
 
+export function isCurrency(v: unknown): v is Currency {
+  return typeof v === 'string' && (CURRENCIES as readonly string[]).includes(v);
+}
+
 /** Decimals of the minor unit (ISO 4217). */
 export const CURRENCY_DECIMALS: Record<Currency, number> = { VND: 0, USD: 2, JPY: 0, KRW: 0, EUR: 2 };
 

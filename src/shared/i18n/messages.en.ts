@@ -642,6 +642,19 @@ export const MESSAGES_EN: Readonly<Record<string, string>> = {
   'Chưa chọn tệp logo': 'No logo file was chosen',
   'Logo phải là ảnh PNG, JPEG hoặc WebP': 'The logo must be a PNG, JPEG or WebP image',
   'Logo công ty': 'Company logo',
+  // slips2: delivery slip status steps and confirmation
+  'Phiếu giao {code} đã được xác nhận giao hàng trước đó': 'Delivery slip {code} was already confirmed as delivered',
+  'Số tiền thu thiếu {shortfall} so với hạn mức công nợ của khách hàng {customer} (hạn mức {limit}): cần thu thêm ít nhất {more}':
+    'The amount collected is {shortfall} short of customer {customer}\'s credit limit ({limit}): collect at least {more} more',
+  'Phiếu giao đang ở trạng thái "{status}"; chỉ có thể chuyển sang: {next}': 'The delivery slip is already "{status}"; it can only go to: {next}',
+  'Phiếu giao đang ở trạng thái "{status}"; trạng thái này là trạng thái cuối, không thể chuyển tiếp':
+    'The delivery slip is already "{status}"; this is a final status, it cannot change any more',
+  'Không thể chuyển phiếu giao từ "{from}" sang "{to}"; chỉ có thể chuyển sang: {next}': 'The delivery slip cannot go from "{from}" to "{to}"; it can only go to: {next}',
+  'Không thể chuyển phiếu giao từ "{from}" sang "{to}"; trạng thái này là trạng thái cuối, không thể chuyển tiếp':
+    'The delivery slip cannot go from "{from}" to "{to}"; this is a final status, it cannot change any more',
+  'Không tìm thấy phiếu giao hàng được tham chiếu': 'The referenced delivery slip was not found',
+  'Phiếu giao {code} không thuộc khách hàng {customer}': 'Delivery slip {code} does not belong to customer {customer}',
+  'Không tìm thấy phiếu giao hàng': 'Delivery slip not found',
 
   // ---- branch status: the package lifecycle (shared/domain/package-status.ts) ---------------------------------
   'Không thể ghi sự kiện "{event}" cho kiện đang ở trạng thái "{status}"': 'An event "{event}" cannot be recorded for a package that is "{status}"',

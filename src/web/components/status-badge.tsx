@@ -22,3 +22,8 @@ export function StatusBadge({ tone, children, icon, className }: StatusBadgeProp
     </span>
   );
 }
+
+/** The badge of a value from a closed set: `tones` maps each value to its colour. */
+export function ValueBadge<V extends string>({ value, tones, label }: { value: V; tones: Record<V, Tone>; label: string }) {
+  return <StatusBadge tone={tones[value] ?? 'secondary'}>{label}</StatusBadge>;
+}

@@ -5,6 +5,7 @@ import type { Database, Db } from '../client';
 import { withStartupLock } from '../migrate';
 import { employees, users } from '../schema/index';
 import { seedCustomers } from './customers';
+import { seedDeliverySlips } from './delivery-slips';
 import { seedMawbs, seedMawbTimeline } from './mawbs';
 import { seedOrders } from './orders';
 import { seedPackages } from './packages';
@@ -33,8 +34,9 @@ export interface SeedResult {
  * The demo data, in dependency order. Later sections append their own step; each step runs once, on an
  * empty database, inside one transaction with the others, so a failed seed leaves nothing half-written.
  */
-// MAWBs come before packages (packages reference them) and their timeline after (it lists the packages).
-export const DEMO_STEPS: Array<(db: Db, accounts: DemoAccounts) => Promise<void>> = [seedPlatform, seedCustomers, seedMawbs, seedPackages, seedMawbTimeline, seedOrders];
+// MAWBs come before packages (packages reference them) and their timeline after (it lists the packages);
+// delivery slips come last: they take packages and post after the orders' ledger.
+export const DEMO_STEPS: Array<(db: Db, accounts: DemoAccounts) => Promise<void>> = [seedPlatform, seedCustomers, seedMawbs, seedPackages, seedMawbTimeline, seedOrders, seedDeliverySlips];
 
 /**
  * Seeds an empty database once. Instances starting at once on one empty PostgreSQL database take the
