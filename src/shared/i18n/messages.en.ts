@@ -582,4 +582,9 @@ export const MESSAGES_EN: Readonly<Record<string, string>> = {
   'Phiếu giao {code} đang ở trạng thái "{status}": không thể sửa': 'Delivery slip {code} is "{status}": it can no longer be changed',
   'Phiếu giao {code} đang ở trạng thái "{status}": kiện hàng, hình thức giao và tiền chỉ sửa được khi phiếu còn nháp':
     'Delivery slip {code} is "{status}": packages, delivery method and money can be changed only on a draft',
+  // ---- branch dash (dashboards) ----
+  '{name} là bắt buộc (YYYY-MM-DD)': '{name} is required (YYYY-MM-DD)',
+  '{name} phải là ngày YYYY-MM-DD có thật': '{name} must be a real date (YYYY-MM-DD)',
+  'to phải từ from trở đi': 'to must be on or after from',
+  'Khoảng thời gian dài tối đa {max} ngày': 'The period can be at most {max} days long',
 };
