@@ -172,7 +172,7 @@ export function AnalyticsDashboardPage() {
                     ['codNotReconciled', d.ageing.codNotReconciled, d.ageing.codNotReconciled.amount],
                   ] as const
                 ).map(([key, fig, amount]) => (
-                  <div key={key} className="col-12 col-sm-6 col-xl-3">
+                  <div key={key} className="col-6 col-xl-3">
                     <div className={`dash-ageing ${fig.count > 0 ? 'dash-ageing-alert' : ''}`}>
                       <div className="small text-body-secondary">{t(`analytics.${key}`)}</div>
                       <div className="dash-stat-value">

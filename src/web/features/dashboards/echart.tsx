@@ -25,7 +25,7 @@ function themed(option: ChartOption, dark: boolean): ChartOption {
     a === undefined
       ? undefined
       : (Array.isArray(a) ? a : [a]).map((x: Record<string, unknown>) => ({
-          axisLabel: { color: ink.text, ...(x.axisLabel as object) },
+          axisLabel: { color: ink.text, fontSize: 12, ...(x.axisLabel as object) },
           axisLine: { lineStyle: { color: ink.axis } },
           splitLine: { lineStyle: { color: ink.split } },
           ...x,
@@ -37,7 +37,7 @@ function themed(option: ChartOption, dark: boolean): ChartOption {
     textStyle: { color: ink.text, fontFamily: 'inherit' },
     animationDurationUpdate: 300,
     ...o,
-    legend: o.legend ? { textStyle: { color: ink.text }, type: 'scroll', ...(o.legend as object) } : undefined,
+    legend: o.legend ? { textStyle: { color: ink.text, fontSize: 12 }, type: 'scroll', pageTextStyle: { color: ink.text }, ...(o.legend as object) } : undefined,
     tooltip: { backgroundColor: ink.tooltip, borderColor: ink.axis, textStyle: { color: ink.text }, confine: true, ...(o.tooltip as object) },
     xAxis: axis(o.xAxis),
     yAxis: axis(o.yAxis),

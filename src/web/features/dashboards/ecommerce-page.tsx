@@ -167,14 +167,14 @@ export function EcommerceDashboardPage() {
                 <div className="card-body">
                   <p className="dash-stat-value mb-0">{fmt.vnd(d.receivables.amount)}</p>
                   <p className="small text-body-secondary">
-                    <FigureLink link={d.receivables.link}>{t('records', { count: d.receivables.count })}</FigureLink> · {t('ecommerce.receivablesHint')}
+                    <FigureLink link={d.receivables.link}>{t('ecommerce.customersCount', { count: d.receivables.count })}</FigureLink> · {t('ecommerce.receivablesHint')}
                   </p>
                   <div className="dash-buckets" role="list">
                     {d.receivables.buckets.map((b) => (
                       <div key={b.key} className={`dash-bucket dash-bucket-${b.key === '0-7' ? 'a' : b.key === '8-30' ? 'b' : 'c'}`} role="listitem">
                         <div className="small text-body-secondary">{t('ecommerce.days', { range: b.key.replace('-', '–') })}</div>
                         <div className="fw-semibold">{fmt.vnd(b.amount)}</div>
-                        <div className="small">{t('records', { count: b.customers })}</div>
+                        <div className="small">{t('ecommerce.customersCount', { count: b.customers })}</div>
                       </div>
                     ))}
                   </div>

@@ -63,7 +63,7 @@ export function PeriodPicker({ preset, period, onChoose }: { preset: Preset; per
   };
   return (
     <div className="dash-period d-flex flex-wrap gap-2 align-items-center">
-      <div className="btn-group btn-group-sm flex-wrap" role="group" aria-label={t('period.label')}>
+      <div className="btn-group btn-group-sm dash-presets" role="group" aria-label={t('period.label')}>
         {PRESETS.map((p) => (
           <button
             key={p}
