@@ -31,6 +31,8 @@ const SIGNED_IN = new Set([
   'GET /api/settings/session-policy',
   'GET /api/dashboard/ecommerce',
   'GET /api/dashboard/analytics',
+  'GET /api/dashboard/ecommerce/export',
+  'GET /api/dashboard/analytics/export',
 ]);
 
 type TokenKind = 'none' | 'garbage' | 'alg-none' | 'wrong-key' | 'expired' | 'staff' | 'admin';

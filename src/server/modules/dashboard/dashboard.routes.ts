@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AnalyticsDashboard, DashboardQuery, EcommerceDashboard } from '../../../shared/contracts/dashboard';
 import { ApiError } from '../../../shared/contracts/errors';
+import { contentDisposition, XLSX_CONTENT_TYPE } from '../../lib/resource/export';
 import { namedParamsValidator } from '../../lib/resource/validation';
+import { analyticsWorkbook, ecommerceWorkbook, reportFileName } from './dashboard.export';
 import { analyticsDashboard, ecommerceDashboard } from './dashboard.service';
 
 /**
@@ -37,5 +39,36 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => analyticsDashboard(database, req.query),
+  );
+  // The same figures as a workbook (the spec's Report), for the same people.
+  app.get(
+    '/dashboard/ecommerce/export',
+    {
+      config: { access: 'authenticated' },
+      validatorCompiler: namedParamsValidator,
+      schema: { tags: ['dashboard'], summary: 'Xuất số liệu bảng điều khiển kinh doanh ra XLSX', querystring: DashboardQuery },
+    },
+    async (req, reply) => {
+      const file = await ecommerceWorkbook(await ecommerceDashboard(database, req.query));
+      return reply
+        .type(XLSX_CONTENT_TYPE)
+        .header('content-disposition', contentDisposition(reportFileName('ecommerce', req.query)))
+        .send(file);
+    },
+  );
+  app.get(
+    '/dashboard/analytics/export',
+    {
+      config: { access: 'authenticated' },
+      validatorCompiler: namedParamsValidator,
+      schema: { tags: ['dashboard'], summary: 'Xuất số liệu bảng điều khiển vận hành ra XLSX', querystring: DashboardQuery },
+    },
+    async (req, reply) => {
+      const file = await analyticsWorkbook(await analyticsDashboard(database, req.query));
+      return reply
+        .type(XLSX_CONTENT_TYPE)
+        .header('content-disposition', contentDisposition(reportFileName('analytics', req.query)))
+        .send(file);
+    },
   );
 };

@@ -120,6 +120,28 @@ describe('GET /api/dashboard/ecommerce', () => {
   });
 });
 
+describe('GET /api/dashboard/<kind>/export', () => {
+  it('sends the figures of the period as a workbook, to any signed-in role; bad dates are a 400', async () => {
+    const ExcelJS = (await import('exceljs')).default;
+    for (const kind of ['ecommerce', 'analytics'] as const) {
+      const url = `/api/dashboard/${kind}/export?from=${from}&to=${today}`;
+      expect((await get(url, null)).statusCode).toBe(401);
+      expect((await get(`/api/dashboard/${kind}/export?from=${today}&to=${from}`)).statusCode).toBe(400);
+      const res = await get(url, await ctx.tokenFor('Staff'));
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['content-type']).toContain('spreadsheetml');
+      expect(res.headers['content-disposition']).toContain('.xlsx');
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+      const summary = wb.getWorksheet('Tổng hợp')!;
+      const figures = (await get(`/api/dashboard/${kind}?from=${from}&to=${today}`)).json() as EcommerceDashboard & AnalyticsDashboard;
+      const first = kind === 'ecommerce' ? figures.cards.revenue : figures.cards.delivered;
+      expect(summary.getRow(2).values).toEqual([undefined, expect.any(String), first.value, first.previous, first.changePercent ?? undefined].slice(0, first.changePercent === null ? 4 : 5));
+      expect(wb.worksheets.length).toBeGreaterThan(5);
+    }
+  });
+});
+
 describe('GET /api/dashboard/analytics', () => {
   it('needs a signed-in user; Staff may read it; bad dates are a 400', async () => {
     expect((await get(`/api/dashboard/analytics?from=${from}&to=${today}`, null)).statusCode).toBe(401);

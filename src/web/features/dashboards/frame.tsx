@@ -1,7 +1,10 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { saveBlob } from '../../components/download';
 import { PageHeader } from '../../components/page-header';
+import { api } from '../../lib/api-client';
+import { toastError } from '../../lib/toast';
 import { useAuth } from '../../lib/use-auth';
 import type { Period, Preset } from './period';
 import { dayLabel } from './period';
@@ -32,6 +35,18 @@ export function DashboardFrame({
   const { t } = useTranslation('dashboard');
   const { t: tShell } = useTranslation('shell');
   const { role } = useAuth();
+  const [exporting, setExporting] = useState(false);
+  const exportXlsx = async () => {
+    setExporting(true);
+    try {
+      const { blob, filename } = await api.getFile(`/api/dashboard/${kind}/export`, { from: period.from, to: period.to });
+      saveBlob(blob, filename ?? `${kind}-${period.from}_${period.to}.xlsx`);
+    } catch (e) {
+      toastError(e);
+    } finally {
+      setExporting(false);
+    }
+  };
   const other = kind === 'ecommerce' ? 'analytics' : 'ecommerce';
   const time = updatedAt ? new Date(updatedAt).toLocaleTimeString('vi-VN', { hour: '2-digit', minute: '2-digit', timeZone: 'Asia/Ho_Chi_Minh' }) : '';
   return (
@@ -40,6 +55,10 @@ export function DashboardFrame({
         actions={
           <>
             {actions}
+            <button type="button" className="btn btn-outline-secondary btn-sm" onClick={() => void exportXlsx()} disabled={exporting}>
+              <i className={`bi ${exporting ? 'bi-hourglass-split' : 'bi-file-earmark-spreadsheet'} me-1`} aria-hidden="true" />
+              {t('export')}
+            </button>
             <Link to={`/dashboard/${other}`} className="btn btn-outline-primary btn-sm">
               <i className={`bi ${other === 'analytics' ? 'bi-graph-up' : 'bi-shop'} me-1`} aria-hidden="true" />
               {tShell('dashboards.otherDashboard', { name: tShell(`menu.${other}`) })}
