@@ -230,7 +230,7 @@ export async function analyticsDashboard(database: Database, q: DashboardQuery, 
        WHERE p.deleted_at IS NULL AND p.status = 'delivered' AND p.status_at >= $1::timestamptz AND p.status_at <= $2::timestamptz
     )`;
 
-  const [cur, old, flow, weight, mawbStatus, transitRoute, transitWeek, ageing, failed, firstAttempt, rating, scans] = await Promise.all([
+  const [cur, old, flow, weight, mawbStatus, transit, ageing, failed, firstAttempt, rating, scans] = await Promise.all([
     analyticsCards(database, q),
     analyticsCards(database, prev),
     database.query<{ day: string; code: string; n: number }>(
@@ -253,18 +253,12 @@ export async function analyticsDashboard(database: Database, q: DashboardQuery, 
       [from, to],
     ),
     database.query<{ status: string; n: number }>(`SELECT status, count(*)::int AS n FROM mawbs WHERE deleted_at IS NULL GROUP BY status ORDER BY n DESC, status`),
-    database.query<{ route: string; n: number; p50: number; p90: number }>(
+    // By route and by week in one pass over the delivered packages (GROUPING SETS): GROUPING(route) = 1 on week rows.
+    database.query<{ by_week: number; route: string | null; week: string | null; n: number; p50: number; p90: number }>(
       `${transitCte}
-       SELECT route, count(*)::int AS n, percentile_cont(0.5) WITHIN GROUP (ORDER BY hours)::float8 AS p50,
-              percentile_cont(0.9) WITHIN GROUP (ORDER BY hours)::float8 AS p90
-         FROM t GROUP BY route ORDER BY n DESC, route`,
-      [from, to],
-    ),
-    database.query<{ week: string; n: number; p50: number; p90: number }>(
-      `${transitCte}
-       SELECT to_char(date_trunc('week', status_at AT TIME ZONE '${TZ}'), 'YYYY-MM-DD') AS week, count(*)::int AS n,
+       SELECT GROUPING(route) AS by_week, route, to_char(date_trunc('week', status_at AT TIME ZONE '${TZ}'), 'YYYY-MM-DD') AS week, count(*)::int AS n,
               percentile_cont(0.5) WITHIN GROUP (ORDER BY hours)::float8 AS p50, percentile_cont(0.9) WITHIN GROUP (ORDER BY hours)::float8 AS p90
-         FROM t GROUP BY 1 ORDER BY 1`,
+         FROM t GROUP BY GROUPING SETS ((route), (to_char(date_trunc('week', status_at AT TIME ZONE '${TZ}'), 'YYYY-MM-DD')))`,
       [from, to],
     ),
     database.query<{ abroad: number; ready: number; slips: number; slips_amount: number; cod: number; cod_amount: number }>(
@@ -309,6 +303,8 @@ export async function analyticsDashboard(database: Database, q: DashboardQuery, 
     ),
   ]);
 
+  const transitRoute = transit.filter((t) => Number(t.by_week) === 0).sort((a, b) => num(b.n) - num(a.n) || String(a.route).localeCompare(String(b.route)));
+  const transitWeek = transit.filter((t) => Number(t.by_week) === 1).sort((a, b) => String(a.week).localeCompare(String(b.week)));
   const flowMap = new Map<string, number>(flow.map((r) => [`${r.day}|${r.code}`, num(r.n)]));
   const a = ageing[0]!;
   const fa = firstAttempt[0]!;
@@ -335,8 +331,8 @@ export async function analyticsDashboard(database: Database, q: DashboardQuery, 
     }),
     weightByRouteWeek: weight.map((w) => ({ week: w.week, route: w.route, chargeableG: num(w.grams) })),
     mawbsByStatus: mawbStatus.map((m) => ({ key: m.status, count: num(m.n), link: listLink('mawbs', { status: m.status }) })),
-    transitByRoute: transitRoute.map((t) => ({ route: t.route, packages: num(t.n), p50Hours: round1(num(t.p50)), p90Hours: round1(num(t.p90)) })),
-    transitTrend: transitWeek.map((t) => ({ week: t.week, packages: num(t.n), p50Hours: round1(num(t.p50)), p90Hours: round1(num(t.p90)) })),
+    transitByRoute: transitRoute.map((t) => ({ route: t.route ?? '—', packages: num(t.n), p50Hours: round1(num(t.p50)), p90Hours: round1(num(t.p90)) })),
+    transitTrend: transitWeek.map((t) => ({ week: t.week ?? '', packages: num(t.n), p50Hours: round1(num(t.p50)), p90Hours: round1(num(t.p90)) })),
     ageing: {
       abroadNotOnMawb: { count: num(a.abroad), link: listLink('packages', { status: 'received_abroad', onMawb: false, statusAtTo: abroadCutoff }) },
       readyNotOnSlip: { count: num(a.ready), link: listLink('packages', { status: 'ready', onSlip: false, statusAtTo: readyCutoff }) },

@@ -173,5 +173,10 @@ describe('GET /api/dashboard/analytics', () => {
     );
     expect(d.flowByDay.reduce((n, r) => n + r.departed, 0)).toBe(Number(flown[0]!.n));
     for (const t of d.transitByRoute) expect(t.p90Hours).toBeGreaterThanOrEqual(t.p50Hours);
+    // Routes and weeks split the same delivered packages.
+    expect(d.transitByRoute.length).toBeGreaterThan(0);
+    const byRoute = d.transitByRoute.reduce((n, t) => n + t.packages, 0);
+    expect(d.transitTrend.reduce((n, t) => n + t.packages, 0)).toBe(byRoute);
+    expect(d.transitTrend.map((t) => t.week)).toEqual([...d.transitTrend.map((t) => t.week)].sort());
   });
 });
