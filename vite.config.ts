@@ -43,6 +43,19 @@ export default defineConfig({
     target: 'es2022',
     chunkSizeWarningLimit: 400,
     manifest: true,
+    rolldownOptions: {
+      output: {
+        // ECharts (only the dashboards import it) split in parallel-loaded chunks, none over the route chunk budget.
+        codeSplitting: {
+          groups: [
+            { name: 'zrender', test: /[\\/]node_modules[\\/]zrender[\\/]/ },
+            { name: 'echarts-charts', test: /[\\/]node_modules[\\/]echarts[\\/]lib[\\/]chart[\\/]/ },
+            { name: 'echarts-components', test: /[\\/]node_modules[\\/]echarts[\\/]lib[\\/]component[\\/]/ },
+            { name: 'echarts', test: /[\\/]node_modules[\\/]echarts[\\/]/ },
+          ],
+        },
+      },
+    },
   },
   server: {
     host: '127.0.0.1',

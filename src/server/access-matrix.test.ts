@@ -29,6 +29,10 @@ const SIGNED_IN = new Set([
   'PATCH /api/auth/me',
   'POST /api/auth/change-password',
   'GET /api/settings/session-policy',
+  'GET /api/dashboard/ecommerce',
+  'GET /api/dashboard/analytics',
+  'GET /api/dashboard/ecommerce/export',
+  'GET /api/dashboard/analytics/export',
 ]);
 
 type TokenKind = 'none' | 'garbage' | 'alg-none' | 'wrong-key' | 'expired' | 'staff' | 'admin';

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { auditLogsRoutes } from './audit-logs/audit-logs.routes';
 import { authRoutes } from './auth/auth.routes';
 import { customersRoutes } from './customers/customers.routes';
+import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { deliverySlipsRoutes } from './delivery-slips/delivery-slips.routes';
 import { employeesRoutes } from './employees/employees.routes';
 import { healthRoutes } from './health/health.routes';
@@ -32,4 +33,5 @@ export const registerModules: FastifyPluginAsync = async (app) => {
   await app.register(deliverySlipsRoutes);
   await app.register(publicSettingsRoutes);
   await app.register(publicTrackingRoutes);
+  await app.register(dashboardRoutes);
 };

@@ -372,6 +372,9 @@ export const DELIVERY_SLIP_LIST = defineListSpec({
     delivered: filter.dateRange(),
     /** true: delivered courier slips whose COD the carrier has not remitted (the reconciliation list). */
     codOutstanding: filter.bool(),
+    /** When the slip reached its current status (the dashboards' failed deliveries). */
+    statusAt: filter.dateRange(),
+    failureReason: filter.list(DELIVERY_FAILURE_REASONS),
   },
 });
 export type DeliverySlipListQuery = ListQuery<typeof DELIVERY_SLIP_LIST>;

@@ -235,6 +235,10 @@ export const PACKAGE_LIST = defineListSpec({
     unidentified: filter.bool(),
     created: filter.dateRange(),
     weightG: filter.range('int4'),
+    /** When the package reached its current status (the dashboards' ageing and delivered figures). */
+    statusAt: filter.dateRange(),
+    /** true: on an open delivery slip; false: on none. */
+    onSlip: filter.bool(),
   },
 });
 export type PackageSortField = (typeof PACKAGE_LIST.sortable)[number];

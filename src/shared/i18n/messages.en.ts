@@ -662,4 +662,9 @@ export const MESSAGES_EN: Readonly<Record<string, string>> = {
     'An event "{event}" cannot be recorded for a package that is "{status}"; it can only go to: {next}',
   'Không thể ghi sự kiện "{event}" cho kiện đang ở trạng thái "{status}"; trạng thái này là trạng thái cuối, không thể chuyển tiếp':
     'An event "{event}" cannot be recorded for a package that is "{status}"; this is a final status, it cannot change any more',
+  // ---- branch dash (dashboards) ----
+  '{name} là bắt buộc (YYYY-MM-DD)': '{name} is required (YYYY-MM-DD)',
+  '{name} phải là ngày YYYY-MM-DD có thật': '{name} must be a real date (YYYY-MM-DD)',
+  'to phải từ from trở đi': 'to must be on or after from',
+  'Khoảng thời gian dài tối đa {max} ngày': 'The period can be at most {max} days long',
 };

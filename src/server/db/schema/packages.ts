@@ -99,6 +99,7 @@ export const trackingEvents = pgTable(
   (t) => [
     // Timeline and "newest event" of one package, both read newest first.
     index('tracking_events_package_idx').on(t.packageId, t.occurredAt.desc(), t.id.desc()),
+    // Migration 0016 adds tracking_events_occurred_idx (occurred_at, code) INCLUDE (package_id, actor_id) for the dashboards.
     check('tracking_events_code_ck', sql`${t.code} IN (${sql.raw(EVENT_CODES.map((s) => `'${s}'`).join(', '))})`),
     check('tracking_events_visibility_ck', sql`${t.visibility} IN ('public', 'internal')`),
   ],

@@ -178,6 +178,8 @@ export const deliverySlipsResource = defineResource({
     created: deliverySlips.createdAt,
     delivered: deliverySlips.deliveredAt,
     codOutstanding: deliverySlips.codOutstanding,
+    statusAt: deliverySlips.statusAt,
+    failureReason: deliverySlips.failureReason,
   },
   search: sql`(${deliverySlips.searchText} || ' ' || coalesce(${customers.searchText}, ''))`,
   listTotals: (db, query) => slipTotals(db, query),

@@ -192,6 +192,8 @@ export const packagesResource = defineResource({
     unidentified: packages.unidentified,
     created: packages.createdAt,
     weightG: packages.weightG,
+    statusAt: packages.statusAt,
+    onSlip: sql`EXISTS (SELECT 1 FROM delivery_slip_packages dsp WHERE dsp.package_id = ${packages.id} AND dsp.open)`,
   },
   search: packages.searchText,
   uniqueConstraints: UNIQUE_FIELDS,

@@ -1,0 +1,182 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, type AnalyticsDashboard, type EcommerceDashboard } from '../../../shared/contracts/dashboard';
+import { createTestContext, type TestContext } from '../../test/harness';
+
+/**
+ * The dashboards on the demo data plus slips, feedback and ledger rows written here: login required (any role),
+ * dates validated, and for every figure that carries a `link`, that list's `total` equals the figure.
+ */
+
+let ctx: TestContext;
+const q = <T>(sqlText: string, params: unknown[] = []) => ctx.database.query<T>(sqlText, params);
+
+/** Today in Vietnam (UTC+7, no daylight saving). */
+const today = new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 10);
+const from = addDays(today, -89);
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  // Slips in every state the dashboards count, on demo customers and packages (rows written directly: the
+  // figures read columns, whichever route set them).
+  const [store] = await q<{ id: number }>(`SELECT id FROM stores WHERE code = 'VN-SGN'`);
+  const custs = await q<{ id: number }>(`SELECT id FROM customers WHERE deleted_at IS NULL ORDER BY id LIMIT 4`);
+  const pkgs = await q<{ id: number }>(`SELECT id FROM packages WHERE deleted_at IS NULL AND mawb_id IS NOT NULL ORDER BY id LIMIT 8`);
+  const slip = async (i: number, over: string, values: unknown[]) => {
+    const [row] = await q<{ id: number }>(
+      `INSERT INTO delivery_slips (code, customer_id, store_id, receiver_name, receiver_phone, method, packages_subtotal, total, amount_to_collect, ${over})
+       VALUES ($1, $2, $3, 'Nguoi nhan', '0901234567', $4, $5, $5, $5, ${values.map((_, k) => `$${k + 6}`).join(', ')}) RETURNING id`,
+      [`PGT-${i}`, custs[i % custs.length]!.id, store!.id, i % 2 ? 'courier' : 'pickup', 100_000 * (i + 1), ...values],
+    );
+    await q(`INSERT INTO delivery_slip_packages (slip_id, package_id, freight, amount, open) VALUES ($1, $2, $3, $3, false)`, [row!.id, pkgs[i]!.id, 100_000 * (i + 1)]);
+    return row!.id;
+  };
+  const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString();
+  // Delivered: two in the period (one courier with COD not reconciled), one in the previous period.
+  await slip(0, `status, delivered_at, collected_amount, collect_method`, ['delivered', daysAgo(2), 100_000, 'cash']);
+  const cod = await slip(1, `status, delivered_at, collected_amount, collect_method`, ['delivered', daysAgo(5), 200_000, 'cash']);
+  await slip(2, `status, delivered_at, collected_amount, collect_method`, ['delivered', daysAgo(100), 0, null]);
+  // Failed in the period, on the package the slip 3 later delivers (so slip 3 is not a first attempt).
+  const failed = await slip(4, `status, status_at, failure_reason`, ['failed', daysAgo(6), 'not_home']);
+  await q(`INSERT INTO delivery_slip_packages (slip_id, package_id, freight, amount, open) VALUES ($1, $2, 1, 1, false)`, [failed, pkgs[3]!.id]);
+  await slip(3, `status, delivered_at, collected_amount, collect_method`, ['delivered', daysAgo(1), 0, null]);
+  await slip(5, `status, status_at, failure_reason`, ['failed', daysAgo(3), 'refused']);
+  await slip(6, `status`, ['ready']);
+  await slip(7, `status`, ['out_for_delivery']);
+  await q(`INSERT INTO delivery_feedback (slip_id, customer_id, rating) SELECT id, customer_id, 4 FROM delivery_slips WHERE id = $1`, [cod]);
+});
+afterAll(() => ctx?.close());
+
+const get = async (url: string, token?: string | null) => ctx.request({ method: 'GET', url, token });
+
+/** Every `{ count|value, link }` pair of a response, wherever it sits. */
+function linkedFigures(node: unknown, path = '$', out: Array<{ path: string; count: number; link: string }> = []) {
+  if (Array.isArray(node)) node.forEach((n, i) => linkedFigures(n, `${path}[${i}]`, out));
+  else if (node && typeof node === 'object') {
+    const o = node as Record<string, unknown>;
+    if (typeof o.link === 'string' && typeof (o.count ?? o.value) === 'number' && !('revenue' in o)) {
+      out.push({ path, count: (o.count ?? o.value) as number, link: o.link });
+    }
+    for (const [k, v] of Object.entries(o)) if (k !== 'link') linkedFigures(v, `${path}.${k}`, out);
+  }
+  return out;
+}
+
+async function expectLinksEqualTotals(body: unknown) {
+  const figures = linkedFigures(body);
+  expect(figures.length).toBeGreaterThan(5);
+  for (const f of figures) {
+    expect(f.link, f.path).toMatch(/^\/api\/[a-z-]+(\?|$)/);
+    const res = await get(f.link);
+    expect(res.statusCode, `${f.path} ${f.link}: ${res.body}`).toBe(200);
+    expect((res.json() as { total: number }).total, `${f.path} ${f.link}`).toBe(f.count);
+  }
+  return figures;
+}
+
+describe('GET /api/dashboard/ecommerce', () => {
+  it('needs a signed-in user; Staff may read it', async () => {
+    expect((await get(`/api/dashboard/ecommerce?from=${from}&to=${today}`, null)).statusCode).toBe(401);
+    expect((await get(`/api/dashboard/ecommerce?from=${from}&to=${today}`, await ctx.tokenFor('Staff'))).statusCode).toBe(200);
+  });
+
+  it('refuses missing, malformed, impossible, reversed or too long periods and unknown parameters', async () => {
+    for (const qs of ['', `from=${from}`, 'from=2026-02-30&to=2026-03-01', 'from=2026/01/01&to=2026-01-02', 'from=2026-03-02&to=2026-03-01', 'from=2020-01-01&to=2026-01-01', `from=${from}&to=${today}&x=1`]) {
+      const res = await get(`/api/dashboard/ecommerce?${qs}`);
+      expect(res.statusCode, qs).toBe(400);
+      expect(Object.keys(res.json()).sort()).toContain('message');
+    }
+  });
+
+  it('answers the period and the previous one, and every linked figure equals its list total', async () => {
+    const res = await get(`/api/dashboard/ecommerce?from=${from}&to=${today}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const d = res.json() as EcommerceDashboard;
+    expect(d.previousPeriod).toEqual({ from: addDays(from, -90), to: addDays(from, -1) });
+    expect(d.revenueByDay).toHaveLength(90);
+    const figures = await expectLinksEqualTotals(d);
+    expect(figures.map((f) => f.path)).toEqual(expect.arrayContaining(['$.cards.revenue', '$.cards.cashCollected', '$.cards.newCustomers', '$.cards.ordersPlaced', '$.receivables']));
+    // Delivered slips of the period: 0, 1, 3 (slip 2 is in the previous period).
+    expect(d.cards.revenue.count).toBe(3);
+    const fees = await q<{ s: number }>(
+      `SELECT coalesce(sum(service_fee), 0)::bigint AS s FROM orders WHERE deleted_at IS NULL AND status <> 'cancelled' AND created_at >= $1::timestamptz`,
+      [`${from}T00:00:00+07:00`],
+    );
+    expect(d.cards.revenue.value).toBe(100_000 + 200_000 + 400_000 + Number(fees[0]!.s));
+    expect(d.revenueByDay.reduce((n, r) => n + r.total, 0)).toBe(d.cards.revenue.value);
+    expect(d.cards.ordersPlaced.value).toBe(d.ordersByStatus.reduce((n, r) => n + r.count, 0));
+    expect(d.receivables.buckets.reduce((n, b) => n + b.customers, 0)).toBe(d.receivables.count);
+    expect(d.receivables.count).toBeGreaterThan(0);
+    expect(d.revenueByRoute.reduce((n, r) => n + r.amount, 0)).toBe(700_000);
+    expect(d.topCustomers.length).toBeGreaterThan(0);
+    expect(d.topCustomers.length).toBeLessThanOrEqual(10);
+    for (let i = 1; i < d.topCustomers.length; i++) expect(d.topCustomers[i - 1]!.revenue).toBeGreaterThanOrEqual(d.topCustomers[i]!.revenue);
+  });
+
+  it('compares with the previous period of the same length', async () => {
+    const d = (await get(`/api/dashboard/ecommerce?from=${addDays(today, 0)}&to=${today}`)).json() as EcommerceDashboard;
+    expect(d.previousPeriod).toEqual({ from: addDays(today, -1), to: addDays(today, -1) });
+    const wide = (await get(`/api/dashboard/ecommerce?from=${addDays(today, -1)}&to=${today}`)).json() as EcommerceDashboard;
+    expect(wide.cards.ordersPlaced.value).toBe(d.cards.ordersPlaced.value + d.cards.ordersPlaced.previous);
+  });
+});
+
+describe('GET /api/dashboard/<kind>/export', () => {
+  it('sends the figures of the period as a workbook, to any signed-in role; bad dates are a 400', async () => {
+    const ExcelJS = (await import('exceljs')).default;
+    for (const kind of ['ecommerce', 'analytics'] as const) {
+      const url = `/api/dashboard/${kind}/export?from=${from}&to=${today}`;
+      expect((await get(url, null)).statusCode).toBe(401);
+      expect((await get(`/api/dashboard/${kind}/export?from=${today}&to=${from}`)).statusCode).toBe(400);
+      const res = await get(url, await ctx.tokenFor('Staff'));
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['content-type']).toContain('spreadsheetml');
+      expect(res.headers['content-disposition']).toContain('.xlsx');
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+      const summary = wb.getWorksheet('Tổng hợp')!;
+      const figures = (await get(`/api/dashboard/${kind}?from=${from}&to=${today}`)).json() as EcommerceDashboard & AnalyticsDashboard;
+      const first = kind === 'ecommerce' ? figures.cards.revenue : figures.cards.delivered;
+      expect(summary.getRow(2).values).toEqual([undefined, expect.any(String), first.value, first.previous, first.changePercent ?? undefined].slice(0, first.changePercent === null ? 4 : 5));
+      expect(wb.worksheets.length).toBeGreaterThan(5);
+    }
+  });
+});
+
+describe('GET /api/dashboard/analytics', () => {
+  it('needs a signed-in user; Staff may read it; bad dates are a 400', async () => {
+    expect((await get(`/api/dashboard/analytics?from=${from}&to=${today}`, null)).statusCode).toBe(401);
+    expect((await get(`/api/dashboard/analytics?from=${from}&to=${today}`, await ctx.tokenFor('Staff'))).statusCode).toBe(200);
+    expect((await get(`/api/dashboard/analytics?from=${today}&to=${from}`)).statusCode).toBe(400);
+    expect((await get(`/api/dashboard/analytics?from=yesterday&to=${today}`)).statusCode).toBe(400);
+  });
+
+  it('every linked figure equals its list total, and the figures agree with the rows written', async () => {
+    const res = await get(`/api/dashboard/analytics?from=${from}&to=${today}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const d = res.json() as AnalyticsDashboard;
+    const figures = await expectLinksEqualTotals(d);
+    expect(figures.map((f) => f.path)).toEqual(
+      expect.arrayContaining(['$.cards.delivered', '$.cards.failedDeliveries', '$.ageing.abroadNotOnMawb', '$.ageing.readyNotOnSlip', '$.ageing.slipsNotConfirmed', '$.ageing.codNotReconciled']),
+    );
+    expect(d.cards.failedDeliveries.value).toBe(2);
+    expect(d.failedByReason.map((f) => [f.key, f.count]).sort()).toEqual([['not_home', 1], ['refused', 1]]);
+    expect(d.cards.firstAttemptRate).toEqual({ value: 66.7, delivered: 3, firstAttempt: 2 });
+    expect(d.cards.averageRating).toEqual({ value: 4, count: 1 });
+    expect(d.ageing.slipsNotConfirmed).toMatchObject({ count: 2, amount: 700_000 + 800_000 });
+    expect(d.ageing.codNotReconciled).toMatchObject({ count: 1, amount: 200_000 });
+    expect(d.mawbsByStatus.reduce((n, m) => n + m.count, 0)).toBeGreaterThan(0);
+    expect(d.flowByDay).toHaveLength(90);
+    const flown = await q<{ n: number }>(
+      `SELECT count(DISTINCT (package_id, to_char(occurred_at AT TIME ZONE 'Asia/Ho_Chi_Minh', 'YYYY-MM-DD')))::int AS n FROM tracking_events
+        WHERE code = 'departed' AND occurred_at >= $1::timestamptz`,
+      [`${from}T00:00:00+07:00`],
+    );
+    expect(d.flowByDay.reduce((n, r) => n + r.departed, 0)).toBe(Number(flown[0]!.n));
+    for (const t of d.transitByRoute) expect(t.p90Hours).toBeGreaterThanOrEqual(t.p50Hours);
+    // Routes and weeks split the same delivered packages.
+    expect(d.transitByRoute.length).toBeGreaterThan(0);
+    const byRoute = d.transitByRoute.reduce((n, t) => n + t.packages, 0);
+    expect(d.transitTrend.reduce((n, t) => n + t.packages, 0)).toBe(byRoute);
+    expect(d.transitTrend.map((t) => t.week)).toEqual([...d.transitTrend.map((t) => t.week)].sort());
+  });
+});

@@ -1,0 +1,271 @@
+import './dashboards.css';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { EcommerceDashboard } from '../../../shared/contracts/dashboard';
+import type { OrderStatus } from '../../../shared/contracts/orders';
+import type { TransactionType } from '../../../shared/contracts/transactions';
+import { LoadFailed } from '../../components/load-failed';
+import { OrderStatusBadge } from '../../entities/order/badges';
+import { SignedAmount, TransactionTypeBadge } from '../../entities/transaction/badges';
+import { useFormat } from '../../lib/use-format';
+import { DashboardFrame } from './frame';
+import { dayLabel, weekOf } from './period';
+import { ChartCard, FigureLink, SimpleTable, StatCard, useDashboard, useNumberFormat, usePeriod } from './widgets';
+
+type Grain = 'day' | 'week' | 'month';
+
+/** Sums the daily revenue into weeks (from Monday) or months. */
+function revenueSeries(rows: EcommerceDashboard['revenueByDay'], grain: Grain) {
+  if (grain === 'day') return rows.map((r) => ({ key: r.day, label: dayLabel(r.day).slice(0, 5), slips: r.slips, serviceFees: r.serviceFees }));
+  const out = new Map<string, { key: string; label: string; slips: number; serviceFees: number }>();
+  for (const r of rows) {
+    const key = grain === 'week' ? weekOf(r.day) : r.day.slice(0, 7);
+    const label = grain === 'week' ? dayLabel(key).slice(0, 5) : `${key.slice(5, 7)}/${key.slice(0, 4)}`;
+    const cur = out.get(key) ?? { key, label, slips: 0, serviceFees: 0 };
+    cur.slips += r.slips;
+    cur.serviceFees += r.serviceFees;
+    out.set(key, cur);
+  }
+  return [...out.values()];
+}
+
+export function EcommerceDashboardPage() {
+  const { t } = useTranslation('dashboard');
+  const { t: tOrder } = useTranslation('order');
+  const fmt = useFormat();
+  const num = useNumberFormat();
+  const { preset, period, choose } = usePeriod();
+  const query = useDashboard<EcommerceDashboard>('ecommerce', period);
+  const [grain, setGrain] = useState<Grain>('day');
+  const d = query.data;
+
+  const revenue = useMemo(() => (d ? revenueSeries(d.revenueByDay, grain) : []), [d, grain]);
+  const revenueOption = useMemo(
+    () => ({
+      tooltip: { trigger: 'axis', valueFormatter: (v: number) => fmt.vnd(v) },
+      legend: { top: 0 },
+      grid: { left: 8, right: 16, top: 36, bottom: 8, containLabel: true },
+      xAxis: { type: 'category', boundaryGap: false, data: revenue.map((r) => r.label) },
+      yAxis: { type: 'value', axisLabel: { formatter: (v: number) => num.compact(v) } },
+      series: [
+        { name: t('ecommerce.slips'), type: 'line', stack: 'rev', areaStyle: { opacity: 0.35 }, smooth: true, symbol: 'none', data: revenue.map((r) => r.slips) },
+        { name: t('ecommerce.serviceFees'), type: 'line', stack: 'rev', areaStyle: { opacity: 0.35 }, smooth: true, symbol: 'none', data: revenue.map((r) => r.serviceFees) },
+      ],
+    }),
+    [revenue, t, fmt, num],
+  );
+  const statusOption = useMemo(
+    () => ({
+      tooltip: { trigger: 'item' },
+      legend: { bottom: 0 },
+      series: [
+        {
+          name: t('ecommerce.ordersByStatus'),
+          type: 'pie',
+          radius: ['45%', '70%'],
+          center: ['50%', '42%'],
+          label: { show: false },
+          data: (d?.ordersByStatus ?? []).map((s) => ({ name: tOrder(`statuses.${s.key}`), value: s.count })),
+        },
+      ],
+    }),
+    [d, t, tOrder],
+  );
+  const routeOption = useMemo(
+    () => ({
+      tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' }, valueFormatter: (v: number) => fmt.vnd(v) },
+      grid: { left: 8, right: 24, top: 8, bottom: 8, containLabel: true },
+      xAxis: { type: 'value', axisLabel: { formatter: (v: number) => num.compact(v) } },
+      yAxis: { type: 'category', inverse: true, data: (d?.revenueByRoute ?? []).map((r) => r.route) },
+      series: [{ name: t('ecommerce.amount'), type: 'bar', barMaxWidth: 24, data: (d?.revenueByRoute ?? []).map((r) => r.amount) }],
+    }),
+    [d, t, fmt, num],
+  );
+
+  if (query.isError && !d) return <LoadFailed error={query.error} onRetry={() => void query.refetch()} backTo="/" />;
+
+  return (
+    <DashboardFrame kind="ecommerce" preset={preset} period={period} onChoose={choose} fetching={query.isFetching} updatedAt={query.dataUpdatedAt} loading={!d}>
+      {d && (
+        <>
+          <div className="row g-3 mb-3">
+            <div className="col-12 col-sm-6 col-xl-3">
+              <StatCard title={t('ecommerce.revenue')} icon="bi-cash-stack" value={fmt.vnd(d.cards.revenue.value)} figure={d.cards.revenue} previous={d.previousPeriod} hint={t('ecommerce.revenueHint')} link={d.cards.revenue.link} />
+            </div>
+            <div className="col-12 col-sm-6 col-xl-3">
+              <StatCard title={t('ecommerce.cashCollected')} icon="bi-wallet2" value={fmt.vnd(d.cards.cashCollected.value)} figure={d.cards.cashCollected} previous={d.previousPeriod} hint={t('ecommerce.cashHint')} link={d.cards.cashCollected.link} />
+            </div>
+            <div className="col-12 col-sm-6 col-xl-3">
+              <StatCard title={t('ecommerce.newCustomers')} icon="bi-person-plus" value={fmt.integer(d.cards.newCustomers.value)} figure={d.cards.newCustomers} previous={d.previousPeriod} link={d.cards.newCustomers.link} />
+            </div>
+            <div className="col-12 col-sm-6 col-xl-3">
+              <StatCard title={t('ecommerce.ordersPlaced')} icon="bi-bag-check" value={fmt.integer(d.cards.ordersPlaced.value)} figure={d.cards.ordersPlaced} previous={d.previousPeriod} link={d.cards.ordersPlaced.link} />
+            </div>
+          </div>
+
+          <div className="row g-3 mb-3">
+            <div className="col-12 col-xl-8">
+              <ChartCard
+                title={t('ecommerce.revenueChart')}
+                option={revenueOption}
+                summary={`${t('ecommerce.revenueChart')}: ${t('ecommerce.total')} ${fmt.vnd(d.cards.revenue.value)}`}
+                actions={
+                  <div className="btn-group btn-group-sm" role="group" aria-label={t('ecommerce.revenueChart')}>
+                    {(['day', 'week', 'month'] as const).map((g) => (
+                      <button key={g} type="button" className={`btn ${grain === g ? 'btn-secondary' : 'btn-outline-secondary'}`} aria-pressed={grain === g} onClick={() => setGrain(g)}>
+                        {t(`ecommerce.by${g[0]!.toUpperCase()}${g.slice(1)}`)}
+                      </button>
+                    ))}
+                  </div>
+                }
+                table={
+                  <SimpleTable
+                    caption={t('ecommerce.revenueChart')}
+                    head={['', t('ecommerce.slips'), t('ecommerce.serviceFees'), t('ecommerce.total')]}
+                    rows={revenue.map((r) => [r.label, fmt.vnd(r.slips), fmt.vnd(r.serviceFees), fmt.vnd(r.slips + r.serviceFees)])}
+                  />
+                }
+              />
+            </div>
+            <div className="col-12 col-md-6 col-xl-4">
+              <ChartCard
+                title={t('ecommerce.ordersByStatus')}
+                option={statusOption}
+                empty={d.ordersByStatus.length === 0}
+                summary={d.ordersByStatus.map((s) => `${tOrder(`statuses.${s.key}`)}: ${s.count}`).join(', ')}
+                table={
+                  <SimpleTable
+                    caption={t('ecommerce.ordersByStatus')}
+                    head={[t('ecommerce.status'), t('ecommerce.ordersPlaced')]}
+                    rows={d.ordersByStatus.map((s) => [<OrderStatusBadge key={s.key} status={s.key as OrderStatus} />, <FigureLink key="n" link={s.link}>{fmt.integer(s.count)}</FigureLink>])}
+                  />
+                }
+              />
+            </div>
+            <div className="col-12 col-md-6 col-xl-6">
+              <ChartCard
+                title={t('ecommerce.revenueByRoute')}
+                option={routeOption}
+                empty={d.revenueByRoute.length === 0}
+                summary={d.revenueByRoute.map((r) => `${r.route}: ${fmt.vnd(r.amount)}`).join(', ')}
+                table={
+                  <SimpleTable
+                    caption={t('ecommerce.revenueByRoute')}
+                    head={[t('ecommerce.route'), t('ecommerce.packages'), t('ecommerce.amount')]}
+                    rows={d.revenueByRoute.map((r) => [r.route, fmt.integer(r.packages), fmt.vnd(r.amount)])}
+                  />
+                }
+              />
+            </div>
+            <div className="col-12 col-xl-6">
+              <section className="card h-100" aria-labelledby="dash-receivables">
+                <div className="card-header">
+                  <h2 id="dash-receivables" className="h6 mb-0">
+                    {t('ecommerce.receivables')}
+                  </h2>
+                </div>
+                <div className="card-body">
+                  <p className="dash-stat-value mb-0">{fmt.vnd(d.receivables.amount)}</p>
+                  <p className="small text-body-secondary">
+                    <FigureLink link={d.receivables.link}>{t('ecommerce.customersCount', { count: d.receivables.count })}</FigureLink> · {t('ecommerce.receivablesHint')}
+                  </p>
+                  <div className="dash-buckets" role="list">
+                    {d.receivables.buckets.map((b) => (
+                      <div key={b.key} className={`dash-bucket dash-bucket-${b.key === '0-7' ? 'a' : b.key === '8-30' ? 'b' : 'c'}`} role="listitem">
+                        <div className="small text-body-secondary">{t('ecommerce.days', { range: b.key.replace('-', '–') })}</div>
+                        <div className="fw-semibold">{fmt.vnd(b.amount)}</div>
+                        <div className="small">{t('ecommerce.customersCount', { count: b.customers })}</div>
+                      </div>
+                    ))}
+                  </div>
+                </div>
+              </section>
+            </div>
+          </div>
+
+          <div className="row g-3">
+            <div className="col-12 col-xl-4">
+              <section className="card h-100" aria-labelledby="dash-top">
+                <div className="card-header">
+                  <h2 id="dash-top" className="h6 mb-0">
+                    {t('ecommerce.topCustomers')}
+                  </h2>
+                </div>
+                <div className="card-body p-0 table-responsive">
+                  {d.topCustomers.length === 0 ? (
+                    <p className="text-body-secondary text-center my-4">{t('empty')}</p>
+                  ) : (
+                    <SimpleTable
+                      head={[t('ecommerce.customer'), t('ecommerce.revenue')]}
+                      rows={d.topCustomers.map((c) => [
+                        <span key="c" className="d-block text-truncate dash-name">
+                          <span className="text-body-secondary small me-1">{c.code}</span>
+                          {c.fullName}
+                        </span>,
+                        <FigureLink key="r" link={c.link}>
+                          {fmt.vnd(c.revenue)}
+                        </FigureLink>,
+                      ])}
+                    />
+                  )}
+                </div>
+              </section>
+            </div>
+            <div className="col-12 col-md-6 col-xl-4">
+              <section className="card h-100" aria-labelledby="dash-orders">
+                <div className="card-header">
+                  <h2 id="dash-orders" className="h6 mb-0">
+                    {t('ecommerce.recentOrders')}
+                  </h2>
+                </div>
+                <ul className="list-group list-group-flush">
+                  {d.recentOrders.map((o) => (
+                    <li key={o.id} className="list-group-item d-flex gap-2 align-items-center">
+                      <div className="min-w-0 flex-grow-1">
+                        <div className="fw-semibold">
+                          <FigureLink link={`/api/orders/${o.id}`}>{o.code}</FigureLink>
+                        </div>
+                        <div className="small text-body-secondary text-truncate">
+                          {o.customerName} · {fmt.dateTime(o.createdAt)}
+                        </div>
+                      </div>
+                      <div className="text-end">
+                        <div className="small fw-semibold">{fmt.vnd(o.total)}</div>
+                        <OrderStatusBadge status={o.status as OrderStatus} />
+                      </div>
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            </div>
+            <div className="col-12 col-md-6 col-xl-4">
+              <section className="card h-100" aria-labelledby="dash-tx">
+                <div className="card-header">
+                  <h2 id="dash-tx" className="h6 mb-0">
+                    {t('ecommerce.recentTransactions')}
+                  </h2>
+                </div>
+                <ul className="list-group list-group-flush">
+                  {d.recentTransactions.map((x) => (
+                    <li key={x.id} className="list-group-item d-flex gap-2 align-items-center">
+                      <div className="min-w-0 flex-grow-1">
+                        <div className="fw-semibold">{x.code}</div>
+                        <div className="small text-body-secondary text-truncate">
+                          {x.customerName} · {fmt.dateTime(x.createdAt)}
+                        </div>
+                      </div>
+                      <div className="text-end">
+                        <SignedAmount amount={x.amount} className="small fw-semibold d-block" />
+                        <TransactionTypeBadge type={x.type as TransactionType} />
+                      </div>
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            </div>
+          </div>
+        </>
+      )}
+    </DashboardFrame>
+  );
+}

@@ -1,0 +1,252 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import type { StatFigure } from '../../../shared/contracts/dashboard';
+import { api } from '../../lib/api-client';
+import { useAuth } from '../../lib/use-auth';
+import { useLayoutState } from '../../layouts/use-layout-settings';
+import { EChart, type ChartOption } from './echart';
+import { screenLink } from './links';
+import { dayLabel, periodFromSearch, PRESETS, presetPeriod, type Period, type Preset } from './period';
+
+/** Figures refresh every minute while the page is open, and when the window regains focus. */
+export const REFRESH_MS = 60_000;
+
+export function usePeriod() {
+  const [search, setSearch] = useSearchParams();
+  const { preset, period } = periodFromSearch(search);
+  const choose = (next: Preset, custom?: Period) =>
+    setSearch(next === 'custom' && custom ? { from: custom.from, to: custom.to } : { period: next }, { replace: true });
+  return { preset, period, choose };
+}
+
+/**
+ * The dashboard's one request. The previous figures stay on screen while the next ones load (keepPreviousData),
+ * so a refresh or a new period never blanks the cards or the charts.
+ */
+export function useDashboard<T>(kind: 'ecommerce' | 'analytics', period: Period) {
+  return useQuery({
+    queryKey: ['dashboard', kind, period.from, period.to],
+    queryFn: ({ signal }) => api.get<T>(`/api/dashboard/${kind}`, { from: period.from, to: period.to }, { signal }),
+    refetchInterval: REFRESH_MS,
+    refetchOnWindowFocus: true,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useIsDark() {
+  return useLayoutState().colorMode === 'dark';
+}
+
+/** Lists are Admin screens: Staff sees the figures without links. */
+export function FigureLink({ link, children, className }: { link: string | null | undefined; children: ReactNode; className?: string }) {
+  const { role } = useAuth();
+  const to = role === 'Admin' ? screenLink(link) : null;
+  return to ? (
+    <Link to={to} className={className}>
+      {children}
+    </Link>
+  ) : (
+    <>{children}</>
+  );
+}
+
+export function PeriodPicker({ preset, period, onChoose }: { preset: Preset; period: Period; onChoose(p: Preset, custom?: Period): void }) {
+  const { t } = useTranslation('dashboard');
+  const [custom, setCustom] = useState(preset === 'custom');
+  const [from, setFrom] = useState(period.from);
+  const [to, setTo] = useState(period.to);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (from && to && from <= to) onChoose('custom', { from, to });
+  };
+  return (
+    <div className="dash-period d-flex flex-wrap gap-2 align-items-center">
+      <div className="btn-group btn-group-sm dash-presets" role="group" aria-label={t('period.label')}>
+        {PRESETS.map((p) => (
+          <button
+            key={p}
+            type="button"
+            className={`btn ${(p === 'custom' ? custom : !custom && preset === p) ? 'btn-primary' : 'btn-outline-primary'}`}
+            aria-pressed={p === 'custom' ? custom : !custom && preset === p}
+            onClick={() => {
+              if (p === 'custom') {
+                setCustom(true);
+                return;
+              }
+              setCustom(false);
+              const next = presetPeriod(p);
+              setFrom(next.from);
+              setTo(next.to);
+              onChoose(p);
+            }}
+          >
+            {t(`period.${p}`)}
+          </button>
+        ))}
+      </div>
+      {custom && (
+        <form className="d-flex flex-wrap gap-2 align-items-center" onSubmit={submit}>
+          <label className="visually-hidden" htmlFor="dash-from">
+            {t('period.from')}
+          </label>
+          <input id="dash-from" type="date" className="form-control form-control-sm w-auto" value={from} max={to} onChange={(e) => setFrom(e.target.value)} />
+          <span aria-hidden="true">–</span>
+          <label className="visually-hidden" htmlFor="dash-to">
+            {t('period.to')}
+          </label>
+          <input id="dash-to" type="date" className="form-control form-control-sm w-auto" value={to} min={from} onChange={(e) => setTo(e.target.value)} />
+          <button type="submit" className="btn btn-sm btn-primary">
+            {t('period.apply')}
+          </button>
+        </form>
+      )}
+    </div>
+  );
+}
+
+/** ↑/↓ and the percent against the previous period (green up, red down unless `downIsGood`). */
+export function Change({ figure, downIsGood = false }: { figure: StatFigure; downIsGood?: boolean }) {
+  const { t, i18n } = useTranslation('dashboard');
+  const pct = figure.changePercent;
+  if (pct === null) return <span className="text-body-secondary small">{figure.value === 0 ? t('change.same') : t('change.none')}</span>;
+  const fmt = new Intl.NumberFormat(i18n.resolvedLanguage === 'en' ? 'en-US' : 'vi-VN', { maximumFractionDigits: 1 }).format(Math.abs(pct));
+  if (pct === 0) return <span className="text-body-secondary small">{t('change.same')}</span>;
+  const good = pct > 0 !== downIsGood;
+  return (
+    <span className={`small fw-semibold ${good ? 'text-success' : 'text-danger'}`}>
+      <i className={`bi ${pct > 0 ? 'bi-arrow-up' : 'bi-arrow-down'}`} aria-hidden="true" /> {t(pct > 0 ? 'change.up' : 'change.down', { value: fmt })}
+    </span>
+  );
+}
+
+export function StatCard({
+  title,
+  icon,
+  value,
+  hint,
+  figure,
+  link,
+  previous,
+  downIsGood,
+}: {
+  title: string;
+  icon: string;
+  value: string;
+  hint?: string;
+  figure?: StatFigure;
+  link?: string | null;
+  previous?: Period;
+  downIsGood?: boolean;
+}) {
+  const { t } = useTranslation('dashboard');
+  return (
+    <div className="card dash-stat h-100">
+      <div className="card-body">
+        <div className="d-flex align-items-start gap-3">
+          <div className="min-w-0 flex-grow-1">
+            <h2 className="h6 text-body-secondary text-uppercase small mb-2">{title}</h2>
+            <p className="dash-stat-value mb-1">
+              <FigureLink link={link}>{value}</FigureLink>
+            </p>
+            {figure && (
+              <p className="mb-0">
+                <Change figure={figure} downIsGood={downIsGood} />{' '}
+                {previous && <span className="text-body-secondary small">{t('period.vsPrevious', { from: dayLabel(previous.from), to: dayLabel(previous.to) })}</span>}
+              </p>
+            )}
+            {hint && <p className="small text-body-secondary mb-0 mt-1">{hint}</p>}
+          </div>
+          <span className="dash-stat-icon" aria-hidden="true">
+            <i className={`bi ${icon}`} />
+          </span>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** A chart in a card, with the same figures as a table for screen readers (and on demand for everyone). */
+export function ChartCard({
+  title,
+  option,
+  summary,
+  table,
+  actions,
+  height,
+  empty,
+}: {
+  title: string;
+  option: ChartOption;
+  summary: string;
+  table: ReactNode;
+  actions?: ReactNode;
+  height?: number;
+  empty?: boolean;
+}) {
+  const { t } = useTranslation('dashboard');
+  const dark = useIsDark();
+  const [showTable, setShowTable] = useState(false);
+  return (
+    <section className="card h-100" aria-label={title}>
+      <div className="card-header d-flex flex-wrap gap-2 align-items-center">
+        <h2 className="h6 mb-0 me-auto">{title}</h2>
+        {actions}
+        <button type="button" className="btn btn-sm btn-link p-0" aria-pressed={showTable} onClick={() => setShowTable((v) => !v)}>
+          <i className={`bi ${showTable ? 'bi-bar-chart' : 'bi-table'} me-1`} aria-hidden="true" />
+          {t('tableView')}
+        </button>
+      </div>
+      <div className="card-body">
+        {empty ? (
+          <p className="text-body-secondary text-center my-5">{t('empty')}</p>
+        ) : (
+          <>
+            <div className={showTable ? 'd-none' : undefined}>
+              <EChart option={option} dark={dark} label={summary} height={height} />
+            </div>
+            <div className={showTable ? 'table-responsive dash-table' : 'visually-hidden'}>{table}</div>
+          </>
+        )}
+      </div>
+    </section>
+  );
+}
+
+export function SimpleTable({ head, rows, caption }: { head: ReactNode[]; rows: ReactNode[][]; caption?: string }) {
+  return (
+    <table className="table table-sm align-middle mb-0">
+      {caption && <caption className="visually-hidden">{caption}</caption>}
+      <thead>
+        <tr>
+          {head.map((h, i) => (
+            <th key={i} scope="col" className={i > 0 ? 'text-end' : undefined}>
+              {h}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r, i) => (
+          <tr key={i}>
+            {r.map((c, j) => (
+              <td key={j} className={j > 0 ? 'text-end' : undefined}>
+                {c}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+export function useNumberFormat() {
+  const { i18n } = useTranslation();
+  const locale = i18n.resolvedLanguage === 'en' ? 'en-US' : 'vi-VN';
+  return {
+    compact: (n: number) => new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 1 }).format(n),
+    decimal: (n: number, digits = 1) => new Intl.NumberFormat(locale, { maximumFractionDigits: digits }).format(n),
+  };
+}
