@@ -26,7 +26,7 @@ describeE2E('settings section', () => {
   });
   afterAll(() => suite?.close());
 
-  it('edits the company name and shows it in the top bar', async () => {
+  it('edits the company name and uploads a logo, and shows both in the top bar', async () => {
     const [name] = await settingsOf('kind=company&key=name');
     const { ctx, page, errors } = await suite.signedInPage();
     await page.goto(`${suite.baseUrl}/setting/edit/${name!.id}`);
@@ -38,6 +38,20 @@ describeE2E('settings section', () => {
     await page.waitForURL(new RegExp(`/setting/${name!.id}$`));
     await expect.poll(() => page.getByTestId('brand-name').first().innerText()).toBe(newName);
     await expect.poll(() => page.getByTestId('value-in-force').innerText()).toBe(newName);
+
+    // The logo: a 1×1 PNG sent through the upload form, then shown in the top bar from the public URL.
+    const [logo] = await settingsOf('kind=company&key=logo');
+    await page.goto(`${suite.baseUrl}/setting/${logo!.id}`);
+    await page.locator('input#logo-file').setInputFiles({
+      name: 'logo.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from(
+        '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
+        'hex',
+      ),
+    });
+    await page.getByRole('button', { name: 'Tải lên' }).click();
+    await page.locator('.app-topbar img.brand-logo-img[src^="/api/public/logo?v="]').waitFor();
     await screenshot(page, 'settings-company-desktop-light');
     expect(serious(errors)).toEqual([]);
     await ctx.close();
