@@ -26,7 +26,7 @@ describeE2E('settings section', () => {
   });
   afterAll(() => suite?.close());
 
-  it('edits the company name and shows it in the top bar', async () => {
+  it('edits the company name and uploads a logo, and shows both in the top bar', async () => {
     const [name] = await settingsOf('kind=company&key=name');
     const { ctx, page, errors } = await suite.signedInPage();
     await page.goto(`${suite.baseUrl}/setting/edit/${name!.id}`);
@@ -38,6 +38,20 @@ describeE2E('settings section', () => {
     await page.waitForURL(new RegExp(`/setting/${name!.id}$`));
     await expect.poll(() => page.getByTestId('brand-name').first().innerText()).toBe(newName);
     await expect.poll(() => page.getByTestId('value-in-force').innerText()).toBe(newName);
+
+    // The logo: a 1×1 PNG sent through the upload form, then shown in the top bar from the public URL.
+    const [logo] = await settingsOf('kind=company&key=logo');
+    await page.goto(`${suite.baseUrl}/setting/${logo!.id}`);
+    await page.locator('input#logo-file').setInputFiles({
+      name: 'logo.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from(
+        '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
+        'hex',
+      ),
+    });
+    await page.getByRole('button', { name: 'Tải lên' }).click();
+    await page.locator('.app-topbar img.brand-logo-img[src^="/api/public/logo?v="]').waitFor();
     await screenshot(page, 'settings-company-desktop-light');
     expect(serious(errors)).toEqual([]);
     await ctx.close();
@@ -45,23 +59,28 @@ describeE2E('settings section', () => {
 
   it('adds a scheduled price-list version, lists it as scheduled, and the calculator uses it only from its start day', async () => {
     const [current] = await settingsOf('kind=price_list&key=default&status=current');
-    const start = vnDay(7);
+    // A start day of its own, so the spec also runs against a server that already holds an earlier run's version.
+    const start = vnDay(7 + Math.floor(Math.random() * 300));
+    const [y, m, d] = start.split('-');
     const { ctx, page, errors } = await suite.signedInPage();
     await page.goto(`${suite.baseUrl}/setting/edit/${current!.id}?new=1`);
     const json = page.getByLabel(/^Bảng giá \(JSON\)/);
     await json.waitFor();
-    // The same list with every Japan rate at 999.000 đ/kg and no minimum.
+    // The same list with one Japan rate of this run's own (so an earlier run's version cannot match it) and no minimum.
+    const rate = 500_000 + (Date.now() % 400) * 1000;
+    const expected = String(3.5 * rate).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
     const value = current!.value as { lines: Array<{ originCountry?: string; brackets: Array<{ fromMilli: number; rate: number }>; minimum: number; surcharges?: unknown[] }> };
     const next = {
       ...value,
-      lines: value.lines.map((l) => (l.originCountry === 'JP' ? { ...l, minimum: 0, surcharges: [], brackets: [{ fromMilli: 0, rate: 999_000 }] } : l)),
+      lines: value.lines.map((l) => (l.originCountry === 'JP' ? { ...l, minimum: 0, surcharges: [], brackets: [{ fromMilli: 0, rate }] } : l)),
     };
     await json.fill(JSON.stringify(next, null, 2));
     await page.getByLabel(/^Hiệu lực từ/).fill(start);
     await page.getByRole('button', { name: 'Lưu' }).click();
     await page.waitForURL((u) => /\/setting\/\d+$/.test(u.pathname) && !u.pathname.endsWith(`/${current!.id}`));
-    await page.getByTestId('version-scheduled').waitFor();
-    expect(await page.getByTestId('version-scheduled').innerText()).toContain('Đã lên lịch');
+    const scheduled = page.getByTestId('version-scheduled').filter({ hasText: `${d}/${m}/${y}` });
+    await scheduled.waitFor();
+    expect(await scheduled.innerText()).toContain('Đã lên lịch');
     expect(await page.getByTestId('version-current').count()).toBe(1);
 
     const calc = async (day: string) => {
@@ -73,9 +92,10 @@ describeE2E('settings section', () => {
       await expect.poll(() => page.getByTestId('quote-result').innerText()).toContain('3.5 kg');
       return page.getByTestId('quote-total').innerText();
     };
-    const before = await calc(vnDay(6));
-    expect(before).not.toContain('3.496.500');
-    await expect.poll(() => calc(start)).toContain('3.496.500'); // 3,2 kg → 3,5 kg × 999.000 đ
+    const dayBefore = new Date(Date.parse(`${start}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+    const before = await calc(dayBefore);
+    expect(before).not.toContain(expected);
+    await expect.poll(() => calc(start)).toContain(expected); // 3,2 kg → 3,5 kg × the rate
     await screenshot(page, 'settings-price-list-desktop-light');
     expect(serious(errors)).toEqual([]);
     await ctx.close();

@@ -27,3 +27,10 @@ export function useVersions(kind: string, key: string) {
 export function quotePrice(body: QuoteRequest): Promise<QuoteResponse> {
   return api.post<QuoteResponse>('/api/pricing/quote', body);
 }
+
+/** The company logo: one image (PNG, JPEG or WebP, at most 1 MiB; the server checks the content). */
+export function uploadLogo(file: File): Promise<Setting> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return api.postMultipart<Setting>('/api/settings/logo', form);
+}

@@ -14,7 +14,8 @@ import { UrlTabs } from '../../components/url-tabs';
 import { useStores } from '../../entities/store/api';
 import { isApiRequestError } from '../../lib/api-client';
 import { useFormat } from '../../lib/use-format';
-import { quotePrice, settingApi, useVersions } from './api';
+import { quotePrice, settingApi, uploadLogo, useVersions } from './api';
+import { toastPromise } from '../../lib/toast';
 import { SettingStatusBadge, useSettingTitle, useValueText } from './setting-fields';
 
 /** /setting/:id: the value in force, every version (past, current, scheduled), History; a price list's calculator. */
@@ -89,6 +90,7 @@ function SettingDetail({ loaded }: { loaded: Versioned<Setting> }) {
           </Card.Body>
         </Card>
       )}
+      {logo && <LogoUpload onSaved={cache.saved} />}
       {s.kind === 'price_list' && <PriceCalculator />}
     </>
   );
@@ -247,6 +249,43 @@ function PriceCalculator() {
             </Table>
           </div>
         )}
+      </Card.Body>
+    </Card>
+  );
+}
+
+/** Choose an image and send it; the top bar and printouts take the new logo at once. */
+function LogoUpload({ onSaved }: { onSaved(s: Setting): void }) {
+  const { t } = useTranslation('setting');
+  const [file, setFile] = useState<File | null>(null);
+  const [busy, setBusy] = useState(false);
+  const send = async (e: React.FormEvent) => {
+    e.preventDefault();
+    if (!file) return;
+    setBusy(true);
+    try {
+      onSaved(await toastPromise(uploadLogo(file), { pending: t('logo.uploading'), success: t('logo.uploaded') }));
+      setFile(null);
+    } catch {
+      // The toast said why (not an image, over 1 MiB).
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Card className="shadow-sm mb-3">
+      <Card.Body>
+        <Form onSubmit={(e) => void send(e)} aria-label={t('logo.upload')}>
+          <Form.Label htmlFor="logo-file">{t('logo.upload')}</Form.Label>
+          <div className="d-flex flex-wrap gap-2">
+            <Form.Control id="logo-file" type="file" accept="image/png,image/jpeg,image/webp" className="w-auto flex-grow-1" onChange={(e) => setFile((e.target as HTMLInputElement).files?.[0] ?? null)} />
+            <Button type="submit" disabled={!file || busy}>
+              <i className="bi bi-upload me-1" aria-hidden="true" />
+              {t('logo.send')}
+            </Button>
+          </div>
+          <Form.Text>{t('logo.help')}</Form.Text>
+        </Form>
       </Card.Body>
     </Card>
   );
