@@ -206,7 +206,7 @@ export function SlipMoney({ s }: { s: DeliverySlip }) {
         {s.discountAmount > 0 && line(t('fields.discount'), `\u2212${fmt.vnd(s.discountAmount)}`)}
         <hr className="my-2" />
         {line(t('fields.total'), fmt.vnd(s.total), true, 'slip-total')}
-        {line(t('fields.walletCredit'), `\u2212${fmt.vnd(s.walletCredit)}`)}
+        {line(t('fields.walletCredit'), s.walletCredit > 0 ? `\u2212${fmt.vnd(s.walletCredit)}` : fmt.vnd(0))}
         <div className="d-flex justify-content-between gap-3 pt-2 fs-5 fw-bold">
           <span>{t('fields.amountToCollect')}</span>
           <span className="font-tabular text-nowrap" data-testid="slip-to-collect">

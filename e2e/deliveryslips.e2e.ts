@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Customer } from '../src/shared/contracts/customers';
+import type { DeliverySlip } from '../src/shared/contracts/delivery-slips';
+import type { TrackingEvent } from '../src/shared/contracts/packages';
+import { makeAwb } from '../src/shared/domain/awb';
+import { screenshot } from './support/browser';
+import { describeE2E } from './support/e2e';
+import { openSuite, serious, shootAll, type Suite } from './support/suite';
+
+/**
+ * Delivery slips through the real UI on the built server: a slip made from three scanned package numbers is
+ * finalised on its read view, confirmed with cash on the hand-over screen, and the customer's balance and the
+ * packages' timelines show it; a failed delivery recorded on the same screen returns the packages to ready.
+ * Then the slip screens at desktop and phone size, light and dark. Each run makes its own customer and parcels.
+ */
+
+let suite: Suite;
+const TAG = Date.now().toString(36).slice(-6).toUpperCase();
+let serial = Number.parseInt(TAG, 36) % 9_000_000;
+
+const vnd = (n: number) => `${n < 0 ? '\u2212' : ''}${String(Math.abs(n)).replace(/\B(?=(\d{3})+(?!\d))/g, '.')}\u00a0₫`;
+const call = <T>(method: string, path: string, body?: unknown) => suite.api<T>(path, { method, body: body ? JSON.stringify(body) : undefined });
+
+async function storeId(code: string): Promise<number> {
+  const stores = await call<{ items: Array<{ id: number; code: string }> }>('GET', '/api/stores?pageSize=100');
+  return stores.items.find((s) => s.code === code)!.id;
+}
+
+/** `n` parcels of the customer brought to ready at the SGN hub the way the business does it (receive → MAWB → hub). */
+async function readyParcels(customerCode: string, n: number): Promise<string[]> {
+  const origin = await storeId('US-OR');
+  const hub = await storeId('VN-SGN');
+  const numbers: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const trackingNumber = `E2S${TAG}${i}${serial % 10}`;
+    await call('POST', '/api/packages/receive', { storeId: origin, trackingNumber, weightG: 1500 + 250 * i, lengthMm: 300, widthMm: 200, heightMm: 100, customerCode, destinationStoreId: hub, contents: 'shoes' });
+    numbers.push(trackingNumber);
+  }
+  const mawb = await call<{ id: number }>('POST', '/api/mawbs', { awbNumber: makeAwb('695', 8_000_000 + (serial++ % 999_999)), origin: 'LAX', destination: 'SGN' });
+  await call('POST', `/api/mawbs/${mawb.id}/packages`, { trackingNumbers: numbers });
+  for (const status of ['booked', 'manifested', 'departed', 'arrived', 'in_customs', 'cleared', 'received_at_hub']) await call('POST', `/api/mawbs/${mawb.id}/status`, { status });
+  return numbers;
+}
+
+async function newCustomer(): Promise<Customer> {
+  const phone = `09${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+  return call<Customer>('POST', '/api/customers', { fullName: `Phiếu Thử ${TAG}`, phone, province: 'TP. Hồ Chí Minh' });
+}
+
+describeE2E('delivery slips', () => {
+  beforeAll(async () => {
+    suite = await openSuite();
+  });
+  afterAll(() => suite?.close());
+
+  let delivered: DeliverySlip;
+
+  it('scanned parcels → a slip, finalised, confirmed with cash: the balance and the timelines show it', async () => {
+    const customer = await newCustomer();
+    const numbers = await readyParcels(customer.code, 3);
+    // Scanned as a barcode gun sends them: lower case, with the scanner's asterisks.
+    const draft = await call<DeliverySlip>('POST', '/api/delivery-slips', { customerId: customer.id, trackingNumbers: numbers.map((n, i) => (i === 0 ? `*${n.toLowerCase()}*` : n)) });
+    expect(draft.packages.length).toBe(3);
+
+    const { ctx, page, errors } = await suite.signedInPage();
+    await page.goto(`${suite.baseUrl}/deliveryslip/${draft.id}`);
+    await page.getByTestId('slip-to-ready').click();
+    await page.getByTestId('slip-confirm-link').waitFor();
+    const ready = await call<DeliverySlip>('GET', `/api/delivery-slips/${draft.id}`);
+    expect(ready.status).toBe('ready');
+    expect(ready.chargesFrozenAt).not.toBeNull();
+
+    await page.getByTestId('slip-confirm-link').click();
+    await page.getByTestId('confirm-slip-code').waitFor();
+    expect(await page.getByTestId('confirm-slip-code').textContent()).toBe(ready.code);
+    await page.getByLabel(/Người nhận hàng|Received by/).fill('Chị Lan');
+    await page.getByTestId('confirm-submit').click();
+    await page.getByTestId('confirm-not-confirmable').waitFor();
+    await screenshot(page, 'slips-confirmed-desktop-light');
+
+    delivered = await call<DeliverySlip>('GET', `/api/delivery-slips/${draft.id}`);
+    expect(delivered.status).toBe('delivered');
+    expect(delivered.collectedAmount).toBe(ready.amountToCollect);
+    expect(delivered.collectMethod).toBe('cash');
+    const after = await call<Customer>('GET', `/api/customers/${customer.id}`);
+    expect(after.balance).toBe(customer.balance + ready.amountToCollect - ready.total);
+    for (const p of delivered.packages) {
+      const events = await call<TrackingEvent[] | { items: TrackingEvent[] }>('GET', `/api/packages/${p.packageId}/events`);
+      const list = Array.isArray(events) ? events : events.items;
+      expect(list[0]!.code).toBe('delivered');
+      expect(list[0]!.iataCode).toBe('DLV');
+      expect(list.some((e) => e.code === 'on_slip')).toBe(true);
+    }
+    // The customer page shows the new balance.
+    await page.goto(`${suite.baseUrl}/customer/${customer.id}?tab=balance`);
+    await expect.poll(() => page.getByTestId('balance-balance').innerText()).toBe(vnd(after.balance));
+    expect(serious(errors)).toEqual([]);
+    await ctx.close();
+  });
+
+  it('a failed delivery recorded on the hand-over screen returns the packages to ready', async () => {
+    const customer = await newCustomer();
+    const numbers = await readyParcels(customer.code, 2);
+    const draft = await call<DeliverySlip>('POST', '/api/delivery-slips', { customerId: customer.id, trackingNumbers: numbers });
+    const ready = await call<DeliverySlip>('POST', `/api/delivery-slips/${draft.id}/status`, { status: 'ready' });
+    const { ctx, page, errors } = await suite.signedInPage();
+    await page.goto(`${suite.baseUrl}/deliveryslip/vote-confirm`);
+    await page.locator('#slip-code').fill(ready.code.toLowerCase());
+    await page.locator('#slip-code').press('Enter');
+    await page.getByTestId('confirm-record-failure').click();
+    await page.locator('#fail-reason').selectOption('refused');
+    await page.getByTestId('fail-submit').click();
+    await page.getByTestId('confirm-not-confirmable').waitFor();
+    const failed = await call<DeliverySlip>('GET', `/api/delivery-slips/${draft.id}`);
+    expect(failed.status).toBe('failed');
+    expect(failed.failureReason).toBe('refused');
+    const pkgs = await call<{ items: Array<{ status: string }> }>('GET', `/api/packages?customerId=${customer.id}`);
+    expect(pkgs.items.map((p) => p.status)).toEqual(['ready', 'ready']);
+    expect(serious(errors)).toEqual([]);
+    await ctx.close();
+  });
+
+  it('the slip screens, desktop and phone, light and dark', async () => {
+    await shootAll(suite, 'slips', [
+      ['list', '/deliveryslip'],
+      ['detail', `/deliveryslip/${delivered.id}`],
+      ['confirm', `/deliveryslip/vote-confirm?code=${delivered.code}`],
+    ]);
+  });
+});
