@@ -32,6 +32,8 @@ export async function startServer(env: Record<string, string> = {}, nodeArgs: st
       SEED: 'demo',
       SEED_ADMIN_EMAIL: ADMIN.email,
       SEED_ADMIN_PASSWORD: ADMIN.password,
+      // The demo Staff password is random unless set: the browser tests sign in with this one.
+      SEED_STAFF_PASSWORD: STAFF.password,
       LOG_LEVEL: 'warn',
       ...env,
     },

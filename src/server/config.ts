@@ -38,6 +38,7 @@ export const ConfigSchema = z.object({
   SEED: z.enum(['demo', 'none']).default('demo'),
   SEED_ADMIN_EMAIL: z.email().default('admin@cargo.test'),
   SEED_ADMIN_PASSWORD: z.preprocess(emptyToUndefined, z.string().min(8).optional()),
+  SEED_STAFF_PASSWORD: z.preprocess(emptyToUndefined, z.string().min(8).optional()),
   SMTP_URL: z.preprocess(emptyToUndefined, z.string().regex(/^smtps?:\/\//).optional()),
   MAIL_FROM: z.string().default('Cargo Console <no-reply@cargo.test>'),
   PUBLIC_URL: z.preprocess(emptyToUndefined, z.url().optional()),

@@ -19,7 +19,7 @@ function startMain(env: Record<string, string>) {
   child.stderr!.on('data', (d) => (out += d));
   const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
   const ready = new Promise<string>((resolve, reject) => {
-    const t = setTimeout(() => reject(new Error('not started:\n' + out)), 60_000);
+    const t = setTimeout(() => reject(new Error('not started:\n' + out)), 150_000);
     child.stdout!.on('data', () => {
       const m = /running at (http:\/\/\S+)/.exec(out);
       if (m) {
@@ -68,6 +68,35 @@ describe.skipIf(onPostgres)('the server process on PGlite', () => {
     third.child.kill('SIGTERM');
     expect(await third.exited, third.output()).toBe(0);
   }, 120_000);
+
+  it('gives the demo Staff account a random password printed at first start, or the one SEED_STAFF_PASSWORD sets', async () => {
+    const login = async (url: string, password: string) =>
+      (await fetch(url + '/api/auth/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'staff@cargo.test', password }) })).status;
+    const random = startMain({ DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'cc-main-')), SEED: 'demo', SEED_STAFF_PASSWORD: '' });
+    children.push(random.child);
+    const randomUrl = await random.ready;
+
+    const printed = /Staff password: {2}(\S+) {3}\(generated/.exec(random.output())?.[1];
+    expect(printed, random.output()).toMatch(/^[A-Za-z0-9_-]{16}$/);
+    expect(random.output()).toContain('Staff demo account: staff@cargo.test');
+    expect(random.output()).not.toContain('Staff@12345');
+    // The password once published in the README opens nothing; the printed one does.
+    expect(await login(randomUrl, 'Staff@12345')).toBe(401);
+    expect(await login(randomUrl, printed!)).toBe(200);
+
+    random.child.kill('SIGTERM');
+    expect(await random.exited, random.output()).toBe(0);
+
+    const chosen = startMain({ DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'cc-main-')), SEED: 'demo', SEED_STAFF_PASSWORD: 'Chosen-staff-9' });
+    children.push(chosen.child);
+    const chosenUrl = await chosen.ready;
+    expect(chosen.output()).toMatch(/Staff password: {2}Chosen-staff-9\n/);
+    expect(await login(chosenUrl, 'Chosen-staff-9')).toBe(200);
+    expect(await login(chosenUrl, printed!)).toBe(401);
+
+    chosen.child.kill('SIGTERM');
+    expect(await chosen.exited, chosen.output()).toBe(0);
+  }, 400_000);
 
   it('on SIGTERM stops accepting, lets a request in flight finish, then exits 0', async () => {
     const server = startMain({ DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'cc-main-')) });

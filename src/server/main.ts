@@ -58,7 +58,12 @@ async function main() {
     lines.push(
       `  Admin password:  ${seed.admin.password}${seed.admin.generated ? '   (generated; shown only this once, change it after signing in)' : ''}`,
     );
-    if (seed.seeded) lines.push('  Demo data loaded. Staff demo account: staff@cargo.test / Staff@12345');
+    if (seed.staff) {
+      lines.push(`  Demo data loaded. Staff demo account: ${seed.staff.email}`);
+      lines.push(
+        `  Staff password:  ${seed.staff.password}${seed.staff.generated ? '   (generated; shown only this once)' : ''}`,
+      );
+    }
   } else {
     lines.push(`  Admin e-mail:    ${config.SEED_ADMIN_EMAIL}`);
     lines.push(

@@ -46,6 +46,7 @@ export async function startServer(
       seed: config.SEED,
       adminEmail: config.SEED_ADMIN_EMAIL,
       adminPassword: config.SEED_ADMIN_PASSWORD,
+      staffPassword: config.SEED_STAFF_PASSWORD,
     });
     const jwtSecret = await resolveJwtSecret(database, config.JWT_SECRET);
     const app = await buildApp({ database, config, jwtSecret, serveWeb: opts.serveWeb ?? true, logger: opts.logger });

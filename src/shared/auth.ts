@@ -3,13 +3,11 @@ export const COOKIE_USER = 'user';
 export const COOKIE_ACCESS_TOKEN = 'access_token';
 export const COOKIE_REFRESH_TOKEN = 'refresh_token';
 export const STORAGE_USER_INFOR = 'user_infor';
-/** SPEC §3 says a session-storage record of the user lives under one fixed key whose name is not shown. */
+/** The session-storage record of the user lives under one fixed key, never shown to the user. */
 export const SESSION_STORAGE_USER = 'cargo_console_user';
 
 export const ROLES = ['Admin', 'Staff'] as const;
 export type Role = (typeof ROLES)[number];
-export const ROLE_ADMIN: Role = 'Admin';
-export const ROLE_STAFF: Role = 'Staff';
 
 /** Claims of the access token (JWT HS256). */
 export interface AccessTokenClaims {

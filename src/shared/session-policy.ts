@@ -1,5 +1,5 @@
 /**
- * The session rules an office sets for everyone (DESIGN §4 "Setting": lock-screen idle minutes). Zod-free, so the
+ * The session rules an office sets for everyone (the lock-screen idle minutes). Zod-free, so the
  * web's entry chunk can read them. The value lives in the `settings` table (kind `security`, key
  * `lock_idle_minutes`, effective-dated like every setting); a missing or unusable row means the default.
  */

@@ -1,4 +1,4 @@
-// Order matters: Bootstrap first, then our theme and layout on top of it. All bundled, no CDN (DESIGN §2).
+// Order matters: Bootstrap first, then our theme and layout on top of it. All bundled, no CDN: the console must work on a LAN without internet.
 import 'bootstrap/dist/css/bootstrap.min.css';
 import 'bootstrap-icons/font/bootstrap-icons.min.css';
 import '@fontsource/be-vietnam-pro/400.css';

@@ -86,6 +86,18 @@ describe('data directory lock', () => {
     lock.release();
   });
 
+  it('as a separate process too: refuses another host\'s fresh lock, takes over its old one', () => {
+    const dir = tmp();
+    foreignLock(dir, 2_000);
+    const refused = lockFromAnotherProcess(dir);
+    expect(refused.status, refused.stdout).toBe(3);
+    expect(refused.stderr).toContain('host other-container-7f3a, pid 4242');
+    expect(readInfo(dir).host).toBe('other-container-7f3a');
+    foreignLock(dir, STALE_MS + 5_000);
+    const taken = lockFromAnotherProcess(dir);
+    expect(taken.stdout, taken.stderr).toContain('LOCKED');
+  }, 60_000);
+
   it('takes a fresh foreign lock over only when forced', () => {
     const dir = tmp();
     foreignLock(dir, 0);

@@ -38,7 +38,7 @@ interface Started {
 function startInstance(databaseUrl: string): Promise<Started> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/server/main.ts')], {
     cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: '0', HOST: '127.0.0.1', SEED: 'demo', LOG_LEVEL: 'warn', SEED_ADMIN_PASSWORD: '' },
+    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: '0', HOST: '127.0.0.1', SEED: 'demo', LOG_LEVEL: 'warn', SEED_ADMIN_PASSWORD: '', SEED_STAFF_PASSWORD: '' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);
@@ -82,6 +82,8 @@ describe.skipIf(!pgUp)('two instances starting at once on an empty PostgreSQL da
     }
     const generated = [a, b].filter((s) => /Admin password:\s+\S+\s+\(generated/.test(s.stdout));
     expect(generated).toHaveLength(1);
+    // The demo Staff account is created once too, so exactly one instance prints its random password.
+    expect([a, b].filter((s) => /Staff password:\s+\S+\s+\(generated/.test(s.stdout))).toHaveLength(1);
 
     const db = new pg.Client({ connectionString: url });
     await db.connect();

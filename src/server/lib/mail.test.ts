@@ -1,5 +1,7 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
 import { createTestContext, type TestContext } from '../test/harness';
 
 /**
@@ -76,5 +78,42 @@ describe('mail over SMTP', () => {
     expect(decodeQuotedPrintable(raw)).toMatch(/https:\/\/cargo\.example\.vn\/auth\/confirm\?token=[A-Za-z0-9_-]{43}/);
     const outbox = await ctx.database.query('SELECT id FROM mail_outbox');
     expect(outbox).toHaveLength(0);
+  });
+});
+
+describe('mail without SMTP', () => {
+  it('logs that a mail was queued and to whom, never the link or its token', async () => {
+    const lines: string[] = [];
+    // A second app on the same database, without SMTP, whose real logger writes where the test can read it.
+    const app = await buildApp({
+      database: ctx.database,
+      config: loadConfig({ LOG_LEVEL: 'info', SEED: 'none', PUBLIC_URL: 'https://cargo.example.vn' }),
+      jwtSecret: 'test-secret-test-secret-test-secret-0123456789',
+      serveWeb: false,
+      logger: { level: 'info', stream: { write: (line: string) => lines.push(line) } },
+    });
+    try {
+      await app.ready();
+      const res = await app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: 'staff@cargo.test' } });
+      expect(res.statusCode).toBe(200);
+      let text: string | undefined;
+      for (let i = 0; i < 100 && !text; i++) {
+        const rows = await ctx.database.query<{ text: string }>('SELECT text FROM mail_outbox ORDER BY id DESC LIMIT 1');
+        text = rows[0]?.text;
+        if (!text) await new Promise((r) => setTimeout(r, 50));
+      }
+      // The mail itself is kept whole in mail_outbox, where the operator reads it.
+      const token = /\/auth\/confirm\?token=([A-Za-z0-9_-]{43})/.exec(text ?? '')?.[1];
+      expect(token, text).toBeDefined();
+      const log = lines.join('');
+      const queued = lines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => /mail_outbox/.test(String(l.msg)));
+      expect(queued).toHaveLength(1);
+      expect(queued[0]).toMatchObject({ level: 30, to: 'staff@cargo.test' });
+      expect(log).not.toContain(token);
+      expect(log).not.toContain('/auth/confirm');
+      expect(log).not.toContain('token=');
+    } finally {
+      await app.close();
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { settings } from '../db/schema/index';
 
@@ -11,7 +11,7 @@ export interface SettingInForce {
 
 /**
  * Settings are effective-dated rows (kind, key, value, effective_from). The row in force for a key on a day is the
- * newest one whose effective_from is on or before that day; of two on the same day the later row wins. One query
+ * newest live (not withdrawn) one whose effective_from is on or before that day; of two on the same day the later row wins. One query
  * for every key asked (all keys of the kind when `keys` is left out); `day` is YYYY-MM-DD, today by default.
  */
 export async function settingsInForce(
@@ -25,6 +25,7 @@ export async function settingsInForce(
     .where(
       and(
         eq(settings.kind, kind),
+        isNull(settings.deletedAt),
         opts.keys ? inArray(settings.key, [...opts.keys]) : undefined,
         opts.day ? lte(settings.effectiveFrom, opts.day) : sql`${settings.effectiveFrom} <= current_date`,
       ),

@@ -11,6 +11,7 @@ import { packagesRoutes } from './packages/packages.routes';
 import { publicSettingsRoutes } from './settings/public.routes';
 import { publicTrackingRoutes } from './public-tracking/public-tracking.routes';
 import { sessionPolicyRoutes } from './settings/session-policy.routes';
+import { settingsRoutes } from './settings/settings.routes';
 import { storesRoutes } from './stores/stores.routes';
 import { transactionsRoutes } from './transactions/transactions.routes';
 
@@ -27,6 +28,7 @@ export const registerModules: FastifyPluginAsync = async (app) => {
   await app.register(packagesRoutes);
   await app.register(mawbsRoutes);
   await app.register(sessionPolicyRoutes);
+  await app.register(settingsRoutes);
   await app.register(deliverySlipsRoutes);
   await app.register(publicSettingsRoutes);
   await app.register(publicTrackingRoutes);

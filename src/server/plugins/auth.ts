@@ -29,7 +29,7 @@ declare module 'fastify' {
 export function bearerToken(req: FastifyRequest): string | undefined {
   const h = req.headers.authorization;
   if (!h) return undefined;
-  // SPEC §7: bearer form, with a "JWT" prefix in some paths.
+  // The token comes as "Bearer <token>"; some clients send "JWT <token>", accepted alike.
   const m = /^(?:Bearer|JWT)\s+(.+)$/i.exec(h.trim());
   return m?.[1];
 }

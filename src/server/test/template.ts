@@ -6,5 +6,5 @@ export const TEST_STAFF = { email: 'staff@cargo.test', password: 'Staff@12345' }
 
 /** What every test database starts with: the demo data plus both accounts (the seed makes the Staff one). */
 export async function prepareTemplate(database: Database) {
-  await seedIfEmpty(database, { seed: 'demo', adminEmail: TEST_ADMIN.email, adminPassword: TEST_ADMIN.password });
+  await seedIfEmpty(database, { seed: 'demo', adminEmail: TEST_ADMIN.email, adminPassword: TEST_ADMIN.password, staffPassword: TEST_STAFF.password });
 }

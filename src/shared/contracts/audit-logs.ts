@@ -9,8 +9,6 @@ import { Timestamp } from './resource';
  * as the API shows it, before and after the change (null for a create's before and a delete's after).
  */
 
-export const AUDIT_ACTIONS_KNOWN = ['create', 'update', 'delete', 'import', 'event', 'receive'] as const;
-
 export const AuditLogEntry = z.object({
   id: z.number().int(),
   at: Timestamp,

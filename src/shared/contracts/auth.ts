@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ROLES } from '../auth';
 
 /**
- * Contracts of /api/auth/* (SPEC §7, DESIGN §5). The server validates every body with these and the web
+ * Contracts of /api/auth/*. The server validates every body with these and the web
  * forms use the same schemas, so a rule (the password policy above all) is written exactly once.
  */
 
@@ -76,7 +76,7 @@ export const LoginBody = z.object({
 });
 export type LoginBody = z.infer<typeof LoginBody>;
 
-/** SPEC §7: exactly these four fields. */
+/** A login answers exactly these four fields, no more (clients rely on the shape). */
 export const LoginResponse = z.object({
   token: z.string(),
   refreshToken: z.string(),
@@ -89,7 +89,7 @@ export type LoginResponse = z.infer<typeof LoginResponse>;
 export const RefreshBody = z.object({ refreshToken: OpaqueToken });
 export type RefreshBody = z.infer<typeof RefreshBody>;
 
-/** SPEC §7: exactly these two fields. */
+/** A refresh answers exactly these two fields: the new access token and the new refresh token. */
 export const RefreshResponse = z.object({ token: z.string(), refreshToken: z.string() });
 export type RefreshResponse = z.infer<typeof RefreshResponse>;
 

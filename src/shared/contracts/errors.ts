@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Every API error has this shape (DESIGN §5). `message` is in the request's language (Accept-Language: Vietnamese
+/** Every API error has this shape, `{ message, code }`. `message` is in the request's language (Accept-Language: Vietnamese
  * unless English is preferred); `code` is stable for clients. */
 export const ApiError = z.object({
   message: z.string(),

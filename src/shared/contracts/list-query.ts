@@ -1,9 +1,9 @@
 import { z } from 'zod';
 
 /**
- * The one list contract every resource uses (DESIGN §1, §5). A resource declares a ListSpec (sortable
- * columns, filters, whether `q` search exists); listQuerySchema(spec) turns it into the zod schema that
- * validates the query string on the server and reads/writes it in the web's URL.
+ * The one list contract every resource uses: paging, sorting, search and filters are done by the server.
+ * A resource declares a ListSpec (sortable columns, filters, whether `q` search exists); listQuerySchema(spec)
+ * turns it into the zod schema that validates the query string on the server and reads/writes it in the web's URL.
  *
  * Query string, all optional:
  *   page       1-based, default 1
@@ -80,14 +80,6 @@ export function filterParams(key: string, def: FilterDef): string[] {
   if (def.kind === 'range') return [`${key}Min`, `${key}Max`];
   if (def.kind === 'dateRange') return [`${key}From`, `${key}To`];
   return [key];
-}
-
-/** Every query-string name a list of this spec accepts (the export adds `format`). */
-export function listParamNames(spec: ListSpec): string[] {
-  const names = ['page', 'pageSize', 'sort'];
-  if (spec.search) names.push('q');
-  for (const [key, def] of Object.entries(spec.filters)) names.push(...filterParams(key, def));
-  return names;
 }
 
 // ---- value types of the parsed query ------------------------------------------------------------

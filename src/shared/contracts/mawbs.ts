@@ -416,12 +416,6 @@ export type MawbEvent = z.infer<typeof MawbEvent>;
 export const MawbEventList = z.object({ items: z.array(MawbEvent) });
 export type MawbEventList = z.infer<typeof MawbEventList>;
 
-/** "738 – Vietnam Airlines" for a prefix; the prefix alone when unknown. */
-export function airlineLabel(prefix: string): string {
-  const a = airlineByPrefix(prefix);
-  return a ? `${prefix} – ${a.name}` : prefix;
-}
-
 /** "LAX → SGN". */
 export function routeLabel(m: Pick<Mawb, 'origin' | 'destination'>): string {
   return `${m.origin} → ${m.destination}`;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { normalizeVietnamesePhone, PHONE_INVALID_MESSAGE } from '../domain/phone';
 
 /**
- * Optimistic locking, the same for every resource (DESIGN §5):
+ * Optimistic locking, the same for every resource:
  * - `GET /api/<resource>/:id` (and the answers of POST and PATCH) carry `ETag: "<version>"`;
  * - PATCH and DELETE must send `If-Match: "<version>"`; missing → 428, stale → 412 whose
  *   `details.current` is the record as it is now (so the client can show the other person's change)

@@ -10,7 +10,6 @@ import { Timestamp } from './resource';
 export const STORE_KINDS = ['origin', 'hub'] as const;
 export type StoreKind = (typeof STORE_KINDS)[number];
 export const STORE_STATUSES = ['active', 'inactive'] as const;
-export const STORE_KIND_LABELS: Record<StoreKind, string> = { origin: 'Kho nước ngoài', hub: 'Kho Việt Nam' };
 
 export const Store = z.object({
   id: z.number().int(),

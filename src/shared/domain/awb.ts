@@ -1,5 +1,5 @@
 /**
- * IATA air waybill numbers (DESIGN §4): `PPP-SSSSSSSC`, a 3-digit airline prefix, a 7-digit serial and a
+ * IATA air waybill numbers: `PPP-SSSSSSSC`, a 3-digit airline prefix, a 7-digit serial and a
  * check digit C = serial mod 7. The prefix is not part of the check (IATA Resolution 600a), so a number
  * stays valid whichever airline stock it comes from.
  *
@@ -7,7 +7,6 @@
  * `normalizeAwb` accepts all of these and answers the canonical `PPP-SSSSSSSC` form that is stored.
  */
 
-export const AWB_PATTERN = /^\d{3}-\d{8}$/;
 export const AWB_SERIAL_MAX = 9_999_999;
 
 export interface AwbParts {

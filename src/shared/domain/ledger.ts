@@ -1,5 +1,5 @@
 /**
- * The customer wallet ledger (DESIGN §4). Every row is one movement of the wallet, stored with its SIGNED
+ * The customer wallet ledger. Every row is one movement of the wallet, stored with its SIGNED
  * amount in đồng and the balance after it; the customer's balance is always the sum of its rows.
  *
  * Sign by type (the API takes a positive amount and the type decides the sign):

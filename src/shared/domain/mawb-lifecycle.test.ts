@@ -63,7 +63,7 @@ describe('MAWB transitions', () => {
 });
 
 describe('what a MAWB move does to its packages', () => {
-  it('maps each step to the package status and FSU code of DESIGN §4', () => {
+  it('maps each step to its package status and IATA FSU code', () => {
     expect(MAWB_STATUS_EFFECTS).toMatchObject({
       draft: null,
       booked: { code: 'on_mawb', iataCode: 'BKD' },

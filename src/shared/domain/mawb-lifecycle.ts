@@ -44,10 +44,6 @@ export const MAWB_FLOW = [
 export const MAWB_STATUSES = [...MAWB_FLOW, 'cancelled'] as const;
 export type MawbStatus = (typeof MAWB_STATUSES)[number];
 
-export function isMawbStatus(v: unknown): v is MawbStatus {
-  return typeof v === 'string' && (MAWB_STATUSES as readonly string[]).includes(v);
-}
-
 /** Where each status may go next. */
 export const MAWB_TRANSITIONS: Readonly<Record<MawbStatus, readonly MawbStatus[]>> = {
   draft: ['booked', 'cancelled'],

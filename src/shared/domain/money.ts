@@ -1,5 +1,5 @@
 /**
- * Money rules (DESIGN §3, §4). Pure: runs in the browser (order form preview) and on the server (the
+ * Money rules: integer đồng, never floats. Pure: runs in the browser (order form preview) and on the server (the
  * figures that are stored), so both always agree to the đồng.
  *
  * - Vietnamese money is an integer number of đồng. Never a float.
@@ -21,6 +21,10 @@ import type { OrderKind } from './order-lifecycle';
 export const CURRENCIES = ['VND', 'USD', 'JPY', 'KRW', 'EUR'] as const;
 export type Currency = (typeof CURRENCIES)[number];
 
+export function isCurrency(v: unknown): v is Currency {
+  return typeof v === 'string' && (CURRENCIES as readonly string[]).includes(v);
+}
+
 /** Decimals of the minor unit (ISO 4217). */
 export const CURRENCY_DECIMALS: Record<Currency, number> = { VND: 0, USD: 2, JPY: 0, KRW: 0, EUR: 2 };
 
@@ -39,10 +43,6 @@ export const MONEY_MAX = 1_000_000_000_000_000;
 
 /** Basis points: 10,000 = 100 %. A percentage service fee is a whole number of basis points. */
 export const BPS_DENOMINATOR = 10_000;
-
-export function isCurrency(v: unknown): v is Currency {
-  return typeof v === 'string' && (CURRENCIES as readonly string[]).includes(v);
-}
 
 const RATE_TEXT = /^(\d{1,9})(?:\.(\d{1,2}))?$/;
 

@@ -37,10 +37,6 @@ export type PackageStatus = (typeof PACKAGE_STATUSES)[number];
 export const EVENT_CODES = PACKAGE_STATUSES;
 export type EventCode = PackageStatus;
 
-export function isPackageStatus(v: unknown): v is PackageStatus {
-  return typeof v === 'string' && (PACKAGE_STATUSES as readonly string[]).includes(v);
-}
-
 /** The status an event of this code puts its package in. */
 export function statusForEvent(code: EventCode): PackageStatus {
   return code;

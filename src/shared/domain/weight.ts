@@ -1,5 +1,5 @@
 /**
- * Volumetric and chargeable weight of a parcel (DESIGN §4). Everything is integer: weights in grams,
+ * Volumetric and chargeable weight of a parcel. Everything is integer: weights in grams,
  * dimensions in millimetres; kilograms and centimetres are for display only.
  *
  * - Volumetric weight = L × W × H (in cm³) ÷ divisor (cm³ per kg; 6000 unless the `shipping` settings say

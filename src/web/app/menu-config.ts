@@ -9,7 +9,7 @@ import { trackingMenu } from '../features/tracking/routes';
 import { transactionMenu } from '../features/transaction/routes';
 import type { MenuEntry } from '../lib/routing/menu';
 
-/** The menu, in the order of SPEC §2; each entry comes from its section's routes.tsx. */
+/** The menu, in the fixed order of the sections; each entry comes from its section's routes.tsx. */
 export const MENU: MenuEntry[] = [
   dashboardMenu,
   mawbMenu,

@@ -21,7 +21,7 @@ import { lazyScreen, type RouteHandle } from '../lib/routing/route-kit';
 
 const title = (titleKey: string): RouteHandle => ({ titleKey });
 
-/** Every route of SPEC §2. Screens and layouts are lazy chunks; this file only wires them. */
+/** Every route of the console. Screens and layouts are lazy chunks; this file only wires them. */
 export const routes: RouteObject[] = [
   {
     id: 'root',
@@ -51,7 +51,7 @@ export const routes: RouteObject[] = [
       { path: 'error-404', handle: title('screens.notFound'), Component: NotFoundPage },
       { path: 'error-500', handle: title('screens.serverError'), Component: ServerErrorPage },
       {
-        // Everything below needs a signed-in user; sections add their role on top (SPEC §6).
+        // Everything below needs a signed-in user; sections add their role on top.
         element: (
           <ProtectedRoute>
             <Outlet />

@@ -58,7 +58,7 @@ function renderAt(path: string, element: ReactNode) {
   return render(<RouterProvider router={router} />);
 }
 
-describe('route table (SPEC §2 routes, SPEC §6 guards)', () => {
+describe('route table (routes and their role guards)', () => {
   const PUBLIC = ['/', '/error-404', '/error-500'];
   const LOGIN_ONLY = ['/dashboard/ecommerce', '/dashboard/analytics'];
   const ADMIN = [
@@ -101,7 +101,7 @@ describe('route table (SPEC §2 routes, SPEC §6 guards)', () => {
     expect(matchRoutes(routes, '/no/such/page')!.at(-1)!.route.path).toBe('*');
   });
 
-  it('has the menu of SPEC §2 in order, each target a real route', () => {
+  it('has the menu in its fixed order, each target a real route', () => {
     expect(MENU.map((e) => e.id)).toEqual([
       'dashboards', 'mawb', 'tracking', 'deliveryslip', 'order', 'customer', 'employee', 'transaction', 'setting',
     ]);

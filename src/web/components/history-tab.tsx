@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Button, Card, Spinner, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import type { AuditLogEntry, AuditLogList } from '../../shared/contracts/audit-logs';
-import { api, errorMessage } from '../lib/api-client';
+import { api } from '../lib/api-client';
 import { useFormat } from '../lib/use-format';
 import { EmptyState } from './empty-state';
 import { sameValue } from './same-value';
@@ -11,6 +11,7 @@ import { StatusBadge, type Tone } from './status-badge';
 import type { UrlTab } from './url-tabs';
 import './ui.css';
 import { TableScroll } from './table-scroll';
+import { LoadFailed } from './load-failed';
 
 export interface HistoryField {
   name: string;
@@ -96,17 +97,7 @@ export function HistoryTab({ entity, entityId, queryKey, fields, ignore = HISTOR
   }
   if (query.isError) {
     return (
-      <EmptyState
-        role="alert"
-        icon="bi-exclamation-triangle"
-        title={t('history.error')}
-        text={errorMessage(query.error)}
-        action={
-          <Button size="sm" onClick={() => void query.refetch()}>
-            {t('common:actions.retry')}
-          </Button>
-        }
-      />
+      <LoadFailed title={t('history.error')} error={query.error} onRetry={() => void query.refetch()} />
     );
   }
   const entries = query.data.pages.flatMap((p) => p.items);

@@ -47,7 +47,8 @@ function DetailSkeleton() {
   );
 }
 
-function FormSkeleton() {
+/** The placeholder of a form while what it needs loads. */
+export function FormSkeleton() {
   return (
     <Card className="shadow-sm placeholder-glow" aria-hidden="true">
       <Card.Body>

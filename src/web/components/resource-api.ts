@@ -44,7 +44,8 @@ type ListOf<T extends ResourceTypes> = T['list'] extends ListResponse<unknown> ?
 type CreateOf<T extends ResourceTypes> = T['create'] extends undefined ? never : T['create'];
 type PatchOf<T extends ResourceTypes> = T['patch'] extends undefined ? Partial<RecordOf<T>> : T['patch'];
 
-export type ResourceKeyGroup = keyof typeof queryKeys;
+/** The key groups shaped as a resource's (lists, details, History); the landing page's public lookups are not one. */
+export type ResourceKeyGroup = { [K in keyof typeof queryKeys]: (typeof queryKeys)[K] extends { detail: unknown; lists: unknown; history: unknown } ? K : never }[keyof typeof queryKeys];
 
 export interface ResourceClientOptions<T extends ResourceTypes> {
   /** The query-key group of the resource (`queryKeys[name]`): lists, details and History live under it. */

@@ -16,31 +16,67 @@ export interface ListableResource<Row> {
   fetchPage(query: ListQueryInput, signal?: AbortSignal): Promise<ListResponse<Row>>;
 }
 
+/** The list screen's main action: a link (by default to `<route>/create`) or a button that opens a dialog. */
+export interface ListCreateAction {
+  label: string;
+  /** A Bootstrap icon class; `bi-plus-lg` by default. */
+  icon?: string;
+  to?: string;
+  onClick?(): void;
+}
+
 export interface ResourceListPageProps<Row extends { id: number }>
   extends Omit<DataTableProps<Row>, 'spec' | 'queryKey' | 'fetcher' | 'getRowId' | 'onOpen' | 'empty'> {
   client: ListableResource<Row>;
   /** The header's export menu: GET /api/<resource>/export, saved as `<fallbackName>.xlsx|csv` when unnamed. */
   exportAs?: { resource: string; fallbackName: string };
-  /** The header's create button (a link to `<route>/create`), repeated in the empty state. */
-  create?: { label: string; icon?: string };
-  /** More header buttons, before the create button (import, …). */
+  /** The header's main action, repeated (small) in the empty state. */
+  create?: ListCreateAction;
+  /** More header buttons, before the main action (import, …). */
   headerActions?: ReactNode;
+  /** Between the header and the table (totals, notices). */
+  aboveTable?: ReactNode;
   /** Row click and Enter; by default the record's detail `<route>/<id>`. */
   onOpen?(row: Row): void;
   empty?: { title?: string; text?: ReactNode };
-  /** Below the table (dialogs the page opens). */
+  /** Below the table (the dialogs the page opens). */
   children?: ReactNode;
 }
 
+function CreateAction({ action, to, small }: { action: ListCreateAction; to: string | undefined; small?: boolean }) {
+  const className = small ? 'btn btn-sm btn-primary' : 'btn btn-primary';
+  const content = small ? (
+    action.label
+  ) : (
+    <>
+      <i className={`bi ${action.icon ?? 'bi-plus-lg'} me-1`} aria-hidden="true" />
+      {action.label}
+    </>
+  );
+  if (action.onClick) {
+    return (
+      <button type="button" className={className} onClick={action.onClick}>
+        {content}
+      </button>
+    );
+  }
+  return to ? (
+    <Link to={to} className={className}>
+      {content}
+    </Link>
+  ) : null;
+}
+
 /**
- * The list screen of a resource: the page header (export, create), then the DataTable on the client's spec,
- * keys and fetcher; a row opens its detail. A new list screen is its columns, filters and texts.
+ * The list screen of a resource: the page header (export, more actions, the main action), then the DataTable on
+ * the client's spec, keys and fetcher; a row opens its detail. A new list screen is its columns, filters and texts.
  */
 export function ResourceListPage<Row extends { id: number }>({
   client,
   exportAs,
   create,
   headerActions,
+  aboveTable,
   onOpen,
   empty,
   children,
@@ -50,25 +86,21 @@ export function ResourceListPage<Row extends { id: number }>({
   const spec = client.spec;
   const route = client.route;
   if (!spec) throw new Error('ResourceListPage: the resource client has no list spec');
-  const createTo = route ? `${route}/create` : undefined;
+  const createTo = create?.to ?? (route ? `${route}/create` : undefined);
   return (
     <>
       <PageHeader
         actions={
-          exportAs || headerActions || (create && createTo) ? (
+          exportAs || headerActions || create ? (
             <>
               {exportAs && <ExportMenu resource={exportAs.resource} spec={spec} fallbackName={exportAs.fallbackName} />}
               {headerActions}
-              {create && createTo && (
-                <Link to={createTo} className="btn btn-primary">
-                  <i className={`bi ${create.icon ?? 'bi-plus-lg'} me-1`} aria-hidden="true" />
-                  {create.label}
-                </Link>
-              )}
+              {create && <CreateAction action={create} to={createTo} />}
             </>
           ) : undefined
         }
       />
+      {aboveTable}
       <DataTable<Row>
         {...table}
         spec={spec}
@@ -76,17 +108,7 @@ export function ResourceListPage<Row extends { id: number }>({
         fetcher={client.fetchPage}
         getRowId={(row) => String(row.id)}
         onOpen={onOpen ?? (route ? (row) => navigate(`${route}/${row.id}`) : undefined)}
-        empty={
-          empty && {
-            ...empty,
-            action:
-              create && createTo ? (
-                <Link to={createTo} className="btn btn-sm btn-primary">
-                  {create.label}
-                </Link>
-              ) : undefined,
-          }
-        }
+        empty={empty && { ...empty, action: create ? <CreateAction action={create} to={createTo} small /> : undefined }}
       />
       {children}
     </>
@@ -117,8 +139,8 @@ export function ResourceEditPage<R>({ client, children }: { client: LoadableReso
  * The version a create/edit form is based on: `loaded` at first; a 412 moves it to the other person's version
  * once the user chooses (`rebase`, the form's `onRebase`). `editing` is whether a saved record was opened.
  */
-export function useFormBase<R extends { version: number }, L extends Versioned<R> | undefined>(loaded: L) {
+export function useFormBase<L extends Versioned<{ version: number }> | undefined>(loaded: L) {
   const [base, setBase] = useState(loaded);
-  const rebase = useCallback((record: R) => setBase(versioned(record) as L), []);
+  const rebase = useCallback((record: NonNullable<L>['record']) => setBase(versioned(record) as L), []);
   return { base, rebase, editing: loaded !== undefined };
 }

@@ -6,7 +6,7 @@ import { BrandMark } from './brand';
 import { LanguageSwitch } from './language-switch';
 
 /**
- * Bare layout of the /auth/* screens (SPEC §2): the authentication background, the brand, a language switch
+ * Bare layout of the /auth/* screens: the authentication background, the brand, a language switch
  * and a centred column in which each auth screen renders its own card.
  */
 export function AuthLayout() {

@@ -1,14 +1,33 @@
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import type { PublicCompany } from '../../shared/contracts/company';
+import { api } from '../lib/api-client';
+import { queryKeys } from '../lib/query-client';
 
-/** Logo and product name. `compact` keeps only the logo (condensed sidebar, phones); the name stays for screen readers. */
+/** The company profile (public): the top bar shows the office's own name and logo once the settings name them. */
+function useCompany() {
+  return useQuery({
+    // Under the settings group: saving any setting refreshes it.
+    queryKey: [...queryKeys.Setting.all, 'public-company'],
+    // The answer is publicly cacheable for a minute; the console asks past the browser cache, so a saved name shows at once.
+    queryFn: ({ signal }) => api.get<PublicCompany>('/api/public/company', undefined, { signal, headers: { 'cache-control': 'no-cache' } }),
+    staleTime: 60_000,
+  });
+}
+
+/** Logo and name. `compact` keeps only the logo (condensed sidebar, phones); the name stays for screen readers. */
 export function BrandMark({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation();
+  const company = useCompany().data;
+  const name = company?.name || t('appName');
   return (
-    <span className="brand-mark">
+    <span className="brand-mark" title={name}>
       <span className="brand-logo" aria-hidden="true">
-        <i className="bi bi-airplane-fill" />
+        {company?.logoUrl ? <img src={company.logoUrl} alt="" className="brand-logo-img" /> : <i className="bi bi-airplane-fill" />}
       </span>
-      <span className={compact ? 'visually-hidden' : 'brand-text'}>{t('appName')}</span>
+      <span className={compact ? 'visually-hidden' : 'brand-text text-truncate'} data-testid="brand-name">
+        {name}
+      </span>
     </span>
   );
 }

@@ -34,7 +34,7 @@ beforeEach(() => {
   resetDocument();
 });
 
-describe('defaults (SPEC §3 table)', () => {
+describe('defaults', () => {
   it('are exactly the table', () => {
     expect(DEFAULT_LAYOUT_SETTINGS).toEqual({
       layoutType: 'horizontal',

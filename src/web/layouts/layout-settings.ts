@@ -1,5 +1,5 @@
 /**
- * Layout settings of SPEC §3: allowed values, defaults, the boxed ↔ condensed rule, persistence and the
+ * Layout settings: allowed values, defaults, the boxed ↔ condensed rule, persistence and the
  * <html> attributes the CSS keys on. public/layout-boot.js repeats the storage keys and attribute names so
  * the saved layout is applied before the first paint; keep the two in step.
  */
@@ -35,7 +35,7 @@ export interface LayoutSettings {
 
 export type LayoutSettingKey = keyof LayoutSettings;
 
-/** Exactly the defaults of the SPEC §3 table. */
+/** The defaults: what a first visit and a reset give. */
 export const DEFAULT_LAYOUT_SETTINGS: Readonly<LayoutSettings> = Object.freeze({
   layoutType: 'horizontal',
   layoutWidth: 'fluid',
@@ -60,7 +60,7 @@ export const ALLOWED_VALUES: { readonly [K in LayoutSettingKey]: readonly Layout
 
 export const LAYOUT_STORAGE_KEY = 'cargo.layout';
 export const COLOR_MODE_STORAGE_KEY = 'cargo.colorMode';
-/** Body class present while the right sidebar (the settings panel) is open (SPEC §4). */
+/** Body class present while the right sidebar (the settings panel) is open. */
 export const RIGHT_SIDEBAR_BODY_CLASS = 'right-bar-enabled';
 
 export function isAllowed<K extends LayoutSettingKey>(key: K, value: unknown): value is LayoutSettings[K] {
@@ -69,7 +69,7 @@ export function isAllowed<K extends LayoutSettingKey>(key: K, value: unknown): v
 
 /**
  * Returns the settings after the user chose `value` for `key`. Choosing boxed width makes the sidebar
- * condensed and choosing fluid makes it default (SPEC §3), even when the width does not change, because
+ * condensed and choosing fluid makes it default, even when the width does not change, because
  * that is what the user asked for by picking it. A value outside the allowed set is refused.
  */
 export function changeLayoutSetting<K extends LayoutSettingKey>(
@@ -108,12 +108,6 @@ export function saveLayoutSettings(settings: LayoutSettings, storage: Storage | 
   } catch {
     // Private mode or a full quota: the layout still works for this page, it just is not remembered.
   }
-}
-
-export function clearLayoutSettings(storage: Storage | undefined = safeLocalStorage()) {
-  try {
-    storage?.removeItem(LAYOUT_STORAGE_KEY);
-  } catch {}
 }
 
 export function loadColorModePreference(storage: Storage | undefined = safeLocalStorage()): ColorModePreference {

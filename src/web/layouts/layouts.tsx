@@ -13,7 +13,7 @@ export interface ShellProps {
   onOpenMobileMenu: () => void;
 }
 
-/** Default (SPEC §2): topbar, a horizontal menu bar under it, the page, the footer. */
+/** Default: topbar, a horizontal menu bar under it, the page, the footer. */
 export function HorizontalLayout({ entries, mobileMenuOpen, onOpenMobileMenu }: ShellProps) {
   const { t } = useTranslation('shell');
   const settings = useLayoutSettings();

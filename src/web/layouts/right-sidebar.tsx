@@ -59,7 +59,7 @@ function Choice<V extends string>({ name, legend, value, options, label, onChang
   );
 }
 
-/** The right sidebar: every layout setting of SPEC §3 plus the colour mode, applied live, with a reset. */
+/** The right sidebar: every layout setting (layout-settings.ts) plus the colour mode, applied live, with a reset. */
 export function RightSidebar() {
   const { t } = useTranslation('shell');
   const { settings, colorModePreference } = useLayoutState();

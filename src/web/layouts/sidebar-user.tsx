@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useAuth } from '../lib/use-auth';
 import { initials } from './topbar-menus';
 
-/** "Show sidebar user info" (SPEC §3): who is signed in, at the top of the sidebar. */
+/** "Show sidebar user info": who is signed in, at the top of the sidebar. */
 export function SidebarUser({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation('shell');
   const { user, role } = useAuth();

@@ -90,7 +90,7 @@ export const layoutStore = {
     saveLayoutSettings(settings);
     commit({ ...state, settings });
   },
-  /** Back to the SPEC §3 defaults and the OS colour mode; the panel stays open so the user sees the result. */
+  /** Back to the default layout settings and the OS colour mode; the panel stays open so the user sees the result. */
   reset() {
     const settings = { ...DEFAULT_LAYOUT_SETTINGS, rightSidebarOpen: state.settings.rightSidebarOpen };
     saveLayoutSettings(settings);

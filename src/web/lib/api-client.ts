@@ -16,7 +16,7 @@ import {
 } from './session';
 
 /**
- * THE one HTTP client (SPEC §7). Every call carries the access token as a bearer, resolves with the response
+ * THE one HTTP client. Every call carries the access token as a bearer, resolves with the response
  * data and rejects with `{ status, data }`. A 401 caused by an expired token triggers one refresh, shared by every
  * request and every tab that hit it, after which the request is retried once.
  *
@@ -24,10 +24,10 @@ import {
  * messages (errors, field problems, import rows) in that language.
  */
 
-/** SPEC §8: the text shown when a call got no response at all. */
+/** The text shown when a call got no response at all. */
 export const UNKNOWN_ERROR_MESSAGE = 'Lỗi không xác định';
 
-/** The API's base address comes from configuration (SPEC §1); empty means "the origin that served the app". */
+/** The API's base address comes from configuration (VITE_API_BASE_URL); empty means "the origin that served the app". */
 export const API_BASE_URL = ((import.meta.env.VITE_API_BASE_URL as string | undefined) ?? '').replace(/\/+$/, '');
 
 export const REFRESH_TOKEN_PATH = '/api/auth/refresh-token';
@@ -84,7 +84,7 @@ function requestLanguage(): MessageLanguage {
 }
 
 /**
- * The message to show for a failed call: the server's `message` (already in the UI language), or the SPEC §8
+ * The message to show for a failed call: the server's `message` (already in the UI language), or the
  * unknown-error text; the client's own texts (no response, a proxy's page) are put into the UI language here.
  */
 export function errorMessage(e: unknown): string {
@@ -244,7 +244,7 @@ async function execute(req: ApiRequest): Promise<Exchange> {
     if (outcome.ok) {
       exchange = await send(req, outcome.token);
     } else {
-      // SPEC §8: only logged; the original error goes to the caller. The guards see the session change and send
+      // A failed refresh is only logged; the original error goes to the caller. The guards see the session change and send
       // the user to /auth/login, remembering the page.
       notifySessionChanged();
     }

@@ -7,7 +7,7 @@ const fail = (status: number) => new ApiRequestError(status, { message: 'x', cod
 
 afterEach(() => vi.useRealTimers());
 
-describe('retry policy (SPEC §9)', () => {
+describe('retry policy', () => {
   it('makes at most 5 attempts for a server or network failure', async () => {
     vi.useFakeTimers();
     const client = createQueryClient();
@@ -76,7 +76,7 @@ describe('cache time', () => {
 });
 
 describe('queryKeys', () => {
-  it('groups keys under the SPEC §1 names and one per resource', () => {
+  it('groups keys under the fixed names and one per resource', () => {
     for (const name of ['Users', 'Employee', 'Store', 'Config', 'Criteria', 'DefaultCriteria', 'Feedback', 'Report', 'Logs']) {
       expect(queryKeys).toHaveProperty(name);
       expect(queryKeys[name as keyof typeof queryKeys].all).toEqual([name]);

@@ -1,9 +1,9 @@
 import { QueryClient } from '@tanstack/react-query';
 import { isApiRequestError } from './api-client';
 
-/** SPEC §9: cached data is kept for 60 seconds after its last use. */
+/** Cached data is kept for 60 seconds after its last use. */
 export const QUERY_GC_TIME_MS = 60_000;
-/** SPEC §9: where retries are enabled, at most 5 attempts in all (the first one plus 4 retries). */
+/** Where retries are enabled, at most 5 attempts in all (the first one plus 4 retries). */
 export const MAX_QUERY_ATTEMPTS = 5;
 const RETRY_BASE_MS = 500;
 const RETRY_CAP_MS = 30_000;
@@ -56,7 +56,7 @@ function group<const N extends string>(name: N) {
   };
 }
 
-/** Query keys: the groups SPEC §1 names, then one per resource of the console. */
+/** Query keys: the fixed groups (Users … Logs), then one per resource of the console. */
 export const queryKeys = {
   Users: { ...group('Users'), me: () => ['Users', 'me'] as const },
   Employee: group('Employee'),

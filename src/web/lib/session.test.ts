@@ -42,7 +42,7 @@ function cookieNames(): string[] {
 
 afterEach(() => vi.restoreAllMocks());
 
-describe('saveSession (login succeeded, SPEC §3/§4)', () => {
+describe('saveSession (login succeeded)', () => {
   const token = makeToken({ expiresIn: 900, role: 'Admin', email: 'admin@cargo.test', sub: '1' });
   const user = makeUser('Admin');
 
@@ -88,7 +88,7 @@ describe('saveSession (login succeeded, SPEC §3/§4)', () => {
   });
 });
 
-describe('isAuthenticated (SPEC §4: an access token whose exp is in the future)', () => {
+describe('isAuthenticated (an access token whose exp is in the future)', () => {
   it('is true for a token that has not expired', () => {
     saveTokens(makeToken({ expiresIn: 60 }), 'r');
     expect(isAuthenticated()).toBe(true);

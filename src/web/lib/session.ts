@@ -15,13 +15,13 @@ import type { AuthUser } from '../../shared/contracts/auth';
 /** The signed-in user as the login response's `data` carries it (never a hash). */
 export type SessionUser = AuthUser;
 
-/** localStorage `user_infor` (SPEC §3): the role in it is what route roles are compared with. */
+/** localStorage `user_infor`: the role in it is what route roles are compared with. */
 export interface UserInfor {
   data: SessionUser;
   role: Role;
 }
 
-/** What a successful login answers (SPEC §7). */
+/** What a successful login answers. */
 export interface LoginResult {
   token: string;
   refreshToken: string;
@@ -112,19 +112,19 @@ export function tokenExpiresAt(token: string | undefined | null): number | null 
   return claims ? claims.exp * 1000 : null;
 }
 
-/** SPEC §4: a token is expired when its exp is earlier than now. `now` may be moved forward to ask "soon?". */
+/** A token is expired when its exp is earlier than now. `now` may be moved forward to ask "soon?". */
 export function isTokenExpired(token: string | undefined | null, now = Date.now()): boolean {
   const exp = tokenExpiresAt(token);
   return exp === null || exp < now;
 }
 
-/** SPEC §4/§6: authenticated = an access token exists whose exp is in the future. */
+/** Authenticated = an access token exists whose exp is in the future. */
 export function isAuthenticated(now = Date.now()): boolean {
   const token = getAccessToken();
   return !!token && !isTokenExpired(token, now);
 }
 
-/** The `user` cookie: the user object decoded from the access token (SPEC §3). */
+/** The `user` cookie: the user object decoded from the access token. */
 export function getCookieUser(): AccessTokenClaims | null {
   const raw = Cookies.get(COOKIE_USER);
   if (!raw) return null;
@@ -168,7 +168,7 @@ export function getSessionUser(): SessionUser | null {
   }
 }
 
-/** The role routes are compared with: user_infor's (SPEC §3), else the token's claim. */
+/** The role routes are compared with: user_infor's, else the token's claim. */
 export function getRole(): Role | null {
   const infor = getUserInfor();
   if (infor) return infor.role;
@@ -186,7 +186,7 @@ function isRole(v: unknown): v is Role {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Transitions (SPEC §4)
+// Transitions of the session
 
 /** Login succeeded: tokens in cookies, user_infor in localStorage, the user record in sessionStorage. */
 export function saveSession(result: LoginResult): void {
@@ -221,7 +221,7 @@ function removeCookies() {
   for (const name of [COOKIE_USER, COOKIE_ACCESS_TOKEN, COOKIE_REFRESH_TOKEN]) Cookies.remove(name, { path: '/' });
 }
 
-/** Login failed (SPEC §4): the cookies go, what else is stored stays. */
+/** Login failed: the cookies go, what else is stored stays. */
 export function clearCookies(): void {
   removeCookies();
   notifySessionChanged();

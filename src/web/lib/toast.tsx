@@ -1,7 +1,7 @@
 import { cssTransition, toast, ToastContainer, type ToastContainerProps } from 'react-toastify';
 import { errorMessage } from './api-client';
 
-/** react-toastify's bounce, with the collapse after exit fixed at SPEC §9's 300 ms. */
+/** react-toastify's bounce, with the collapse after exit fixed at 300 ms. */
 const bounce = cssTransition({
   enter: 'Toastify--animate Toastify__bounce-enter',
   exit: 'Toastify--animate Toastify__bounce-exit',
@@ -10,7 +10,7 @@ const bounce = cssTransition({
   collapseDuration: 300,
 });
 
-/** SPEC §9 toast defaults, exactly. */
+/** The toast defaults every screen shares (position, duration, transition). */
 export const TOAST_DEFAULTS = {
   position: 'top-right',
   autoClose: 5000,

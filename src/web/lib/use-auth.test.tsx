@@ -14,7 +14,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('signIn (SPEC §4)', () => {
+describe('signIn', () => {
   it('sets loading while the request runs, then stores everything and clears loading and error', async () => {
     const token = makeToken({ expiresIn: 900 });
     let answer!: (r: Response) => void;
@@ -69,7 +69,7 @@ describe('signIn (SPEC §4)', () => {
   });
 });
 
-describe('signOut (SPEC §4 Logout)', () => {
+describe('signOut', () => {
   it('revokes the refresh token on the server and clears cookies, stored info and the stored user', async () => {
     const token = makeToken({ expiresIn: 900 });
     saveSession({ token, refreshToken: 'r1', data: admin, role: 'Admin' });

@@ -24,7 +24,7 @@ import { HOME_AFTER_LOGIN, safeReturnTo } from './return-to';
 export type { SessionUser } from './session';
 export type { LockRecord } from './lock';
 
-/** SPEC §3 "Auth state": a login record and a logout flag. */
+/** The auth state: a login record and a logout flag. */
 export interface LoginState {
   loading: boolean;
   user: SessionUser | null;
@@ -109,7 +109,7 @@ export function resetAuthState(): void {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Transitions (SPEC §4)
+// Transitions of the session
 
 const LOGIN_PATH = '/api/auth/login';
 const LOGOUT_PATH = '/api/auth/logout';
@@ -178,7 +178,7 @@ async function revokeOnServer(creds: Credentials | null): Promise<void> {
 
 let signingOut: Promise<void> | null = null;
 
-/** SPEC §4 Logout: revoke, clear cookies and stored info and the stored user. The caller goes to /auth/login. */
+/** Logout: revoke, clear cookies and stored info and the stored user. The caller goes to /auth/login. */
 export function signOut(): Promise<void> {
   signingOut ??= (async () => {
     try {

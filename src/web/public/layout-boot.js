@@ -21,7 +21,7 @@
     mode = window.matchMedia && window.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
   }
   d.setAttribute('data-bs-theme', mode);
-  /* The first value of each list is the default (SPEC §3). */
+  /* The first value of each list is the default. */
   d.setAttribute('data-layout', pick(s.layoutType, ['horizontal', 'vertical', 'detached', 'two-column']));
   d.setAttribute('data-layout-width', pick(s.layoutWidth, ['fluid', 'boxed']));
   d.setAttribute('data-menu-position', pick(s.menuPosition, ['fixed', 'scrollable']));

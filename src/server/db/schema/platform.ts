@@ -74,9 +74,15 @@ export const settings = pgTable(
     value: jsonb('value').notNull(),
     effectiveFrom: date('effective_from', { mode: 'string' }).notNull().default('1970-01-01'),
     description: text('description').notNull().default(''),
+    /** A withdrawn scheduled version (0013): kept for the record, ignored by every reader. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     ...mutable(),
   },
-  (t) => [uniqueIndex('settings_kind_key_from_uq').on(t.kind, t.key, t.effectiveFrom), index('settings_kind_idx').on(t.kind, t.key, t.id)],
+  (t) => [
+    index('settings_kind_key_from_idx').on(t.kind, t.key, t.effectiveFrom, t.id).where(sql`${t.deletedAt} IS NULL`),
+    index('settings_kind_idx').on(t.kind, t.key, t.id),
+    index('settings_kind_from_idx').on(t.kind, t.effectiveFrom, t.id).where(sql`${t.deletedAt} IS NULL`),
+  ],
 );
 
 /** bytea as a Buffer on both drivers (PGlite hands back a Uint8Array, node-postgres a Buffer). */

@@ -5,29 +5,38 @@ import type { Database, Db } from '../client';
 import { withStartupLock } from '../migrate';
 import { employees, users } from '../schema/index';
 import { seedCustomers } from './customers';
+import { seedDeliverySlips } from './delivery-slips';
 import { seedMawbs, seedMawbTimeline } from './mawbs';
 import { seedOrders } from './orders';
 import { seedPackages } from './packages';
-import { seedPlatform } from './platform';
+import { seedPlatform, type DemoAccounts } from './platform';
+
+/** The demo seed's Staff account (its password is random unless SEED_STAFF_PASSWORD sets it). */
+export const DEMO_STAFF_EMAIL = 'staff@cargo.test';
 
 export interface SeedOptions {
   seed: 'demo' | 'none';
   adminEmail: string;
   adminPassword?: string;
+  /** The demo Staff account's password; unset = a random one, returned once to be printed. */
+  staffPassword?: string;
 }
 
 export interface SeedResult {
   seeded: boolean;
   /** Present only when the admin account was created by this call. */
   admin?: { email: string; password: string; generated: boolean };
+  /** The demo Staff account, present when this call created it (demo seed only). */
+  staff?: { email: string; password: string; generated: boolean };
 }
 
 /**
  * The demo data, in dependency order. Later sections append their own step; each step runs once, on an
  * empty database, inside one transaction with the others, so a failed seed leaves nothing half-written.
  */
-// MAWBs come before packages (packages reference them) and their timeline after (it lists the packages).
-export const DEMO_STEPS: Array<(db: Db) => Promise<void>> = [seedPlatform, seedCustomers, seedMawbs, seedPackages, seedMawbTimeline, seedOrders];
+// MAWBs come before packages (packages reference them) and their timeline after (it lists the packages);
+// delivery slips come last: they take packages and post after the orders' ledger.
+export const DEMO_STEPS: Array<(db: Db, accounts: DemoAccounts) => Promise<void>> = [seedPlatform, seedCustomers, seedMawbs, seedPackages, seedMawbTimeline, seedOrders, seedDeliverySlips];
 
 /**
  * Seeds an empty database once. Instances starting at once on one empty PostgreSQL database take the
@@ -43,10 +52,14 @@ async function seedUnderLock(database: Database, opts: SeedOptions): Promise<See
   if (n > 0) return { seeded: false };
   const generated = !opts.adminPassword;
   const password = opts.adminPassword ?? randomBytes(12).toString('base64url');
+  // No published password: the demo Staff account gets a random one too, printed beside the admin's.
+  const staffGenerated = !opts.staffPassword;
+  const staffPassword = opts.staffPassword ?? randomBytes(12).toString('base64url');
   await database.db.transaction(async (tx) => {
     const db = tx as unknown as Db;
     if (opts.seed === 'demo') {
-      for (const step of DEMO_STEPS) await step(db);
+      const accounts = { staffPasswordHash: await hashPassword(staffPassword) };
+      for (const step of DEMO_STEPS) await step(db, accounts);
     }
     const [manager] = await db
       .select({ id: employees.id, fullName: employees.fullName })
@@ -60,5 +73,9 @@ async function seedUnderLock(database: Database, opts: SeedOptions): Promise<See
       employeeId: manager?.id ?? null,
     });
   });
-  return { seeded: opts.seed === 'demo', admin: { email: opts.adminEmail.toLowerCase(), password, generated } };
+  return {
+    seeded: opts.seed === 'demo',
+    admin: { email: opts.adminEmail.toLowerCase(), password, generated },
+    ...(opts.seed === 'demo' ? { staff: { email: DEMO_STAFF_EMAIL, password: staffPassword, generated: staffGenerated } } : {}),
+  };
 }

@@ -1,5 +1,4 @@
 import { foldVietnamese } from '../../../shared/text';
-import { hashPassword } from '../../lib/passwords';
 import type { Db } from '../client';
 import { LOCK_IDLE_MINUTES_DEFAULT, SESSION_POLICY_SETTINGS } from '../../../shared/session-policy';
 import { employees, settings, stores, users } from '../schema/index';
@@ -16,7 +15,12 @@ export const DEMO_STORES = [
 const POSITIONS = ['Nhân viên kho', 'Nhân viên kho', 'Nhân viên kho', 'Giao nhận', 'Giao nhận', 'Kế toán', 'Chăm sóc khách hàng', 'Trưởng kho', 'Điều phối'];
 
 /** Stores, 20 employees, and the Staff demo account. The admin account is made by ensureAdmin. */
-export async function seedPlatform(db: Db): Promise<void> {
+/** The demo Staff account's password, hashed by the caller (random unless SEED_STAFF_PASSWORD sets it). */
+export interface DemoAccounts {
+  staffPasswordHash: string;
+}
+
+export async function seedPlatform(db: Db, accounts: DemoAccounts): Promise<void> {
   await db.insert(settings).values({
     kind: SESSION_POLICY_SETTINGS.kind,
     key: SESSION_POLICY_SETTINGS.lockIdleMinutesKey,
@@ -45,7 +49,7 @@ export async function seedPlatform(db: Db): Promise<void> {
   const empRows = await db.insert(employees).values(emps).returning({ id: employees.id, fullName: employees.fullName });
   await db.insert(users).values({
     email: 'staff@cargo.test',
-    passwordHash: await hashPassword('Staff@12345'),
+    passwordHash: accounts.staffPasswordHash,
     role: 'Staff',
     fullName: empRows[1]!.fullName,
     employeeId: empRows[1]!.id,

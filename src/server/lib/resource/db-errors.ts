@@ -17,11 +17,6 @@ function pgError(err: unknown): PgErrorLike | undefined {
   return undefined;
 }
 
-export function isUniqueViolation(err: unknown, constraint?: string): boolean {
-  const pg = pgError(err);
-  return pg?.code === '23505' && (constraint === undefined || pg.constraint === constraint);
-}
-
 /**
  * Turns a unique-index violation into a 409 on the field it guards. Services check first and answer with
  * a precise message; this covers the race where two requests pass the check at the same time.

@@ -1,7 +1,8 @@
-import { divRoundHalfUp } from '../../../shared/domain/money';
+import { businessDate } from '../../../shared/contracts/exchange-rates';
 import { DELIVERY_ZONES, type DomesticFees } from '../../../shared/domain/slip-charges';
 import type { Db } from '../../db/client';
 import { settingsInForce } from '../../lib/settings';
+import { pricingData, quoteWith } from '../settings/pricing.service';
 
 /**
  * Where a slip's prices come from: the freight of each package and the domestic fee of each zone. Everything
@@ -22,22 +23,21 @@ export interface PricedPackage {
 export type CustomerGroup = 'retail' | 'wholesale' | 'vip';
 
 /**
- * Provisional price list (đồng per kg of chargeable weight, by route origin and customer group), used until
- * the settings' price lists are in place. A package with no weight is charged nothing by weight.
+ * Freight of each package (đồng) by the office's pricing rule (shared/domain/pricing.ts): the price list in force
+ * on `day` (today in Vietnam by default) for the customer's group, or the default list, on the package's route
+ * (origin country → any hub), for its chargeable weight. The freight line plus the line's surcharges; insurance is
+ * opt-in per package and not part of a slip's freight. A package on a route without a price line (or never
+ * weighed) is charged nothing here, so the slip shows 0 for it rather than a made-up price.
  */
-const RATE_PER_KG: Readonly<Record<string, Readonly<Record<CustomerGroup, number>>>> = {
-  US: { retail: 250_000, wholesale: 220_000, vip: 200_000 },
-  JP: { retail: 200_000, wholesale: 175_000, vip: 160_000 },
-};
-const DEFAULT_RATE_PER_KG: Readonly<Record<CustomerGroup, number>> = { retail: 250_000, wholesale: 220_000, vip: 200_000 };
-
-/** Freight of each package (đồng, rounded half up once per package), for the customer's group on `day`. */
-export async function freightFor(_db: Db, group: CustomerGroup, items: readonly PricedPackage[], _day?: string): Promise<Map<number, number>> {
+export async function freightFor(db: Db, group: CustomerGroup, items: readonly PricedPackage[], day?: string): Promise<Map<number, number>> {
   const out = new Map<number, number>();
+  if (!items.length) return out;
+  const data = await pricingData(db);
+  const onDay = day ?? businessDate(Date.now());
   for (const p of items) {
     const grams = p.chargeableG ?? p.weightG ?? 0;
-    const rate = (RATE_PER_KG[p.originCountry ?? ''] ?? DEFAULT_RATE_PER_KG)[group];
-    out.set(p.id, Number(divRoundHalfUp(BigInt(grams) * BigInt(rate), 1000n)));
+    const r = quoteWith(data, { chargeableWeightG: grams, route: { originCountry: p.originCountry }, group, day: onDay });
+    out.set(p.id, r.ok ? r.quote.freight + r.quote.surcharges : 0);
   }
   return out;
 }

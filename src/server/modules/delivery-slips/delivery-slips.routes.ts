@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import { ApiError } from '../../../shared/contracts/errors';
+import { IDEMPOTENCY_HEADER } from '../../../shared/contracts/idempotency';
 import {
   DeliverySlip,
   DeliverySlipCreate,
@@ -6,13 +9,20 @@ import {
   SlipBulkBody,
   SlipBulkResult,
   SlipCodeParams,
+  SlipConfirmBody,
+  SlipStatusBody,
   SlipItems,
   SlipPrintBody,
   SlipQuote,
   SlipReconcileBody,
 } from '../../../shared/contracts/delivery-slips';
 import { IdParams } from '../../../shared/contracts/list-query';
+import { requestMeta } from '../../lib/audit';
+import { idempotencyKeyOf, markReplay, withIdempotency } from '../../lib/idempotency';
 import { setEtag } from '../../lib/resource/concurrency';
+import { inWriteTransaction } from '../../lib/resource/write';
+import { runWrite } from '../../lib/write-context';
+import { changeSlipStatus, confirmSlip } from './delivery-slips.lifecycle';
 import { resourceRoutes } from '../../lib/resource/routes';
 import { namedParamsValidator } from '../../lib/resource/validation';
 import { bulkCreate, findSlipByCode, readyPackages, recordPrints, reconcile } from './delivery-slips.actions';
@@ -64,6 +74,48 @@ export const deliverySlipsRoutes = resourceRoutes(deliverySlipsResource, (app) =
     '/delivery-slips/print',
     { validatorCompiler, schema: { tags, summary: 'Ghi nhận một lần in của nhiều phiếu giao', body: SlipPrintBody, response: { 200: SlipItems } } },
     async (req) => ({ items: await recordPrints(app, req, (req.body as SlipPrintBody).ids) }),
+  );
+
+  app.post(
+    '/delivery-slips/:id/status',
+    { validatorCompiler, schema: { tags, summary: 'Chuyển trạng thái phiếu giao (sẵn sàng, đang giao, giao thất bại, huỷ)', params: IdParams, body: SlipStatusBody, response: { 200: DeliverySlip } } },
+    async (req, reply) => {
+      const id = (req.params as IdParams).id;
+      const slip = await inWriteTransaction(app, req, deliverySlipsResource, (ctx) => changeSlipStatus(ctx, id, req.body as SlipStatusBody, req.headers['if-match']));
+      setEtag(reply, slip.version);
+      return slip;
+    },
+  );
+
+  app.post(
+    '/delivery-slips/:id/confirm',
+    {
+      validatorCompiler,
+      schema: {
+        tags,
+        summary: 'Xác nhận giao hàng và thu tiền (cần Idempotency-Key)',
+        // Optional here so that a missing key gets its own 400 (IDEMPOTENCY_KEY_REQUIRED) below.
+        headers: z.object({ [IDEMPOTENCY_HEADER]: z.string().optional().describe('Khóa duy nhất cho mỗi lần xác nhận, VD một UUID') }),
+        params: IdParams,
+        body: SlipConfirmBody,
+        // Decided answers are stored with the key and replayed as they were: the slip, or the refusal.
+        response: { 200: DeliverySlip, 404: ApiError, 409: ApiError },
+      },
+    },
+    async (req, reply) => {
+      const key = idempotencyKeyOf(req);
+      const id = (req.params as IdParams).id;
+      const body = req.body as SlipConfirmBody;
+      const answer = await runWrite(app.deps.database.db, requestMeta(req), (ctx) =>
+        withIdempotency<DeliverySlip>(ctx, { key, method: 'POST', path: `/api/delivery-slips/${id}/confirm`, body }, async (inner) => ({
+          status: 200,
+          body: await confirmSlip(inner, id, body),
+        })),
+      );
+      markReplay(reply, answer);
+      if (answer.status === 200) setEtag(reply, (answer.body as DeliverySlip).version);
+      return reply.status(answer.status as 200 | 404 | 409).send(answer.body as DeliverySlip);
+    },
   );
 
   app.post(

@@ -1,7 +1,7 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { TRANSACTION_REFERENCE_TYPES, type TransactionReferenceType } from '../../../shared/domain/ledger';
-import { orders, transactions } from '../../db/schema/index';
+import { deliverySlips, orders, transactions } from '../../db/schema/index';
 
 /**
  * Where each kind of reference (shared/domain/ledger.ts, TRANSACTION_REFERENCE_KINDS) lives in the database:
@@ -33,7 +33,17 @@ export const REFERENCE_TABLES: Readonly<Record<TransactionReferenceType, Referen
     notFoundField: 'Không tìm thấy đơn hàng',
     notOwned: (code, customerCode) => `Đơn ${code} không thuộc khách hàng ${customerCode}`,
   },
-  delivery_slip: null,
+  delivery_slip: {
+    table: deliverySlips,
+    id: deliverySlips.id,
+    code: deliverySlips.code,
+    customerId: deliverySlips.customerId,
+    // Slips are never deleted: a slip ends cancelled and stays as history.
+    deletedAt: null,
+    notFound: 'Không tìm thấy phiếu giao hàng được tham chiếu',
+    notFoundField: 'Không tìm thấy phiếu giao hàng',
+    notOwned: (code, customerCode) => `Phiếu giao ${code} không thuộc khách hàng ${customerCode}`,
+  },
 };
 
 /**
@@ -52,9 +62,4 @@ export function referenceCodeSql(): SQL<string | null> {
     return ref ? [sql`WHEN ${sql.raw(`'${kind}'`)} THEN (SELECT ${ref.code} FROM ${ref.table} WHERE ${ref.id} = ${transactions.referenceId})`] : [];
   });
   return sql<string | null>`(CASE ${transactions.referenceType} ${sql.join(branches, sql` `)} END)`;
-}
-
-/** Rows that refer to one record (e.g. the payments of an order). */
-export function refersTo(kind: TransactionReferenceType, id: number): SQL {
-  return and(eq(transactions.referenceType, kind), eq(transactions.referenceId, id))!;
 }

@@ -30,7 +30,7 @@ import { PaginationBar } from './pagination-bar';
 import { SearchBox } from './search-box';
 
 /**
- * THE list of every resource (DESIGN §1): server-driven paging, sorting, search and filters, all of them in the
+ * THE list of every resource: server-driven paging, sorting, search and filters, all of them in the
  * URL; column chooser and widths remembered per table; sticky header; virtualized rows; row selection with a
  * bulk-actions slot; arrow-key navigation (Enter opens); loading, empty and error states; cards on phones.
  * A screen brings its ListSpec, its columns and a fetcher; nothing else about tables is ever written again.

@@ -93,10 +93,3 @@ export function ScaledInput({ id, value, onChange, onBlur, decimals, suffix, inv
     </InputGroup>
   );
 }
-
-/** "12.99 USD" → the help line under a price field, in the UI's own number style. */
-export function ForeignEcho({ minor, currency }: { minor: number | null | undefined; currency: Currency }) {
-  const lang = useMoneyLang();
-  if (!Number.isSafeInteger(minor)) return null;
-  return <span className="font-tabular">{formatForeign(minor, currency, lang)}</span>;
-}

@@ -11,6 +11,7 @@ import { toast } from '../../lib/toast';
 import { useFormat } from '../../lib/use-format';
 import { EmptyState } from '../../components/empty-state';
 import { StatusBadge } from '../../components/status-badge';
+import { LoadFailed } from '../../components/load-failed';
 
 /** The open MAWBs a package can still go on, soonest departure first; a business has a handful open at a time. */
 const OPEN_QUERY = { status: MAWB_EDITABLE_PACKAGES_STATUSES.join(','), sort: 'etd', pageSize: 200 } as const;
@@ -79,17 +80,7 @@ export function AddToMawbDialog({ packageTrackingNumbers, onDone, show = true }:
     );
   } else if (open.isError) {
     body = (
-      <EmptyState
-        role="alert"
-        icon="bi-exclamation-triangle"
-        title={t('addDialog.error')}
-        text={errorMessage(open.error)}
-        action={
-          <Button size="sm" onClick={() => void open.refetch()}>
-            {t('common:actions.retry')}
-          </Button>
-        }
-      />
+      <LoadFailed title={t('addDialog.error')} error={open.error} onRetry={() => void open.refetch()} />
     );
   } else if (!open.data.items.length) {
     body = (

@@ -24,7 +24,7 @@ export function LoginPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  // The store keeps the last failure (SPEC §4), whichever screen caused it; show it once the user tried here.
+  // The store keeps the last login failure, whichever screen caused it; show it once the user tried here.
   const [attempted, setAttempted] = useState(false);
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Customer, CustomerAddress, CustomerGroup, CustomerStatus } from '../../../shared/contracts/customers';
+import type { CustomerAddress, CustomerGroup, CustomerStatus } from '../../../shared/contracts/customers';
 import type { HistoryField } from '../../components/history-tab';
 import { StatusBadge, type Tone } from '../../components/status-badge';
 import { formatVnd } from '../../lib/format';
@@ -68,8 +68,4 @@ export function useCustomerFields(): HistoryField[] {
 export function useCustomerEditableFields(): HistoryField[] {
   const all = useCustomerFields();
   return useMemo(() => all.filter((f) => f.name !== 'code' && f.name !== 'balance'), [all]);
-}
-
-export function defaultAddressOf(c: Pick<Customer, 'addresses'>): CustomerAddress | undefined {
-  return c.addresses.find((a) => a.isDefault) ?? c.addresses[0];
 }

@@ -1,11 +1,9 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { Card, Col, Row } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { CREDIT_LIMIT_MAX, CUSTOMER_GROUPS, CUSTOMER_STATUSES, CustomerCreate, type Customer } from '../../../shared/contracts/customers';
-import { etagOf } from '../../../shared/contracts/resource';
-import { RecordPage } from '../../components/record-page';
 import { MoneyField, SelectField, TextareaField, TextField } from '../../components/form/fields';
 import { FormActions, ResourceFormFrame } from '../../components/form/resource-form';
 import { pickDirty, useResourceForm } from '../../components/form/use-resource-form';
@@ -14,6 +12,7 @@ import { AddressesEditor, ProvinceDatalist, ProvinceInput } from './addresses-ed
 import { useCustomerEditableFields } from './customer-fields';
 import { type Versioned } from '../../components/resource-api';
 import { customerApi } from '../../entities/customer/api';
+import { ResourceEditPage, useFormBase } from '../../components/resource-pages';
 
 type Values = z.input<typeof CustomerCreate>;
 
@@ -53,14 +52,7 @@ export function CustomerCreatePage() {
 
 /** /customer/edit/:id */
 export function CustomerEditPage() {
-  const { id = '' } = useParams();
-  const query = customerApi.useOne(id);
-  // Keyed by id: opening another customer's edit page starts a fresh form.
-  return (
-    <RecordPage query={query} backTo="/customer" skeleton="form">
-      {(data) => <CustomerForm key={id} loaded={data} />}
-    </RecordPage>
-  );
+  return <ResourceEditPage client={customerApi}>{(data) => <CustomerForm loaded={data} />}</ResourceEditPage>;
 }
 
 function CustomerForm({ loaded }: { loaded?: Versioned<Customer> }) {
@@ -69,9 +61,7 @@ function CustomerForm({ loaded }: { loaded?: Versioned<Customer> }) {
   const cache = customerApi.useCache();
   const provincesId = useId();
   const conflictFields = useCustomerEditableFields();
-  // The version this edit is based on; a 412 moves it to the other person's version once the user chooses.
-  const [base, setBase] = useState(loaded);
-  const editing = Boolean(loaded);
+  const { base, rebase, editing } = useFormBase(loaded);
 
   const rf = useResourceForm({
     schema: CustomerCreate,
@@ -87,7 +77,7 @@ function CustomerForm({ loaded }: { loaded?: Versioned<Customer> }) {
     },
     onSaved: (c) => navigate(`/customer/${c.id}`),
     toValues: (c: Customer) => customerToValues(c),
-    onRebase: (c: Customer) => setBase({ record: c, etag: etagOf(c.version) }),
+    onRebase: rebase,
   });
   const form = rf.form;
   const dirty = form.formState.isDirty;

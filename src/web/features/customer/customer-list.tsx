@@ -2,14 +2,13 @@ import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { Button, Dropdown } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { CUSTOMER_GROUPS, CUSTOMER_LIST, CUSTOMER_STATUSES, type Customer, type CustomerStatus } from '../../../shared/contracts/customers';
 import { etagOf } from '../../../shared/contracts/resource';
-import { DataTable, type BulkActionsContext } from '../../components/data-table/data-table';
+import { ResourceListPage } from '../../components/resource-pages';
+import { type BulkActionsContext } from '../../components/data-table/data-table';
 import { FilterChecks, FilterDateRange, FilterSelect } from '../../components/data-table/list-filters';
-import { ExportMenu } from '../../components/export-menu';
 import { ImportDialog, type ImportColumn } from '../../components/import-dialog';
-import { PageHeader } from '../../components/page-header';
 import { errorMessage } from '../../lib/api-client';
 import { useFormat } from '../../lib/use-format';
 import { toast, toastPromise } from '../../lib/toast';
@@ -122,7 +121,6 @@ function BulkStatus({ rows, clear }: BulkActionsContext<Customer>) {
 /** /customer: every customer, searchable and filterable, with export, import and bulk status. */
 export function CustomerListPage() {
   const { t } = useTranslation(['customer', 'resource']);
-  const navigate = useNavigate();
   const columns = useColumns();
   const cache = customerApi.useCache();
   const [importing, setImporting] = useState(false);
@@ -146,62 +144,42 @@ export function CustomerListPage() {
   );
 
   return (
-    <>
-      <PageHeader
-        actions={
-          <>
-            <ExportMenu resource="customers" spec={CUSTOMER_LIST} fallbackName="khach-hang" />
-            <Button variant="outline-secondary" onClick={() => setImporting(true)} aria-label={t('resource:import.button')}>
-              <i className="bi bi-upload" aria-hidden="true" />
-              <span className="ms-1 d-none d-sm-inline">{t('resource:import.button')}</span>
-            </Button>
-            <Link to="/customer/create" className="btn btn-primary">
-              <i className="bi bi-person-plus me-1" aria-hidden="true" />
-              {t('list.create')}
-            </Link>
-          </>
-        }
-      />
-      <DataTable
-        tableId="customers"
-        spec={CUSTOMER_LIST}
-        columns={columns}
-        queryKey={customerApi.keys.list}
-        fetcher={customerApi.fetchPage}
-        getRowId={(c) => String(c.id)}
-        label={t('list.label')}
-        onOpen={(c) => navigate(`/customer/${c.id}`)}
-        searchLabel={t('list.searchLabel')}
-        searchPlaceholder={t('list.searchPlaceholder')}
-        filters={
-          <>
-            <FilterSelect
-              spec={CUSTOMER_LIST}
-              name="status"
-              label={t('fields.status')}
-              options={CUSTOMER_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))}
-            />
-            <FilterChecks
-              spec={CUSTOMER_LIST}
-              name="group"
-              label={t('fields.group')}
-              options={CUSTOMER_GROUPS.map((g) => ({ value: g, label: t(`groups.${g}`) }))}
-            />
-            <FilterSelect spec={CUSTOMER_LIST} name="province" label={t('fields.province')} options={PROVINCES.map((p) => ({ value: p, label: p }))} />
-            <FilterDateRange spec={CUSTOMER_LIST} name="created" label={t('fields.createdAt')} className="d-none d-xl-flex" />
-          </>
-        }
-        bulkActions={(ctx) => <BulkStatus {...ctx} />}
-        empty={{
-          title: t('list.emptyTitle'),
-          text: t('list.emptyText'),
-          action: (
-            <Link to="/customer/create" className="btn btn-sm btn-primary">
-              {t('list.create')}
-            </Link>
-          ),
-        }}
-      />
+    <ResourceListPage
+      client={customerApi}
+      exportAs={{ resource: 'customers', fallbackName: 'khach-hang' }}
+      headerActions={
+        <Button variant="outline-secondary" onClick={() => setImporting(true)} aria-label={t('resource:import.button')}>
+          <i className="bi bi-upload" aria-hidden="true" />
+          <span className="ms-1 d-none d-sm-inline">{t('resource:import.button')}</span>
+        </Button>
+      }
+      create={{ label: t('list.create'), icon: 'bi-person-plus' }}
+      tableId="customers"
+      columns={columns}
+      label={t('list.label')}
+      searchLabel={t('list.searchLabel')}
+      searchPlaceholder={t('list.searchPlaceholder')}
+      filters={
+        <>
+          <FilterSelect
+            spec={CUSTOMER_LIST}
+            name="status"
+            label={t('fields.status')}
+            options={CUSTOMER_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))}
+          />
+          <FilterChecks
+            spec={CUSTOMER_LIST}
+            name="group"
+            label={t('fields.group')}
+            options={CUSTOMER_GROUPS.map((g) => ({ value: g, label: t(`groups.${g}`) }))}
+          />
+          <FilterSelect spec={CUSTOMER_LIST} name="province" label={t('fields.province')} options={PROVINCES.map((p) => ({ value: p, label: p }))} />
+          <FilterDateRange spec={CUSTOMER_LIST} name="created" label={t('fields.createdAt')} className="d-none d-xl-flex" />
+        </>
+      }
+      bulkActions={(ctx) => <BulkStatus {...ctx} />}
+      empty={{ title: t('list.emptyTitle'), text: t('list.emptyText') }}
+    >
       <ImportDialog
         resource="customers"
         show={importing}
@@ -210,6 +188,6 @@ export function CustomerListPage() {
         templateName="mau-nhap-khach-hang.xlsx"
         onCommitted={() => cache.listsChanged()}
       />
-    </>
+    </ResourceListPage>
   );
 }

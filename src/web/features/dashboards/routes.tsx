@@ -4,7 +4,7 @@ import { lazyScreen, type RouteHandle } from '../../lib/routing/route-kit';
 
 const handle = (titleKey: string): RouteHandle => ({ titleKey, sectionKey: 'menu.dashboards' });
 
-/** Dashboards need a signed-in user of any role (SPEC §6); the app layout's guard already ensures that. */
+/** Dashboards need a signed-in user of any role; the app layout's guard already ensures that. */
 export const dashboardRoutes: RouteObject = {
   path: 'dashboard',
   children: [

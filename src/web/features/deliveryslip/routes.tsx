@@ -7,12 +7,13 @@ const placeholder = lazyScreen(() => import('../../components/placeholder-page')
 const handle = (titleKey: string): RouteHandle => ({ titleKey, sectionKey: 'menu.deliveryslip' });
 
 export const deliveryslipRoutes: RouteObject = guardedSection('deliveryslip', ADMIN_ONLY, [
-  { index: true, handle: handle('screens.deliveryslipList'), lazy: placeholder },
+  { index: true, handle: handle('screens.deliveryslipList'), lazy: lazyScreen(() => import('./slip-list'), 'DeliverySlipListPage') },
   { path: 'print-coupons', handle: handle('screens.printCoupons'), lazy: placeholder },
   { path: 'edit-delivery-slip', handle: handle('screens.editDeliverySlip'), lazy: placeholder },
-  { path: 'vote-confirm', handle: handle('screens.voteConfirm'), lazy: placeholder },
+  { path: 'vote-confirm', handle: handle('screens.voteConfirm'), lazy: lazyScreen(() => import('./vote-confirm'), 'VoteConfirmPage') },
   { path: 'create-vouchers', handle: handle('screens.createVouchers'), lazy: placeholder },
   { path: 'create-delivery-slip', handle: handle('screens.createDeliverySlip'), lazy: placeholder },
+  { path: ':id', handle: handle('screens.deliveryslipDetail'), lazy: lazyScreen(() => import('./slip-detail'), 'DeliverySlipDetailPage') },
 ]);
 
 export const deliveryslipMenu: MenuEntry = {

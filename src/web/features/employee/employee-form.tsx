@@ -1,8 +1,8 @@
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo } from 'react';
 import { Alert, Card, Col, Form, Row } from 'react-bootstrap';
 import type { UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { ROLES } from '../../../shared/auth';
 import { EMPLOYEE_STATUSES, EmployeeCreate, type Employee, type EmployeePatch } from '../../../shared/contracts/employees';
@@ -10,12 +10,12 @@ import type { ConflictField } from '../../components/form/conflict-dialog';
 import { SelectField, SwitchField, TextField } from '../../components/form/fields';
 import { FormActions, ResourceFormFrame } from '../../components/form/resource-form';
 import { pickDirty, useResourceForm } from '../../components/form/use-resource-form';
-import { RecordPage } from '../../components/record-page';
-import { versioned, type Versioned } from '../../components/resource-api';
+import { type Versioned } from '../../components/resource-api';
 import { PageHeader } from '../../components/page-header';
 import { useStores } from '../../entities/store/api';
 import { POSITIONS } from './employee-fields';
 import { employeeApi } from './api';
+import { ResourceEditPage, useFormBase } from '../../components/resource-pages';
 
 type Values = z.input<typeof EmployeeCreate>;
 type Output = z.output<typeof EmployeeCreate>;
@@ -51,13 +51,7 @@ export function EmployeeCreatePage() {
 
 /** /employee/edit/:id */
 export function EmployeeEditPage() {
-  const { id = '' } = useParams();
-  const query = employeeApi.useOne(id);
-  return (
-    <RecordPage query={query} backTo="/employee" skeleton="form">
-      {(data) => <EmployeeForm key={id} loaded={data} />}
-    </RecordPage>
-  );
+  return <ResourceEditPage client={employeeApi}>{(data) => <EmployeeForm loaded={data} />}</ResourceEditPage>;
 }
 
 function EmployeeForm({ loaded }: { loaded?: Versioned<Employee> }) {
@@ -66,8 +60,7 @@ function EmployeeForm({ loaded }: { loaded?: Versioned<Employee> }) {
   const cache = employeeApi.useCache();
   const stores = useStores();
   const positionsId = useId();
-  const [base, setBase] = useState(loaded);
-  const editing = Boolean(loaded);
+  const { base, rebase, editing } = useFormBase(loaded);
 
   const storeLabel = useMemo(() => {
     const byId = new Map((stores.data?.items ?? []).map((s) => [s.id, `${s.code} · ${s.name}`]));
@@ -102,7 +95,7 @@ function EmployeeForm({ loaded }: { loaded?: Versioned<Employee> }) {
     },
     onSaved: (e) => navigate(`/employee/${e.id}`),
     toValues: (e: Employee) => employeeToValues(e),
-    onRebase: (e: Employee) => setBase(versioned(e)),
+    onRebase: rebase,
   });
   const form = rf.form;
   const account = form.watch('account');

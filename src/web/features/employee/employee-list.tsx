@@ -1,13 +1,11 @@
 import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { ROLES } from '../../../shared/auth';
 import { EMPLOYEE_LIST, EMPLOYEE_STATUSES, type Employee } from '../../../shared/contracts/employees';
-import { DataTable } from '../../components/data-table/data-table';
+import { ResourceListPage } from '../../components/resource-pages';
 import { FilterChecks, FilterSelect } from '../../components/data-table/list-filters';
-import { ExportMenu } from '../../components/export-menu';
-import { PageHeader } from '../../components/page-header';
 import { useFormat } from '../../lib/use-format';
 import { useStores } from '../../entities/store/api';
 import { AccountBadge, EmployeeStatusBadge, POSITIONS } from './employee-fields';
@@ -46,64 +44,41 @@ function useColumns(): ColumnDef<Employee, any>[] { // eslint-disable-line @type
 /** /employee: staff with their store, position and login account. */
 export function EmployeeListPage() {
   const { t } = useTranslation(['employee', 'common']);
-  const navigate = useNavigate();
   const columns = useColumns();
   const stores = useStores();
   return (
-    <>
-      <PageHeader
-        actions={
-          <>
-            <ExportMenu resource="employees" spec={EMPLOYEE_LIST} fallbackName="nhan-vien" />
-            <Link to="/employee/create" className="btn btn-primary">
-              <i className="bi bi-person-plus me-1" aria-hidden="true" />
-              {t('list.create')}
-            </Link>
-          </>
-        }
-      />
-      <DataTable
-        tableId="employees"
-        spec={EMPLOYEE_LIST}
-        columns={columns}
-        queryKey={employeeApi.keys.list}
-        fetcher={employeeApi.fetchPage}
-        getRowId={(e) => String(e.id)}
-        label={t('list.label')}
-        onOpen={(e) => navigate(`/employee/${e.id}`)}
-        searchLabel={t('list.searchLabel')}
-        searchPlaceholder={t('list.searchPlaceholder')}
-        filters={
-          <>
-            <FilterSelect spec={EMPLOYEE_LIST} name="status" label={t('fields.status')} options={EMPLOYEE_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))} />
-            <FilterSelect
-              spec={EMPLOYEE_LIST}
-              name="storeId"
-              label={t('fields.store')}
-              options={(stores.data?.items ?? []).map((s) => ({ value: String(s.id), label: `${s.code} · ${s.name}` }))}
-            />
-            <FilterSelect spec={EMPLOYEE_LIST} name="position" label={t('fields.position')} options={POSITIONS.map((p) => ({ value: p, label: p }))} />
-            <FilterChecks spec={EMPLOYEE_LIST} name="role" label={t('fields.role')} options={ROLES.map((r) => ({ value: r, label: t(`common:roles.${r}`) }))} />
-            <FilterSelect
-              spec={EMPLOYEE_LIST}
-              name="hasAccount"
-              label={t('fields.account')}
-              options={[
-                { value: 'true', label: t('list.hasAccount') },
-                { value: 'false', label: t('list.noAccount') },
-              ]}
-            />
-          </>
-        }
-        empty={{
-          title: t('list.emptyTitle'),
-          action: (
-            <Link to="/employee/create" className="btn btn-sm btn-primary">
-              {t('list.create')}
-            </Link>
-          ),
-        }}
-      />
-    </>
+    <ResourceListPage
+      client={employeeApi}
+      tableId="employees"
+      columns={columns}
+      label={t('list.label')}
+      exportAs={{ resource: 'employees', fallbackName: 'nhan-vien' }}
+      create={{ label: t('list.create'), icon: 'bi-person-plus' }}
+      searchLabel={t('list.searchLabel')}
+      searchPlaceholder={t('list.searchPlaceholder')}
+      filters={
+        <>
+          <FilterSelect spec={EMPLOYEE_LIST} name="status" label={t('fields.status')} options={EMPLOYEE_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))} />
+          <FilterSelect
+            spec={EMPLOYEE_LIST}
+            name="storeId"
+            label={t('fields.store')}
+            options={(stores.data?.items ?? []).map((s) => ({ value: String(s.id), label: `${s.code} · ${s.name}` }))}
+          />
+          <FilterSelect spec={EMPLOYEE_LIST} name="position" label={t('fields.position')} options={POSITIONS.map((p) => ({ value: p, label: p }))} />
+          <FilterChecks spec={EMPLOYEE_LIST} name="role" label={t('fields.role')} options={ROLES.map((r) => ({ value: r, label: t(`common:roles.${r}`) }))} />
+          <FilterSelect
+            spec={EMPLOYEE_LIST}
+            name="hasAccount"
+            label={t('fields.account')}
+            options={[
+              { value: 'true', label: t('list.hasAccount') },
+              { value: 'false', label: t('list.noAccount') },
+            ]}
+          />
+        </>
+      }
+      empty={{ title: t('list.emptyTitle') }}
+    />
   );
 }

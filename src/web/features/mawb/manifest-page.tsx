@@ -3,10 +3,8 @@ import { Button, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import type { Mawb, MawbPackageList } from '../../../shared/contracts/mawbs';
-import { EmptyState } from '../../components/empty-state';
 import { RecordPage } from '../../components/record-page';
 import { PageHeader } from '../../components/page-header';
-import { errorMessage } from '../../lib/api-client';
 import { useFormat } from '../../lib/use-format';
 import { useMawbPackages } from './api';
 import { airportText } from './mawb-fields';
@@ -14,6 +12,7 @@ import '../../components/print-sheet.css';
 import './manifest.css';
 import { type Versioned } from '../../components/resource-api';
 import { mawbApi } from '../../entities/mawb/api';
+import { LoadFailed } from '../../components/load-failed';
 
 /** A4 portrait; in the DOM only while this screen is, so other pages print as they always do. */
 const PAGE_RULE = '@page { size: A4; margin: 12mm 10mm 14mm; }';
@@ -45,17 +44,7 @@ function Manifest({ loaded }: { loaded: Versioned<Mawb> }) {
     );
   } else if (packages.isError) {
     body = (
-      <EmptyState
-        role="alert"
-        icon="bi-exclamation-triangle"
-        title={t('packages.error')}
-        text={errorMessage(packages.error)}
-        action={
-          <Button size="sm" onClick={() => void packages.refetch()}>
-            {t('common:actions.retry')}
-          </Button>
-        }
-      />
+      <LoadFailed title={t('packages.error')} error={packages.error} onRetry={() => void packages.refetch()} />
     );
   } else {
     body = <ManifestSheet m={m} list={packages.data} printedAt={printedAt} />;

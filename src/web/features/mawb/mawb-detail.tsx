@@ -23,7 +23,7 @@ import { HISTORY_DEFAULT_IGNORE, historyTab } from '../../components/history-tab
 import { RecordPage } from '../../components/record-page';
 import { StatusSteps } from '../../components/status-steps';
 import { UrlTabs } from '../../components/url-tabs';
-import { errorMessage, isApiRequestError } from '../../lib/api-client';
+import { isApiRequestError } from '../../lib/api-client';
 import { toastPromise } from '../../lib/toast';
 import { useFormat } from '../../lib/use-format';
 import { changeMawbStatus, removePackage, useMawbCache, useMawbPackages } from './api';
@@ -34,6 +34,7 @@ import './mawb.css';
 import { TableScroll } from '../../components/table-scroll';
 import { type Versioned } from '../../components/resource-api';
 import { mawbApi, mawbPackagesKey } from '../../entities/mawb/api';
+import { LoadFailed } from '../../components/load-failed';
 
 const HISTORY_IGNORE = [...HISTORY_DEFAULT_IGNORE, ...HISTORY_EXTRA_IGNORE];
 
@@ -478,17 +479,7 @@ function Packages({ m }: { m: Mawb }) {
   let table;
   if (query.isError) {
     table = (
-      <EmptyState
-        role="alert"
-        icon="bi-exclamation-triangle"
-        title={t('packages.error')}
-        text={errorMessage(query.error)}
-        action={
-          <Button size="sm" onClick={() => void query.refetch()}>
-            {t('common:actions.retry')}
-          </Button>
-        }
-      />
+      <LoadFailed title={t('packages.error')} error={query.error} onRetry={() => void query.refetch()} />
     );
   } else {
     table = (

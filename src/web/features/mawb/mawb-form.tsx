@@ -1,15 +1,13 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Alert, Card, Col, Row } from 'react-bootstrap';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { MAWB_NOTE_MAX, type Mawb } from '../../../shared/contracts/mawbs';
-import { etagOf } from '../../../shared/contracts/resource';
 import { MAWB_FINAL_STATUSES, MAWB_ROUTE_EDITABLE_STATUSES } from '../../../shared/domain/mawb-lifecycle';
 import { TextareaField } from '../../components/form/fields';
 import { FormActions, ResourceFormFrame } from '../../components/form/resource-form';
 import { pickDirty, useResourceForm } from '../../components/form/use-resource-form';
-import { RecordPage } from '../../components/record-page';
 import { PageHeader } from '../../components/page-header';
 import { useFormat } from '../../lib/use-format';
 import { useMawbCache } from './api';
@@ -19,6 +17,7 @@ import { createFormSchema, EMPTY_MAWB, localToIso, mawbToValues, patchFormSchema
 import './mawb.css';
 import { type Versioned } from '../../components/resource-api';
 import { mawbApi } from '../../entities/mawb/api';
+import { ResourceEditPage, useFormBase } from '../../components/resource-pages';
 
 /** /mawb/create */
 export function MawbCreatePage() {
@@ -27,14 +26,7 @@ export function MawbCreatePage() {
 
 /** /mawb/edit/:id */
 export function MawbEditPage() {
-  const { id = '' } = useParams();
-  const query = mawbApi.useOne(id);
-  // Keyed by id: opening another MAWB's edit page starts a fresh form.
-  return (
-    <RecordPage query={query} backTo="/mawb" skeleton="form">
-      {(data) => <MawbFormScreen key={id} loaded={data} />}
-    </RecordPage>
-  );
+  return <ResourceEditPage client={mawbApi}>{(data) => <MawbFormScreen loaded={data} />}</ResourceEditPage>;
 }
 
 function MawbFormScreen({ loaded }: { loaded?: Versioned<Mawb> }) {
@@ -42,9 +34,7 @@ function MawbFormScreen({ loaded }: { loaded?: Versioned<Mawb> }) {
   const navigate = useNavigate();
   const cache = useMawbCache();
   const conflictFields = useMawbEditableFields();
-  // The version this edit is based on; a 412 moves it to the other person's version once the user chooses.
-  const [base, setBase] = useState(loaded);
-  const editing = Boolean(loaded);
+  const { base, rebase, editing } = useFormBase(loaded);
   const status = base?.record.status;
   const readOnly = status !== undefined && MAWB_FINAL_STATUSES.includes(status);
   const routeLocked = status !== undefined && !MAWB_ROUTE_EDITABLE_STATUSES.includes(status);
@@ -65,7 +55,7 @@ function MawbFormScreen({ loaded }: { loaded?: Versioned<Mawb> }) {
     },
     onSaved: (m: Mawb) => navigate(`/mawb/${m.id}`),
     toValues: (m: Mawb) => mawbToValues(m),
-    onRebase: (m: Mawb) => setBase({ record: m, etag: etagOf(m.version) }),
+    onRebase: rebase,
   });
   const form = rf.form as Form;
   const dirty = form.formState.isDirty;

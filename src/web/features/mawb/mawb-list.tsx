@@ -1,14 +1,12 @@
 import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { MAWB_LIST, MAWB_STATUSES, type Mawb } from '../../../shared/contracts/mawbs';
 import { AIRLINES } from '../../../shared/domain/airlines';
 import { AIRPORTS, DESTINATION_AIRPORT_CODES } from '../../../shared/domain/airports';
-import { DataTable } from '../../components/data-table/data-table';
+import { ResourceListPage } from '../../components/resource-pages';
 import { FilterChecks, FilterDateRange, FilterSelect } from '../../components/data-table/list-filters';
-import { ExportMenu } from '../../components/export-menu';
-import { PageHeader } from '../../components/page-header';
 import { useFormat } from '../../lib/use-format';
 import { MawbStatusBadge } from './mawb-fields';
 import './mawb.css';
@@ -83,47 +81,27 @@ const DESTINATION_OPTIONS = AIRPORTS.filter((a) => DESTINATION_AIRPORT_CODES.inc
 /** /mawb: every master air waybill, filterable by status, airline, route and departure date. */
 export function MawbListPage() {
   const { t } = useTranslation(['mawb', 'resource']);
-  const navigate = useNavigate();
   const columns = useColumns();
-  const create = (
-    <Link to="/mawb/create" className="btn btn-primary">
-      <i className="bi bi-plus-lg me-1" aria-hidden="true" />
-      {t('list.create')}
-    </Link>
-  );
-
   return (
-    <>
-      <PageHeader
-        actions={
-          <>
-            <ExportMenu resource="mawbs" spec={MAWB_LIST} fallbackName="mawb" />
-            {create}
-          </>
-        }
-      />
-      <DataTable
-        tableId="mawbs"
-        spec={MAWB_LIST}
-        columns={columns}
-        queryKey={mawbApi.keys.list}
-        fetcher={mawbApi.fetchPage}
-        getRowId={(m) => String(m.id)}
-        label={t('list.label')}
-        onOpen={(m) => navigate(`/mawb/${m.id}`)}
-        searchLabel={t('list.searchLabel')}
-        searchPlaceholder={t('list.searchPlaceholder')}
-        filters={
-          <>
-            <FilterChecks spec={MAWB_LIST} name="status" label={t('fields.status')} options={MAWB_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))} />
-            <FilterSelect spec={MAWB_LIST} name="airline" label={t('fields.airline')} options={AIRLINE_OPTIONS} />
-            <FilterSelect spec={MAWB_LIST} name="origin" label={t('fields.origin')} options={ORIGIN_OPTIONS} />
-            <FilterSelect spec={MAWB_LIST} name="destination" label={t('fields.destination')} options={DESTINATION_OPTIONS} />
-            <FilterDateRange spec={MAWB_LIST} name="etd" label={t('fields.etd')} />
-          </>
-        }
-        empty={{ title: t('list.emptyTitle'), text: t('list.emptyText'), action: create }}
-      />
-    </>
+    <ResourceListPage
+      client={mawbApi}
+      exportAs={{ resource: 'mawbs', fallbackName: 'mawb' }}
+      create={{ label: t('list.create') }}
+      tableId="mawbs"
+      columns={columns}
+      label={t('list.label')}
+      searchLabel={t('list.searchLabel')}
+      searchPlaceholder={t('list.searchPlaceholder')}
+      filters={
+        <>
+          <FilterChecks spec={MAWB_LIST} name="status" label={t('fields.status')} options={MAWB_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))} />
+          <FilterSelect spec={MAWB_LIST} name="airline" label={t('fields.airline')} options={AIRLINE_OPTIONS} />
+          <FilterSelect spec={MAWB_LIST} name="origin" label={t('fields.origin')} options={ORIGIN_OPTIONS} />
+          <FilterSelect spec={MAWB_LIST} name="destination" label={t('fields.destination')} options={DESTINATION_OPTIONS} />
+          <FilterDateRange spec={MAWB_LIST} name="etd" label={t('fields.etd')} />
+        </>
+      }
+      empty={{ title: t('list.emptyTitle'), text: t('list.emptyText') }}
+    />
   );
 }

@@ -1,13 +1,13 @@
-import { Button, Spinner } from 'react-bootstrap';
+import { Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { MawbEvent } from '../../../shared/contracts/mawbs';
 import { EmptyState } from '../../components/empty-state';
 import type { Tone } from '../../components/status-badge';
-import { errorMessage } from '../../lib/api-client';
 import { useFormat } from '../../lib/use-format';
 import { useMawbEvents } from './api';
 import { MAWB_STATUS_LOOK } from './mawb-fields';
+import { LoadFailed } from '../../components/load-failed';
 
 /** How many package codes a line lists before "and N more". */
 const CODES_SHOWN = 12;
@@ -33,17 +33,7 @@ export function MawbTimeline({ mawbId }: { mawbId: number }) {
   }
   if (events.isError) {
     return (
-      <EmptyState
-        role="alert"
-        icon="bi-exclamation-triangle"
-        title={t('timeline.error')}
-        text={errorMessage(events.error)}
-        action={
-          <Button size="sm" onClick={() => void events.refetch()}>
-            {t('common:actions.retry')}
-          </Button>
-        }
-      />
+      <LoadFailed title={t('timeline.error')} error={events.error} onRetry={() => void events.refetch()} />
     );
   }
   if (!events.data.items.length) return <EmptyState icon="bi-signpost" title={t('timeline.empty')} />;

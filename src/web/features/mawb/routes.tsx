@@ -7,8 +7,8 @@ import { i18n } from '../../lib/i18n';
 const handle = (titleKey: string): RouteHandle => ({ titleKey, sectionKey: 'menu.mawb' });
 
 /**
- * /mawb/create and /mawb/:id/manifest are not among SPEC §2's routes (it lists the list, the detail and the edit
- * screen; creating and printing a manifest are the issue's). Their titles live in this section's namespace,
+ * /mawb/create and /mawb/:id/manifest are beyond the fixed routes (the list, the detail and the edit screen;
+ * creating and printing a manifest were added later). Their titles live in this section's namespace,
  * loaded before the route commits so the heading, tab title and breadcrumb never show a bare key.
  */
 function withMawbStrings<T>(load: () => Promise<T>) {

@@ -1,10 +1,9 @@
-import { useId, useMemo, useRef, useState } from 'react';
+import { useId, useMemo, useRef } from 'react';
 import { Alert, Button, ButtonGroup, Card, Col, Form, Row, ToggleButton } from 'react-bootstrap';
 import { Controller, useFieldArray, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
-import { etagOf } from '../../../shared/contracts/resource';
 import {
   CURRENCIES,
   ORDER_ITEMS_MAX,
@@ -24,7 +23,6 @@ import { canEditOrderFees, canEditOrderItems } from '../../../shared/domain/orde
 import { FieldShell, MoneyField, SelectField, TextareaField, TextField } from '../../components/form/fields';
 import { FormActions, ResourceFormFrame } from '../../components/form/resource-form';
 import { useResourceForm } from '../../components/form/use-resource-form';
-import { RecordPage } from '../../components/record-page';
 import { CustomerPicker } from '../../entities/customer/customer-picker';
 import { formatForeign, foreignSubtotal } from '../../lib/money';
 import { ScaledInput, useForeignFormat, useMoneyLang } from '../../components/form/money-inputs';
@@ -35,6 +33,7 @@ import { useExchangeRates } from './api';
 import { useOrderEditableFields } from './order-fields';
 import { type Versioned } from '../../components/resource-api';
 import { orderApi } from '../../entities/order/api';
+import { ResourceEditPage, useFormBase } from '../../components/resource-pages';
 
 export interface ItemValues {
   name: string;
@@ -137,13 +136,7 @@ export function OrderCreatePage() {
 
 /** /order/edit/:id */
 export function OrderEditPage() {
-  const { id = '' } = useParams();
-  const query = orderApi.useOne(id);
-  return (
-    <RecordPage query={query} backTo="/order" skeleton="form">
-      {(data) => <OrderForm key={id} loaded={data} />}
-    </RecordPage>
-  );
+  return <ResourceEditPage client={orderApi}>{(data) => <OrderForm loaded={data} />}</ResourceEditPage>;
 }
 
 function OrderForm({ loaded, initialCustomerId = 0 }: { loaded?: Versioned<Order>; initialCustomerId?: number }) {
@@ -151,8 +144,7 @@ function OrderForm({ loaded, initialCustomerId = 0 }: { loaded?: Versioned<Order
   const navigate = useNavigate();
   const cache = orderApi.useCache();
   const schema = useFormSchema();
-  const [base, setBase] = useState(loaded);
-  const editing = Boolean(loaded);
+  const { base, rebase, editing } = useFormBase(loaded);
   const conflictFields = useOrderEditableFields(base?.record.currency);
 
   const rf = useResourceForm({
@@ -176,7 +168,7 @@ function OrderForm({ loaded, initialCustomerId = 0 }: { loaded?: Versioned<Order
     },
     onSaved: (o) => navigate(`/order/${o.id}`),
     toValues: (o: Order) => orderToValues(o),
-    onRebase: (o: Order) => setBase({ record: o, etag: etagOf(o.version) }),
+    onRebase: rebase,
   });
   const form = rf.form as unknown as FormApi;
   const status = base?.record.status;

@@ -5,7 +5,7 @@ import { ADMIN_ONLY, guardedSection, lazyScreen, type RouteHandle } from '../../
 // The only place that knows this section's screens.
 const handle = (titleKey: string): RouteHandle => ({ titleKey, sectionKey: 'menu.order' });
 
-// /order/create is not among SPEC §2's routes (it lists list, detail and edit); the issue asks to create from the list.
+// /order/create is beyond the fixed routes (list, detail and edit); the issue asks to create from the list.
 export const orderRoutes: RouteObject = guardedSection('order', ADMIN_ONLY, [
   { index: true, handle: handle('screens.orderList'), lazy: lazyScreen(() => import('./order-list'), 'OrderListPage') },
   { path: 'create', handle: handle('screens.orderCreate'), lazy: lazyScreen(() => import('./order-form'), 'OrderCreatePage') },

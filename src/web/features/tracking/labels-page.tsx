@@ -6,13 +6,13 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { LABELS_MAX, type PackageLabel } from '../../../shared/contracts/packages';
 import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
-import { errorMessage } from '../../lib/api-client';
 import { useFormat } from '../../lib/use-format';
 import { fetchLabels, labelsKey } from './api';
 import { Code128, QrCode } from './barcodes';
 import { formatDimensions } from './package-fields';
 import '../../components/print-sheet.css';
 import './labels.css';
+import { LoadFailed } from '../../components/load-failed';
 
 /** `?ids=3,1,2` → [3, 1, 2]: positive integers, first occurrence kept, at most LABELS_MAX. */
 export function parseLabelIds(raw: string | null): number[] {
@@ -68,17 +68,7 @@ export function LabelsPage() {
     );
   } else if (query.isError) {
     body = (
-      <EmptyState
-        role="alert"
-        icon="bi-exclamation-triangle"
-        title={t('labels.error')}
-        text={errorMessage(query.error)}
-        action={
-          <Button size="sm" onClick={() => void query.refetch()}>
-            {t('common:actions.retry')}
-          </Button>
-        }
-      />
+      <LoadFailed title={t('labels.error')} error={query.error} onRetry={() => void query.refetch()} />
     );
   } else {
     body = (

@@ -9,7 +9,6 @@ import { EmptyState } from '../../components/empty-state';
 import { HISTORY_DEFAULT_IGNORE, historyTab } from '../../components/history-tab';
 import { RecordPage } from '../../components/record-page';
 import { UrlTabs } from '../../components/url-tabs';
-import { errorMessage } from '../../lib/api-client';
 import { useFormat } from '../../lib/use-format';
 import { usePackageEvents } from './api';
 import { EventForm } from './event-form';
@@ -18,6 +17,7 @@ import { Timeline } from './timeline';
 import './tracking.css';
 import { type Versioned } from '../../components/resource-api';
 import { packageApi } from '../../entities/package/api';
+import { LoadFailed } from '../../components/load-failed';
 
 const HISTORY_IGNORE = [...HISTORY_DEFAULT_IGNORE, ...HISTORY_EXTRA_IGNORE];
 
@@ -188,17 +188,7 @@ function Journey({ p }: { p: Package }) {
     );
   } else if (events.isError) {
     body = (
-      <EmptyState
-        role="alert"
-        icon="bi-exclamation-triangle"
-        title={t('timeline.error')}
-        text={errorMessage(events.error)}
-        action={
-          <Button size="sm" onClick={() => void events.refetch()}>
-            {t('common:actions.retry')}
-          </Button>
-        }
-      />
+      <LoadFailed title={t('timeline.error')} error={events.error} onRetry={() => void events.refetch()} />
     );
   } else if (!events.data.items.length) {
     body = <EmptyState icon="bi-signpost" title={t('timeline.empty')} />;

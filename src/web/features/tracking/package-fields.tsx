@@ -152,26 +152,3 @@ export function usePackageFields(): HistoryField[] {
     return fields;
   }, [t, lang]);
 }
-
-/** The fields a person edits on the form (what the conflict dialog compares). */
-export function usePackageEditableFields(): HistoryField[] {
-  const all = usePackageFields();
-  return useMemo(() => {
-    const editable = new Set([
-      'trackingNumber',
-      'customer',
-      'orderId',
-      'store',
-      'destinationStore',
-      'weightG',
-      'lengthMm',
-      'widthMm',
-      'heightMm',
-      'declaredValue',
-      'declaredCurrency',
-      'contents',
-      'photos',
-    ]);
-    return all.filter((f) => editable.has(f.name));
-  }, [all]);
-}

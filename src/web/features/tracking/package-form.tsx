@@ -1,16 +1,15 @@
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo } from 'react';
 import { Button, Card, Col, Form, Row } from 'react-bootstrap';
 import { Controller, useFieldArray } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { PACKAGE_PHOTOS_MAX, PackagePatch, type Package } from '../../../shared/contracts/packages';
-import { versioned } from '../../components/resource-api';
 import type { ConflictField } from '../../components/form/conflict-dialog';
 import { FieldShell, SelectField, TextareaField, TextField } from '../../components/form/fields';
 import { FormActions, ResourceFormFrame } from '../../components/form/resource-form';
 import { pickDirty, useResourceForm } from '../../components/form/use-resource-form';
-import { RecordPage } from '../../components/record-page';
+import { FormSkeleton } from '../../components/record-page';
 import { PageHeader } from '../../components/page-header';
 import { formatKg } from '../../lib/format';
 import { useStores } from '../../entities/store/api';
@@ -22,6 +21,7 @@ import { ChargeablePreview, ScaledNumberField } from './weight-inputs';
 import './tracking.css';
 import { type Versioned } from '../../components/resource-api';
 import { packageApi } from '../../entities/package/api';
+import { ResourceEditPage, useFormBase } from '../../components/resource-pages';
 
 type Values = z.input<typeof PackagePatch>;
 
@@ -46,12 +46,10 @@ export function packageToValues(p: Package): Values {
 
 /** /tracking/edit/:id */
 export function PackageEditPage() {
-  const { id = '' } = useParams();
-  const query = packageApi.useOne(id);
   // The store pickers are plain selects: their options must be there before the form sets their values.
   const stores = useStores();
   return (
-    <RecordPage query={query} backTo="/tracking" skeleton="form">
+    <ResourceEditPage client={packageApi}>
       {(data) =>
         stores.isPending ? (
           <>
@@ -59,10 +57,10 @@ export function PackageEditPage() {
             <FormSkeleton />
           </>
         ) : (
-          <PackageForm key={id} loaded={data} />
+          <PackageForm loaded={data} />
         )
       }
-    </RecordPage>
+    </ResourceEditPage>
   );
 }
 
@@ -73,8 +71,7 @@ function PackageForm({ loaded }: { loaded: Versioned<Package> }) {
   const stores = useStores();
   const id = useId();
   const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'vi';
-  // The version this edit is based on; a 412 moves it to the other person's version once the user chooses.
-  const [base, setBase] = useState(loaded);
+  const { base, rebase } = useFormBase(loaded);
   const p = base.record;
 
   const rf = useResourceForm({
@@ -94,7 +91,7 @@ function PackageForm({ loaded }: { loaded: Versioned<Package> }) {
     texts: { pending: t('form.saving'), success: (s) => t('form.updated', { code: s.code }) },
     onSaved: (s) => navigate(`/tracking/${s.id}`),
     toValues: (r: Package) => packageToValues(r),
-    onRebase: (r: Package) => setBase(versioned(r)),
+    onRebase: rebase,
   });
   const form = rf.form;
   const dirty = form.formState.isDirty;
@@ -305,20 +302,5 @@ function PackageForm({ loaded }: { loaded: Versioned<Package> }) {
         <FormActions saving={rf.saving} dirty={dirty} disabled={!dirty} onCancel={() => navigate(`/tracking/${p.id}`)} saveLabel={t('form.saveChanges')} />
       </ResourceFormFrame>
     </>
-  );
-}
-
-function FormSkeleton() {
-  return (
-    <Card className="shadow-sm placeholder-glow" aria-hidden="true">
-      <Card.Body>
-        {Array.from({ length: 6 }, (_, i) => (
-          <div key={i} className="mb-3">
-            <span className="placeholder col-3 d-block mb-2 rounded" />
-            <span className="placeholder col-12 d-block rounded" style={{ height: '2.25rem' }} />
-          </div>
-        ))}
-      </Card.Body>
-    </Card>
   );
 }

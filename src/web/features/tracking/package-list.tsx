@@ -2,15 +2,14 @@ import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { Button } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { PACKAGE_LIST, PACKAGE_STATUSES, type Package } from '../../../shared/contracts/packages';
 import { AddToMawbDialog } from '../../entities/mawb/add-to-mawb-dialog';
-import { DataTable, type BulkActionsContext } from '../../components/data-table/data-table';
+import { ResourceListPage } from '../../components/resource-pages';
+import { type BulkActionsContext } from '../../components/data-table/data-table';
 import { FilterChecks, FilterDateRange, FilterSelect } from '../../components/data-table/list-filters';
 import { useListParams } from '../../components/data-table/list-params';
-import { ExportMenu } from '../../components/export-menu';
 import { ImportDialog, type ImportColumn } from '../../components/import-dialog';
-import { PageHeader } from '../../components/page-header';
 import { useFormat } from '../../lib/use-format';
 import { useStores } from '../../entities/store/api';
 import { customerRef, searchCustomers } from './api';
@@ -172,7 +171,6 @@ function BulkActions({ rows, clear }: BulkActionsContext<Package>) {
 /** /tracking: every package, filterable by status, customer, store, MAWB and date, with export, import and labels. */
 export function PackageListPage() {
   const { t } = useTranslation(['tracking', 'resource']);
-  const navigate = useNavigate();
   const columns = useColumns();
   const cache = packageApi.useCache();
   const stores = useStores();
@@ -194,58 +192,38 @@ export function PackageListPage() {
   );
 
   return (
-    <>
-      <PageHeader
-        actions={
-          <>
-            <ExportMenu resource="packages" spec={PACKAGE_LIST} fallbackName="kien-hang" />
-            <Button variant="outline-secondary" onClick={() => setImporting(true)} aria-label={t('resource:import.button')}>
-              <i className="bi bi-upload" aria-hidden="true" />
-              <span className="ms-1 d-none d-sm-inline">{t('resource:import.button')}</span>
-            </Button>
-            <Link to="/tracking/search" className="btn btn-primary">
-              <i className="bi bi-upc-scan me-1" aria-hidden="true" />
-              {t('list.scan')}
-            </Link>
-          </>
-        }
-      />
-      <DataTable
-        tableId="packages"
-        spec={PACKAGE_LIST}
-        columns={columns}
-        queryKey={packageApi.keys.list}
-        fetcher={packageApi.fetchPage}
-        getRowId={(p) => String(p.id)}
-        label={t('list.label')}
-        onOpen={(p) => navigate(`/tracking/${p.id}`)}
-        searchLabel={t('list.searchLabel')}
-        searchPlaceholder={t('list.searchPlaceholder')}
-        filters={
-          <>
-            <FilterChecks
-              spec={PACKAGE_LIST}
-              name="status"
-              label={t('fields.status')}
-              options={PACKAGE_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))}
-            />
-            <CustomerFilter />
-            <FilterSelect spec={PACKAGE_LIST} name="storeId" label={t('fields.store')} options={storeOptions} />
-            <MawbFilter />
-            <FilterDateRange spec={PACKAGE_LIST} name="created" label={t('fields.createdAt')} className="d-none d-xl-flex" />
-          </>
-        }
-        bulkActions={(ctx) => <BulkActions {...ctx} />}
-        empty={{
-          title: t('list.emptyTitle'),
-          text: t('list.emptyText'),
-          action: (
-            <Link to="/tracking/search" className="btn btn-sm btn-primary">
-              {t('list.scan')}
-            </Link>
-          ),
-        }}
-      />
+    <ResourceListPage
+      client={packageApi}
+      exportAs={{ resource: 'packages', fallbackName: 'kien-hang' }}
+      headerActions={
+        <Button variant="outline-secondary" onClick={() => setImporting(true)} aria-label={t('resource:import.button')}>
+          <i className="bi bi-upload" aria-hidden="true" />
+          <span className="ms-1 d-none d-sm-inline">{t('resource:import.button')}</span>
+        </Button>
+      }
+      create={{ label: t('list.scan'), icon: 'bi-upc-scan', to: '/tracking/search' }}
+      tableId="packages"
+      columns={columns}
+      label={t('list.label')}
+      searchLabel={t('list.searchLabel')}
+      searchPlaceholder={t('list.searchPlaceholder')}
+      filters={
+        <>
+          <FilterChecks
+            spec={PACKAGE_LIST}
+            name="status"
+            label={t('fields.status')}
+            options={PACKAGE_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))}
+          />
+          <CustomerFilter />
+          <FilterSelect spec={PACKAGE_LIST} name="storeId" label={t('fields.store')} options={storeOptions} />
+          <MawbFilter />
+          <FilterDateRange spec={PACKAGE_LIST} name="created" label={t('fields.createdAt')} className="d-none d-xl-flex" />
+        </>
+      }
+      bulkActions={(ctx) => <BulkActions {...ctx} />}
+      empty={{ title: t('list.emptyTitle'), text: t('list.emptyText') }}
+    >
       <ImportDialog
         resource="packages"
         show={importing}
@@ -254,6 +232,6 @@ export function PackageListPage() {
         templateName="mau-nhap-kien-hang.xlsx"
         onCommitted={() => cache.listsChanged()}
       />
-    </>
+    </ResourceListPage>
   );
 }

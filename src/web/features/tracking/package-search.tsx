@@ -13,7 +13,6 @@ import { DataTable, type BulkActionsContext } from '../../components/data-table/
 import { FilterChecks } from '../../components/data-table/list-filters';
 import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
-import { errorMessage } from '../../lib/api-client';
 import { toast } from '../../lib/toast';
 import { useFormat } from '../../lib/use-format';
 import { queryKeys } from '../../lib/query-client';
@@ -22,6 +21,7 @@ import { PackageStatusBadge, UnidentifiedBadge } from './package-fields';
 import { ReceiveBatchDialog } from './receive-batch';
 import { QuickReceiveDialog } from './receive-form';
 import './tracking.css';
+import { LoadFailed } from '../../components/load-failed';
 
 /** After the last keystroke, this long without another one means the gun (or the person) has finished. */
 export const SCAN_DEBOUNCE_MS = 300;
@@ -299,17 +299,7 @@ export function PackageSearchPage() {
     );
   } else if (query.isError && !data) {
     results = (
-      <EmptyState
-        role="alert"
-        icon="bi-exclamation-triangle"
-        title={t('search.error')}
-        text={errorMessage(query.error)}
-        action={
-          <Button size="sm" onClick={() => void query.refetch()}>
-            {t('common:actions.retry')}
-          </Button>
-        }
-      />
+      <LoadFailed title={t('search.error')} error={query.error} onRetry={() => void query.refetch()} />
     );
   } else if (!data) {
     results = (

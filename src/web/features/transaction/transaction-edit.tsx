@@ -1,13 +1,11 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Col, Row } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
-import { etagOf } from '../../../shared/contracts/resource';
+import { useNavigate } from 'react-router';
 import { TransactionPatch, type Transaction } from '../../../shared/contracts/transactions';
 import { TextareaField, TextField } from '../../components/form/fields';
 import { FormActions, ResourceFormFrame } from '../../components/form/resource-form';
 import { pickDirty, useResourceForm } from '../../components/form/use-resource-form';
-import { RecordPage } from '../../components/record-page';
 import { SignedAmount, TransactionTypeBadge } from '../../entities/transaction/badges';
 import { NewTransactionDialog } from '../../entities/transaction/new-transaction-dialog';
 import { PageHeader } from '../../components/page-header';
@@ -15,16 +13,11 @@ import { useFormat } from '../../lib/use-format';
 import { useTransactionEditableFields } from './transaction-fields';
 import { type Versioned } from '../../components/resource-api';
 import { transactionApi } from '../../entities/transaction/api';
+import { ResourceEditPage, useFormBase } from '../../components/resource-pages';
 
 /** /transaction/edit/:id: only the note and the reference; an amount is corrected by a new adjustment. */
 export function TransactionEditPage() {
-  const { id = '' } = useParams();
-  const query = transactionApi.useOne(id);
-  return (
-    <RecordPage query={query} backTo="/transaction" skeleton="form">
-      {(data) => <TransactionEdit key={id} loaded={data} />}
-    </RecordPage>
-  );
+  return <ResourceEditPage client={transactionApi}>{(data) => <TransactionEdit loaded={data} />}</ResourceEditPage>;
 }
 
 const toValues = (r: Transaction) => ({ reference: r.reference, note: r.note });
@@ -35,7 +28,7 @@ function TransactionEdit({ loaded }: { loaded: Versioned<Transaction> }) {
   const fmt = useFormat();
   const { saved } = transactionApi.useCache();
   const conflictFields = useTransactionEditableFields();
-  const [base, setBase] = useState(loaded);
+  const { base, rebase } = useFormBase(loaded);
   const [correcting, setCorrecting] = useState(false);
   const r = base.record;
 
@@ -50,7 +43,7 @@ function TransactionEdit({ loaded }: { loaded: Versioned<Transaction> }) {
     texts: { pending: t('edit.saving'), success: (row) => t('edit.saved', { code: row.code }) },
     onSaved: (row) => navigate(`/transaction/${row.id}`),
     toValues: (rec: Transaction) => toValues(rec),
-    onRebase: (rec: Transaction) => setBase({ record: rec, etag: etagOf(rec.version) }),
+    onRebase: rebase,
   });
   const form = rf.form;
   const dirty = form.formState.isDirty;

@@ -1,17 +1,14 @@
 import { useState } from 'react';
-import { Button, Card, Col, Row } from 'react-bootstrap';
+import { Card, Col, Row } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { TRANSACTION_LIST, TRANSACTION_METHODS, TRANSACTION_TYPES } from '../../../shared/contracts/transactions';
-import { DataTable } from '../../components/data-table/data-table';
+import { ResourceListPage } from '../../components/resource-pages';
 import { FilterChecks, FilterDateRange, FilterSelect } from '../../components/data-table/list-filters';
 import { useListParams } from '../../components/data-table/list-params';
-import { ExportMenu } from '../../components/export-menu';
 import { useTransactionColumns } from '../../entities/transaction/columns';
 import { FilterCustomer } from '../../entities/customer/customer-picker';
 import { NewTransactionDialog } from '../../entities/transaction/new-transaction-dialog';
 import '../../entities/transaction/wallet.css';
-import { PageHeader } from '../../components/page-header';
 import { errorMessage } from '../../lib/api-client';
 import { useFormat } from '../../lib/use-format';
 import { useTransactionTotals } from './api';
@@ -20,7 +17,6 @@ import { transactionApi } from '../../entities/transaction/api';
 /** /transaction: the whole ledger, filtered by customer, type, method and date, with the totals of what is shown. */
 export function TransactionListPage() {
   const { t } = useTranslation(['transaction', 'resource']);
-  const navigate = useNavigate();
   const columns = useTransactionColumns();
   const [creating, setCreating] = useState(false);
   const params = useListParams(TRANSACTION_LIST);
@@ -28,51 +24,29 @@ export function TransactionListPage() {
   const presetCustomer = customerFilter && /^\d+$/.test(customerFilter) ? Number(customerFilter) : undefined;
 
   return (
-    <>
-      <PageHeader
-        actions={
-          <>
-            <ExportMenu resource="transactions" spec={TRANSACTION_LIST} fallbackName="giao-dich" />
-            <Button variant="primary" onClick={() => setCreating(true)}>
-              <i className="bi bi-plus-lg me-1" aria-hidden="true" />
-              {t('list.create')}
-            </Button>
-          </>
-        }
-      />
-      <TotalsStrip />
-      <DataTable
-        tableId="transactions"
-        spec={TRANSACTION_LIST}
-        columns={columns}
-        queryKey={transactionApi.keys.list}
-        fetcher={transactionApi.fetchPage}
-        getRowId={(r) => String(r.id)}
-        label={t('list.label')}
-        onOpen={(r) => navigate(`/transaction/${r.id}`)}
-        searchLabel={t('list.searchLabel')}
-        searchPlaceholder={t('list.searchPlaceholder')}
-        filters={
-          <>
-            <FilterCustomer spec={TRANSACTION_LIST} label={t('fields.customer')} />
-            <FilterChecks spec={TRANSACTION_LIST} name="type" label={t('fields.type')} options={TRANSACTION_TYPES.map((v) => ({ value: v, label: t(`types.${v}`) }))} />
-            <FilterSelect spec={TRANSACTION_LIST} name="method" label={t('fields.method')} options={TRANSACTION_METHODS.map((v) => ({ value: v, label: t(`methods.${v}`) }))} />
-            <FilterDateRange spec={TRANSACTION_LIST} name="created" label={t('fields.createdAt')} />
-          </>
-        }
-        empty={{
-          title: t('list.emptyTitle'),
-          text: t('list.emptyText'),
-          action: (
-            <Button size="sm" onClick={() => setCreating(true)}>
-              {t('list.create')}
-            </Button>
-          ),
-        }}
-      />
+    <ResourceListPage
+      client={transactionApi}
+      exportAs={{ resource: 'transactions', fallbackName: 'giao-dich' }}
+      create={{ label: t('list.create'), onClick: () => setCreating(true) }}
+      aboveTable={<TotalsStrip />}
+      tableId="transactions"
+      columns={columns}
+      label={t('list.label')}
+      searchLabel={t('list.searchLabel')}
+      searchPlaceholder={t('list.searchPlaceholder')}
+      filters={
+        <>
+          <FilterCustomer spec={TRANSACTION_LIST} label={t('fields.customer')} />
+          <FilterChecks spec={TRANSACTION_LIST} name="type" label={t('fields.type')} options={TRANSACTION_TYPES.map((v) => ({ value: v, label: t(`types.${v}`) }))} />
+          <FilterSelect spec={TRANSACTION_LIST} name="method" label={t('fields.method')} options={TRANSACTION_METHODS.map((v) => ({ value: v, label: t(`methods.${v}`) }))} />
+          <FilterDateRange spec={TRANSACTION_LIST} name="created" label={t('fields.createdAt')} />
+        </>
+      }
+      empty={{ title: t('list.emptyTitle'), text: t('list.emptyText') }}
+    >
       {/* Filtered to one customer, the dialog starts on that customer's wallet (it can still be changed). */}
       <NewTransactionDialog show={creating} onHide={() => setCreating(false)} defaultCustomerId={presetCustomer} />
-    </>
+    </ResourceListPage>
   );
 }
 

@@ -36,7 +36,7 @@ describe('loadChunk', () => {
     await expect(loadChunk(async () => ({ Screen: 1 }))).resolves.toEqual({ Screen: 1 });
   });
 
-  it('gives up after 120 s with a ChunkLoadError (SPEC §9)', async () => {
+  it('gives up after 120 s with a ChunkLoadError', async () => {
     vi.useFakeTimers();
     expect(CHUNK_LOAD_TIMEOUT_MS).toBe(120_000);
     const pending = loadChunk(() => new Promise(() => {}));

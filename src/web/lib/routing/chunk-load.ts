@@ -1,5 +1,5 @@
 /**
- * Loading of code-split chunks (SPEC §8, §9): a script chunk or its CSS that does not arrive within 120 s
+ * Loading of code-split chunks: a script chunk or its CSS that does not arrive within 120 s
  * fails with a ChunkLoadError instead of hanging; when a chunk fails because a new version was deployed
  * (the old hashed files are gone), the page reloads by itself, once.
  */
@@ -28,7 +28,7 @@ export function isChunkLoadError(error: unknown): boolean {
   return error instanceof Error && LOAD_FAILURE.test(error.message);
 }
 
-/** Runs a dynamic import with the SPEC §9 timeout; load failures become ChunkLoadError, other errors pass through. */
+/** Runs a dynamic import with the 120 s timeout; load failures become ChunkLoadError, other errors pass through. */
 export function loadChunk<T>(load: () => Promise<T>, timeoutMs = CHUNK_LOAD_TIMEOUT_MS): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(

@@ -92,7 +92,7 @@ describe('ProtectedRoute', () => {
   });
 
   it('compares the role from user_infor', async () => {
-    // The token says Admin, user_infor says Staff: SPEC §3 compares user_infor's role.
+    // The token says Admin, user_infor says Staff: routes compare user_infor's role.
     saveSession({ token: makeToken({ expiresIn: 900, role: 'Admin' }), refreshToken: 'r', data: makeUser('Staff'), role: 'Staff' });
     renderAt('/mawb');
     expect(await where()).toBe('landing /');

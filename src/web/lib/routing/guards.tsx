@@ -15,7 +15,7 @@ import { getAccessToken, getRefreshToken, notifySessionChanged } from '../sessio
 import { PageSpinner } from './page-spinner';
 
 /**
- * Wraps a route element (SPEC §2, §6):
+ * Wraps a route element:
  * - locked console → the lock screen;
  * - no access-token cookie, or an expired token that cannot be renewed → /auth/login, remembering the page;
  * - an expired token with a refresh token → renewed once before deciding (a spinner meanwhile);

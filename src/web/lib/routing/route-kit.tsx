@@ -24,7 +24,7 @@ export function lazyScreen<M, K extends keyof M>(load: () => Promise<M>, exportN
 
 export const ADMIN_ONLY: Role[] = ['Admin'];
 
-/** A section's parent route: every screen under it requires the given roles (SPEC §6). */
+/** A section's parent route: every screen under it requires the given roles. */
 export function guardedSection(path: string, roles: Role[], children: RouteObject[]): RouteObject {
   return {
     path,

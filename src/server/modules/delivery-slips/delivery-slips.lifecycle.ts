@@ -1,0 +1,176 @@
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  DELIVERY_SLIP_ERROR_CODES,
+  type DeliverySlip,
+  type SlipConfirmBody,
+  type SlipShortfallDetails,
+  type SlipStatusBody,
+} from '../../../shared/contracts/delivery-slips';
+import {
+  DELIVERY_FAILURE_REASON_LABELS,
+  DELIVERY_SLIP_LIFECYCLES,
+  DELIVERY_SLIP_STATUS_LABELS,
+  packageEffectOf,
+  type DeliverySlipStatus,
+} from '../../../shared/domain/delivery-slip-lifecycle';
+import { formatDong } from '../../../shared/domain/money';
+import { deliveryFeedback, deliverySlipPackages, deliverySlips } from '../../db/schema/index';
+import { HttpError } from '../../lib/errors';
+import type { IfMatchHeader } from '../../lib/resource/concurrency';
+import { changeStatus } from '../../lib/resource/status';
+import type { WriteContext } from '../../lib/write-context';
+import { appendEvents } from '../packages/packages.events';
+import { postMovement } from '../transactions/transactions.ledger';
+import { deliverySlipsResource } from './delivery-slips.resource';
+import { findCustomer, updateSlip } from './delivery-slips.service';
+
+/**
+ * A slip's steps: the status route (ready, out for delivery, failed, cancelled) and the confirmation (delivered,
+ * with the money). Both go through the one status-change path (lib/resource/status.ts) in the caller's
+ * transaction (ctx): lock the slip row → check the optional If-Match version → check the step against the
+ * method's lifecycle (shared/domain/delivery-slip-lifecycle.ts) → apply it (slip row, package events through the packages' event-append path, ledger rows through the one
+ * ledger function) → exactly one audit row of the slip. Nothing is written before every check has passed, and a
+ * failure anywhere rolls back the caller's whole transaction.
+ */
+
+const E = DELIVERY_SLIP_ERROR_CODES;
+const def = deliverySlipsResource;
+
+/** The slip's package ids, in slip order. */
+const packageIdsOf = (slip: DeliverySlip) => slip.packages.map((p) => p.packageId);
+
+/** A step that ends the slip (failed, cancelled, delivered) frees its packages for another slip. */
+async function releasePackages(ctx: WriteContext, slipId: number): Promise<void> {
+  await ctx.tx.update(deliverySlipPackages).set({ open: false }).where(and(eq(deliverySlipPackages.slipId, slipId), eq(deliverySlipPackages.open, true)));
+}
+
+/**
+ * `POST /api/delivery-slips/:id/status`, on the one status-change path (lib/resource/status.ts: lock → If-Match →
+ * the method's lifecycle → apply → one audit row). draft → ready recomputes the charges one last time (the wallet
+ * credit from today's balance) and freezes them; the packages follow `packageEffectOf` with one event each,
+ * noting the slip code (and the failure reason). Answers the slip after the step.
+ */
+export async function changeSlipStatus(ctx: WriteContext, id: number, body: SlipStatusBody, ifMatch: IfMatchHeader): Promise<DeliverySlip> {
+  const { after } = await changeStatus<DeliverySlip, DeliverySlipStatus>(ctx, def, id, {
+    to: body.status,
+    lifecycle: (before) => DELIVERY_SLIP_LIFECYCLES[before.method],
+    ifMatch,
+    code: E.TRANSITION,
+    apply: async (tx, before) => {
+      const to = body.status;
+      const set: Record<string, unknown> = { status: to, statusAt: sql`now()` };
+      if (to === 'ready') {
+        // The draft's figures follow every save; finalising computes them once more (packages still free and
+        // ready, today's prices and balance) and freezes them: from here on the printed figures are the slip's.
+        const plan = await updateSlip(tx, before, {});
+        Object.assign(set, plan.set, { chargesFrozenAt: sql`now()` });
+      }
+      if (to === 'failed') {
+        set.failureReason = body.reason!;
+        set.failureNote = body.note;
+      }
+      await tx.tx
+        .update(deliverySlips)
+        .set({ ...set, version: sql`${deliverySlips.version} + 1`, updatedAt: sql`now()`, updatedBy: tx.meta.actorId } as never)
+        .where(eq(deliverySlips.id, id));
+      if (to === 'failed' || to === 'cancelled') await releasePackages(tx, id);
+      const effect = packageEffectOf(before.status, to);
+      if (effect) {
+        const what = to === 'failed' ? DELIVERY_FAILURE_REASON_LABELS[body.reason!] : DELIVERY_SLIP_STATUS_LABELS[to];
+        await appendEvents(
+          tx.tx,
+          tx.meta.actorId,
+          packageIdsOf(before),
+          { code: effect, location: before.storeName, note: body.note ? `Phiếu giao ${before.code}: ${what} (${body.note})` : `Phiếu giao ${before.code}: ${what}` },
+          { bumpVersion: true },
+        );
+      }
+    },
+  });
+  return after;
+}
+
+/**
+ * `POST /api/delivery-slips/:id/confirm` (inside the caller's idempotency wrapper and transaction). The hand-over:
+ *   1. the slip must be where its method confirms from (pickup: ready; courier: out for delivery); a delivered
+ *      slip → 409 SLIP_ALREADY_CONFIRMED (a second confirm, or the loser of two concurrent ones: the row lock
+ *      makes it wait and then read `delivered`);
+ *   2. the wallet must end within the credit limit: balance + collected − total ≥ −creditLimit, else 409 with
+ *      the shortfall (the amount still to collect to stay within the limit);
+ *   3. ledger: the money collected (`cod` when a courier collected it, else `deposit`), then the `payment` of the
+ *      total, both referring to the slip: the wallet ends at balance + collected − total, any excess stays as
+ *      credit;
+ *   4. the packages get a `delivered` event (DLV) and leave the slip's open set;
+ *   5. the slip row (collected amount, method, receiver, time), the feedback, one audit row.
+ */
+export async function confirmSlip(ctx: WriteContext, id: number, body: SlipConfirmBody): Promise<DeliverySlip> {
+  const { after } = await changeStatus<DeliverySlip, DeliverySlipStatus>(ctx, def, id, {
+    // Checked before the lifecycle: a delivered slip is "already confirmed", not an illegal step.
+    to: (before) => {
+      if (before.status === 'delivered') {
+        throw new HttpError(409, `Phiếu giao ${before.code} đã được xác nhận giao hàng trước đó`, E.ALREADY_CONFIRMED, { status: before.status });
+      }
+      return 'delivered';
+    },
+    lifecycle: (before) => DELIVERY_SLIP_LIFECYCLES[before.method],
+    code: E.TRANSITION,
+    audit: { action: 'confirm' },
+    apply: async (tx, before) => {
+      const customer = await findCustomer(tx.tx, before.customerId, true);
+      const balanceAfter = customer.balance + body.collectedAmount - before.total;
+      if (balanceAfter < -customer.creditLimit) {
+        const details: SlipShortfallDetails = { shortfall: -customer.creditLimit - balanceAfter, amountDue: before.amountToCollect, balanceAfter, creditLimit: customer.creditLimit };
+        throw new HttpError(
+          409,
+          `Số tiền thu thiếu ${formatDong(details.shortfall)} so với hạn mức công nợ của khách hàng ${customer.code} (hạn mức ${formatDong(customer.creditLimit)}): cần thu thêm ít nhất ${formatDong(details.shortfall)}`,
+          E.CREDIT_LIMIT_EXCEEDED,
+          details,
+        );
+      }
+
+      const ref = { referenceType: 'delivery_slip' as const, referenceId: id, reference: before.code };
+      if (body.collectedAmount > 0) {
+        await postMovement(tx, {
+          customerId: customer.id,
+          type: before.method === 'courier' && body.method === 'cash' ? 'cod' : 'deposit',
+          amount: body.collectedAmount,
+          method: body.method,
+          ...ref,
+          note: body.note ? `Thu khi giao phiếu ${before.code} (${body.note})` : `Thu khi giao phiếu ${before.code}`,
+        });
+      }
+      if (before.total > 0) {
+        await postMovement(tx, { customerId: customer.id, type: 'payment', amount: before.total, method: body.method, ...ref, note: `Thanh toán phiếu giao ${before.code}` });
+      }
+
+      await appendEvents(
+        tx.tx,
+        tx.meta.actorId,
+        packageIdsOf(before),
+        { code: 'delivered', location: before.storeName, note: `Phiếu giao ${before.code} — người nhận: ${body.receiverName}` },
+        { bumpVersion: true },
+      );
+      await releasePackages(tx, id);
+      await tx.tx
+        .update(deliverySlips)
+        .set({
+          status: 'delivered',
+          statusAt: sql`now()`,
+          collectedAmount: body.collectedAmount,
+          collectMethod: body.method,
+          receivedBy: body.receiverName,
+          deliveredAt: sql`now()`,
+          deliveredBy: tx.meta.actorId,
+          ...(body.note ? { note: before.note ? `${before.note}\n${body.note}` : body.note } : {}),
+          version: sql`${deliverySlips.version} + 1`,
+          updatedAt: sql`now()`,
+          updatedBy: tx.meta.actorId,
+        } as never)
+        .where(eq(deliverySlips.id, id));
+      if (body.rating != null) {
+        await tx.tx.insert(deliveryFeedback).values({ slipId: id, customerId: customer.id, rating: body.rating, comment: body.comment, createdBy: tx.meta.actorId });
+      }
+    },
+  });
+  return after;
+}

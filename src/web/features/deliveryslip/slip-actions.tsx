@@ -1,0 +1,124 @@
+import { useState } from 'react';
+import { Button, Form, Modal } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { DELIVERY_FAILURE_REASONS, type DeliveryFailureReason, type DeliverySlip } from '../../../shared/contracts/delivery-slips';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { toastError, toast } from '../../lib/toast';
+import { changeSlipStatus, useSlipCache } from './api';
+
+/** The failure form (reason + note), shared by the read view and the hand-over screen. */
+export function FailDialog({ slip, etag, show, onHide, onDone }: { slip: DeliverySlip; etag: string | null; show: boolean; onHide: () => void; onDone?: (s: DeliverySlip) => void }) {
+  const { t } = useTranslation(['deliveryslip', 'common']);
+  const cache = useSlipCache();
+  const [reason, setReason] = useState<DeliveryFailureReason>('not_home');
+  const [note, setNote] = useState('');
+  const [busy, setBusy] = useState(false);
+  const submit = async () => {
+    setBusy(true);
+    try {
+      const s = await changeSlipStatus(slip.id, etag, { status: 'failed', reason, note });
+      cache(s);
+      toast.success(t('confirm.failedDone', { code: s.code }));
+      onDone?.(s);
+      onHide();
+    } catch (e) {
+      toastError(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal show={show} onHide={onHide} centered>
+      <Modal.Header closeButton>
+        <Modal.Title as="h2" className="h5">
+          {t('confirm.failTitle')} · {slip.code}
+        </Modal.Title>
+      </Modal.Header>
+      <Modal.Body>
+        <Form.Group className="mb-3" controlId="fail-reason">
+          <Form.Label>{t('confirm.failReason')}</Form.Label>
+          <Form.Select value={reason} onChange={(e) => setReason(e.target.value as DeliveryFailureReason)}>
+            {DELIVERY_FAILURE_REASONS.map((r) => (
+              <option key={r} value={r}>
+                {t(`reasons.${r}`)}
+              </option>
+            ))}
+          </Form.Select>
+        </Form.Group>
+        <Form.Group controlId="fail-note">
+          <Form.Label>{t('confirm.note')}</Form.Label>
+          <Form.Control as="textarea" rows={2} value={note} maxLength={1000} onChange={(e) => setNote(e.target.value)} />
+        </Form.Group>
+      </Modal.Body>
+      <Modal.Footer>
+        <Button variant="outline-secondary" onClick={onHide} disabled={busy}>
+          {t('common:actions.close')}
+        </Button>
+        <Button variant="danger" onClick={() => void submit()} disabled={busy} data-testid="fail-submit">
+          {t('confirm.failSubmit')}
+        </Button>
+      </Modal.Footer>
+    </Modal>
+  );
+}
+
+/** The steps the slip may take now (from the server's nextSteps), each one button. */
+export function SlipStatusActions({ slip, etag }: { slip: DeliverySlip; etag: string }) {
+  const { t } = useTranslation('deliveryslip');
+  const cache = useSlipCache();
+  const [failing, setFailing] = useState(false);
+  const [cancelling, setCancelling] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const go = async (status: 'ready' | 'out_for_delivery' | 'cancelled') => {
+    setBusy(true);
+    try {
+      const s = await changeSlipStatus(slip.id, etag, { status });
+      cache(s);
+      toast.success(t('detail.done', { code: s.code }));
+    } catch (e) {
+      toastError(e);
+    } finally {
+      setBusy(false);
+      setCancelling(false);
+    }
+  };
+  const next = slip.nextSteps;
+  return (
+    <>
+      {next.includes('ready') && (
+        <Button variant="primary" disabled={busy} onClick={() => void go('ready')} data-testid="slip-to-ready">
+          <i className="bi bi-lock me-1" aria-hidden="true" />
+          {t('detail.toReady')}
+        </Button>
+      )}
+      {next.includes('out_for_delivery') && (
+        <Button variant="primary" disabled={busy} onClick={() => void go('out_for_delivery')} data-testid="slip-to-out">
+          <i className="bi bi-truck me-1" aria-hidden="true" />
+          {t('detail.toOut')}
+        </Button>
+      )}
+      {next.includes('failed') && (
+        <Button variant="outline-danger" disabled={busy} onClick={() => setFailing(true)} data-testid="slip-to-failed">
+          {t('detail.toFailed')}
+        </Button>
+      )}
+      {next.includes('cancelled') && (
+        <Button variant="outline-secondary" disabled={busy} onClick={() => setCancelling(true)} data-testid="slip-to-cancelled">
+          {t('detail.toCancelled')}
+        </Button>
+      )}
+      <FailDialog slip={slip} etag={etag} show={failing} onHide={() => setFailing(false)} />
+      <ConfirmDialog
+        show={cancelling}
+        title={t('detail.toCancelled')}
+        confirmLabel={t('detail.toCancelled')}
+        variant="danger"
+        busy={busy}
+        onConfirm={() => void go('cancelled')}
+        onCancel={() => setCancelling(false)}
+      >
+        {t('detail.cancelAsk', { code: slip.code })}
+      </ConfirmDialog>
+    </>
+  );
+}

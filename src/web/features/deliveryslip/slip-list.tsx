@@ -1,0 +1,163 @@
+import { createColumnHelper } from '@tanstack/react-table';
+import { useMemo } from 'react';
+import { Card, Col, Row } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { DELIVERY_METHODS, DELIVERY_SLIP_LIST, DELIVERY_SLIP_STATUSES, type DeliverySlip } from '../../../shared/contracts/delivery-slips';
+import { DataTable, type Columns } from '../../components/data-table/data-table';
+import { FilterChecks, FilterDateRange, FilterSelect } from '../../components/data-table/list-filters';
+import { useListParams } from '../../components/data-table/list-params';
+import { ExportMenu } from '../../components/export-menu';
+import { PageHeader } from '../../components/page-header';
+import { CustomerCell } from '../../entities/customer/customer-cell';
+import { FilterCustomer } from '../../entities/customer/customer-picker';
+import { errorMessage } from '../../lib/api-client';
+import { useFormat } from '../../lib/use-format';
+import { fetchSlipPage, slipKeys } from './api';
+import { SlipStatusBadge } from './badges';
+
+const col = createColumnHelper<DeliverySlip>();
+
+function useSlipColumns(): Columns<DeliverySlip> {
+  const { t } = useTranslation('deliveryslip');
+  const fmt = useFormat();
+  return useMemo(
+    () => [
+      col.accessor('code', {
+        header: t('fields.code'),
+        size: 140,
+        meta: { hideable: false, className: 'font-tabular' },
+        cell: (c) => (
+          <Link to={`/deliveryslip/${c.row.original.id}`} className="fw-medium">
+            {c.getValue()}
+          </Link>
+        ),
+      }),
+      col.accessor('customerName', {
+        id: 'customer',
+        header: t('fields.customer'),
+        size: 220,
+        meta: { card: 'title' },
+        cell: (c) => <CustomerCell id={c.row.original.customerId} code={c.row.original.customerCode} name={c.getValue()} />,
+      }),
+      col.accessor('status', { header: t('fields.status'), size: 150, meta: { card: 'badge' }, cell: (c) => <SlipStatusBadge status={c.getValue()} /> }),
+      col.accessor('method', { header: t('fields.method'), size: 150, cell: (c) => t(`methods.${c.getValue()}`) }),
+      col.accessor('storeName', { id: 'store', header: t('fields.store'), size: 150 }),
+      col.accessor('packageCount', { header: t('fields.packages'), size: 90, meta: { align: 'end' }, cell: (c) => fmt.integer(c.getValue()) }),
+      col.accessor('total', { header: t('fields.total'), size: 130, meta: { align: 'end', sortDescFirst: true }, cell: (c) => fmt.vnd(c.getValue()) }),
+      col.accessor('amountToCollect', { header: t('fields.amountToCollect'), size: 140, meta: { align: 'end', sortDescFirst: true }, cell: (c) => fmt.vnd(c.getValue()) }),
+      col.accessor('collectedAmount', {
+        header: t('fields.collected'),
+        size: 130,
+        meta: { align: 'end' },
+        cell: (c) => (c.getValue() == null ? <span className="text-body-tertiary">—</span> : fmt.vnd(c.getValue()!)),
+      }),
+      col.accessor('receiverName', { id: 'receiver', header: t('fields.receiver'), size: 180, meta: { defaultHidden: true, card: 'hidden' } }),
+      col.accessor('createdAt', { header: t('fields.createdAt'), size: 140, meta: { sortDescFirst: true }, cell: (c) => fmt.dateTime(c.getValue()) }),
+      col.accessor('deliveredAt', { header: t('fields.deliveredAt'), size: 140, meta: { sortDescFirst: true, defaultHidden: true }, cell: (c) => (c.getValue() ? fmt.dateTime(c.getValue()!) : '') }),
+    ],
+    [t, fmt],
+  );
+}
+
+/** /deliveryslip: every slip, filtered by status, customer, method and dates, with the totals of the filtered set. */
+export function DeliverySlipListPage() {
+  const { t } = useTranslation(['deliveryslip', 'resource']);
+  const navigate = useNavigate();
+  const columns = useSlipColumns();
+  return (
+    <>
+      <PageHeader
+        actions={
+          <>
+            <ExportMenu resource="delivery-slips" spec={DELIVERY_SLIP_LIST} fallbackName="phieu-giao" />
+            <Link to="/deliveryslip/vote-confirm" className="btn btn-outline-primary">
+              <i className="bi bi-upc-scan me-1" aria-hidden="true" />
+              {t('list.confirm')}
+            </Link>
+            <Link to="/deliveryslip/create-delivery-slip" className="btn btn-primary">
+              <i className="bi bi-plus-lg me-1" aria-hidden="true" />
+              {t('list.create')}
+            </Link>
+          </>
+        }
+      />
+      <SlipTotals />
+      <DataTable
+        tableId="delivery-slips"
+        spec={DELIVERY_SLIP_LIST}
+        columns={columns}
+        queryKey={slipKeys.list}
+        fetcher={fetchSlipPage}
+        getRowId={(r) => String(r.id)}
+        label={t('list.label')}
+        onOpen={(r) => navigate(`/deliveryslip/${r.id}`)}
+        searchLabel={t('list.searchLabel')}
+        searchPlaceholder={t('list.searchPlaceholder')}
+        filters={
+          <>
+            <FilterChecks spec={DELIVERY_SLIP_LIST} name="status" label={t('fields.status')} options={DELIVERY_SLIP_STATUSES.map((v) => ({ value: v, label: t(`statuses.${v}`) }))} />
+            <FilterCustomer spec={DELIVERY_SLIP_LIST} label={t('fields.customer')} />
+            <FilterSelect spec={DELIVERY_SLIP_LIST} name="method" label={t('fields.method')} options={DELIVERY_METHODS.map((v) => ({ value: v, label: t(`methods.${v}`) }))} />
+            <FilterSelect spec={DELIVERY_SLIP_LIST} name="codOutstanding" label={t('fields.codOutstanding')} options={[{ value: 'true', label: t('fields.codOutstanding') }]} />
+            <FilterDateRange spec={DELIVERY_SLIP_LIST} name="created" label={t('fields.createdAt')} />
+            <FilterDateRange spec={DELIVERY_SLIP_LIST} name="delivered" label={t('fields.deliveredAt')} />
+          </>
+        }
+        empty={{
+          title: t('list.emptyTitle'),
+          text: t('list.emptyText'),
+          action: (
+            <Link to="/deliveryslip/create-delivery-slip" className="btn btn-sm btn-primary">
+              {t('list.create')}
+            </Link>
+          ),
+        }}
+      />
+    </>
+  );
+}
+
+/** Σ of every slip the filters select (the list response carries them): charges, COD to collect, collected, owed. */
+function SlipTotals() {
+  const { t } = useTranslation('deliveryslip');
+  const fmt = useFormat();
+  const params = useListParams(DELIVERY_SLIP_LIST);
+  const totals = useQuery({
+    queryKey: [...slipKeys.all, 'totals', params.exportQuery],
+    queryFn: ({ signal }) => fetchSlipPage({ ...params.exportQuery, page: 1, pageSize: 1 }, signal).then((r) => r.totals),
+  });
+  const d = totals.data;
+  const tiles = [
+    { key: 'count', label: t('totals.count'), value: d ? fmt.integer(d.count) : null },
+    { key: 'total', label: t('totals.total'), value: d ? fmt.vnd(d.total) : null },
+    { key: 'toCollect', label: t('totals.toCollect'), value: d ? fmt.vnd(d.amountToCollect) : null },
+    { key: 'collected', label: t('totals.collected'), value: d ? fmt.vnd(d.collected) : null },
+    { key: 'codOutstanding', label: t('totals.codOutstanding'), value: d ? fmt.vnd(d.codOutstanding) : null },
+  ];
+  return (
+    <section className="mb-3" aria-label={t('totals.label')} aria-busy={totals.isFetching}>
+      {totals.isError ? (
+        <div className="alert alert-warning small py-2 mb-0" role="alert">
+          {t('totals.error', { message: errorMessage(totals.error) })}
+        </div>
+      ) : (
+        <Row xs={1} sm={2} lg={5} className="g-2">
+          {tiles.map((tile) => (
+            <Col key={tile.key}>
+              <Card className="h-100 shadow-sm">
+                <Card.Body className="py-2 px-3 d-flex d-sm-block justify-content-between align-items-baseline gap-2">
+                  <div className="small text-body-secondary">{tile.label}</div>
+                  <div className="fs-5 font-tabular text-nowrap" data-testid={`slip-totals-${tile.key}`}>
+                    {tile.value ?? <span className="placeholder-glow"><span className="placeholder col-8 rounded" /></span>}
+                  </div>
+                </Card.Body>
+              </Card>
+            </Col>
+          ))}
+        </Row>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,199 @@
+import { useMemo, useState } from 'react';
+import { Card, Col, Row } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { z } from 'zod';
+import { businessDate } from '../../../shared/contracts/exchange-rates';
+import { isDatedKind, settingValueSchema, type Setting, type SettingKind } from '../../../shared/contracts/settings';
+import { TextareaField, TextField } from '../../components/form/fields';
+import { FormActions, ResourceFormFrame } from '../../components/form/resource-form';
+import { useResourceForm } from '../../components/form/use-resource-form';
+import { PageHeader } from '../../components/page-header';
+import { RecordPage } from '../../components/record-page';
+import { versioned, type Versioned } from '../../components/resource-api';
+import { settingApi } from './api';
+import { useSettingTitle } from './setting-fields';
+
+/** How a kind's value is typed: a text, a whole number, a rate, the four fields of a bank account, a price list. */
+type Shape = 'text' | 'int' | 'rate' | 'bank' | 'json';
+function shapeOf(kind: string, value: unknown): Shape {
+  if (kind === 'exchange_rate') return 'rate';
+  if (kind === 'bank_account') return 'bank';
+  if (kind === 'price_list') return 'json';
+  return typeof value === 'number' ? 'int' : 'text';
+}
+
+const Values = z.object({
+  text: z.string(),
+  rate: z.string(),
+  bankName: z.string(),
+  bin: z.string(),
+  accountNumber: z.string(),
+  accountName: z.string(),
+  effectiveFrom: z.string(),
+});
+type Values = z.infer<typeof Values>;
+
+function toValues(s: Setting, newVersion: boolean): Values {
+  const v = s.value as Record<string, unknown> | string | number | null;
+  const obj = v && typeof v === 'object' ? v : {};
+  const shape = shapeOf(s.kind, s.value);
+  return {
+    text: shape === 'json' ? JSON.stringify(s.value, null, 2) : typeof v === 'object' ? '' : String(v ?? ''),
+    rate: String(obj.rate ?? ''),
+    bankName: String(obj.bankName ?? ''),
+    bin: String(obj.bin ?? ''),
+    accountNumber: String(obj.accountNumber ?? ''),
+    accountName: String(obj.accountName ?? ''),
+    effectiveFrom: newVersion ? businessDate(Date.now()) : s.effectiveFrom,
+  };
+}
+
+/** The value the form stands for, or a problem on the text field when it is not even readable. */
+function buildValue(shape: Shape, v: Values): { value: unknown } | { problem: string } {
+  switch (shape) {
+    case 'text':
+      return { value: v.text };
+    case 'int':
+      return /^\d+$/.test(v.text.trim()) ? { value: Number(v.text.trim()) } : { problem: 'int' };
+    case 'rate':
+      return { value: { rate: v.rate.trim() } };
+    case 'bank':
+      return { value: { bankName: v.bankName, bin: v.bin.trim(), accountNumber: v.accountNumber.trim(), accountName: v.accountName } };
+    case 'json':
+      try {
+        return { value: JSON.parse(v.text) as unknown };
+      } catch {
+        return { problem: 'json' };
+      }
+  }
+}
+
+const FIELD_OF: Record<string, keyof Values> = { rate: 'rate', bankName: 'bankName', bin: 'bin', accountNumber: 'accountNumber', accountName: 'accountName' };
+
+/** /setting/edit/:id (?new=1 adds a version of a dated setting instead of editing this one). */
+export function SettingEditPage() {
+  const { id = '' } = useParams();
+  const query = settingApi.useOne(id);
+  return (
+    <RecordPage query={query} backTo="/setting" skeleton="form">
+      {(data) => <SettingForm key={id} loaded={data} />}
+    </RecordPage>
+  );
+}
+
+function SettingForm({ loaded }: { loaded: Versioned<Setting> }) {
+  const { t } = useTranslation(['setting', 'common']);
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const cache = settingApi.useCache();
+  const titleOf = useSettingTitle();
+  const [base, setBase] = useState(loaded);
+  const s = base.record;
+  const kind = s.kind as SettingKind;
+  const dated = isDatedKind(kind);
+  // A version already in force is history: changing it means adding a new version with a start day.
+  const newVersion = dated && (params.get('new') === '1' || s.status !== 'scheduled');
+  const shape = shapeOf(kind, s.value);
+
+  // The shared contract of this kind/key checks the value, here as on the server.
+  const schema = useMemo(
+    () =>
+      Values.superRefine((v, ctx) => {
+        const built = buildValue(shape, v);
+        if ('problem' in built) {
+          ctx.addIssue({ code: 'custom', path: ['text'], message: t(`form.${built.problem}`) });
+          return;
+        }
+        const check = settingValueSchema(kind, s.key)?.safeParse(built.value);
+        for (const issue of check && !check.success ? check.error.issues : []) {
+          const top = String(issue.path[0] ?? '');
+          const field = shape === 'json' || shape === 'text' || shape === 'int' ? 'text' : (FIELD_OF[top] ?? 'text');
+          const where = shape === 'json' && issue.path.length ? `${issue.path.join('.')}: ` : '';
+          ctx.addIssue({ code: 'custom', path: [field], message: `${where}${issue.message}` });
+        }
+        if (dated && !/^\d{4}-\d{2}-\d{2}$/.test(v.effectiveFrom)) ctx.addIssue({ code: 'custom', path: ['effectiveFrom'], message: t('form.day') });
+      }),
+    [shape, kind, s.key, dated, t],
+  );
+
+  const rf = useResourceForm({
+    schema,
+    defaultValues: toValues(s, newVersion),
+    save: async (values) => {
+      const built = buildValue(shape, values);
+      if ('problem' in built) throw new Error(built.problem);
+      const saved = newVersion
+        ? await settingApi.create({ kind, key: s.key, value: built.value, effectiveFrom: values.effectiveFrom, description: s.description })
+        : await settingApi.patch(s.id, base.etag, { value: built.value, ...(dated ? { effectiveFrom: values.effectiveFrom } : {}) });
+      cache.saved(saved);
+      return saved;
+    },
+    texts: { pending: t('form.saving'), success: () => (newVersion ? t('form.versionAdded') : t('form.saved')) },
+    onSaved: (saved) => navigate(`/setting/${saved.id}`),
+    toValues: (r: Setting) => toValues(r, newVersion),
+    onRebase: (r: Setting) => setBase(versioned(r)),
+  });
+  const form = rf.form;
+  const title = titleOf(kind, s.key);
+
+  return (
+    <>
+      <PageHeader title={newVersion ? t('form.newVersionTitle', { name: title }) : t('form.editTitle', { name: title })} />
+      <ResourceFormFrame rf={rf} aria-label={title}>
+        <Card className="form-section shadow-sm">
+          <Card.Body>
+            <Row className="gx-3">
+              {shape === 'text' && (
+                <Col md={8}>
+                  {kind === 'delivery' ? (
+                    <TextareaField form={form} name="text" label={t('fields.value')} rows={3} maxLength={1000} />
+                  ) : (
+                    <TextField form={form} name="text" label={t('fields.value')} maxLength={300} />
+                  )}
+                </Col>
+              )}
+              {shape === 'int' && (
+                <Col md={4}>
+                  <TextField form={form} name="text" label={t('fields.value')} inputMode="numeric" required />
+                </Col>
+              )}
+              {shape === 'rate' && (
+                <Col md={4}>
+                  <TextField form={form} name="rate" label={t('form.rate', { currency: s.key })} required />
+                </Col>
+              )}
+              {shape === 'bank' && (
+                <>
+                  <Col md={6}>
+                    <TextField form={form} name="bankName" label={t('bank.bankName')} required />
+                  </Col>
+                  <Col md={6}>
+                    <TextField form={form} name="bin" label={t('bank.bin')} inputMode="numeric" required />
+                  </Col>
+                  <Col md={6}>
+                    <TextField form={form} name="accountNumber" label={t('bank.accountNumber')} required />
+                  </Col>
+                  <Col md={6}>
+                    <TextField form={form} name="accountName" label={t('bank.accountName')} required />
+                  </Col>
+                </>
+              )}
+              {shape === 'json' && (
+                <Col xs={12}>
+                  <TextareaField form={form} name="text" label={t('form.priceList')} help={t('form.priceListHelp')} rows={18} />
+                </Col>
+              )}
+              {dated && (
+                <Col md={4}>
+                  <TextField form={form} name="effectiveFrom" label={t('fields.since')} required help={t('form.startHelp')} maxLength={10} />
+                </Col>
+              )}
+            </Row>
+          </Card.Body>
+        </Card>
+        <FormActions saving={rf.saving} onCancel={() => navigate(`/setting/${s.id}`)} dirty={form.formState.isDirty} disabled={!newVersion && !form.formState.isDirty} />
+      </ResourceFormFrame>
+    </>
+  );
+}
