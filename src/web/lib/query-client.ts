@@ -75,10 +75,4 @@ export const queryKeys = {
   Customer: group('Customer'),
   Transaction: group('Transaction'),
   Setting: group('Setting'),
-  /** What the landing page reads without a sign-in: a lookup (its numbers as sent, and the label language) and the company. */
-  Public: {
-    all: ['Public'] as const,
-    tracking: (numbers: string, lang: string) => ['Public', 'tracking', numbers, lang] as const,
-    company: () => ['Public', 'company'] as const,
-  },
 } as const;

@@ -3,12 +3,21 @@ import type { PublicTrackingResponse } from '../../../shared/contracts/public-tr
 import { parsePublicTracking, type PublicTrackingInput } from '../../../shared/domain/public-tracking';
 import { api } from '../../lib/api-client';
 import type { Language } from '../../lib/i18n';
-import { queryClient, queryKeys } from '../../lib/query-client';
+import { queryClient } from '../../lib/query-client';
 
 /**
  * The public tracking page's reads (GET /api/public/tracking and /api/public/company): no token needed. Only
  * types come from the contracts, never their zod schemas, so the landing page stays as light as the sign-in page.
  */
+
+/**
+ * Keys of the public reads, apart from the console's queryKeys groups (nothing a staff screen changes invalidates
+ * them): a lookup by its numbers as sent and the label language, and the company.
+ */
+const publicKeys = {
+  tracking: (numbers: string, lang: Language) => ['Public', 'tracking', numbers, lang] as const,
+  company: () => ['Public', 'company'] as const,
+};
 
 /** The server lets browsers reuse a lookup this long (public-tracking.routes.ts); asking sooner changes nothing. */
 export const PUBLIC_TRACKING_STALE_MS = 15_000;
@@ -21,14 +30,14 @@ export function lookupText(input: Extract<PublicTrackingInput, { ok: true }>): s
 
 export function publicTrackingQuery(numbers: string, lang: Language) {
   return {
-    queryKey: queryKeys.Public.tracking(numbers, lang),
+    queryKey: publicKeys.tracking(numbers, lang),
     queryFn: ({ signal }: { signal: AbortSignal }) => api.get<PublicTrackingResponse>('/api/public/tracking', { numbers, lang }, { signal }),
     staleTime: PUBLIC_TRACKING_STALE_MS,
   };
 }
 
 export const publicCompanyQuery = {
-  queryKey: queryKeys.Public.company(),
+  queryKey: publicKeys.company(),
   queryFn: ({ signal }: { signal: AbortSignal }) => api.get<PublicCompany>('/api/public/company', undefined, { signal }),
   staleTime: COMPANY_STALE_MS,
 };
