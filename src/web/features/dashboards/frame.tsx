@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { saveBlob } from '../../components/download';
 import { PageHeader } from '../../components/page-header';
-import { api } from '../../lib/api-client';
-import { toastError } from '../../lib/toast';
+import { api, errorMessage } from '../../lib/api-client';
+import { toast } from '../../lib/toast';
 import { useAuth } from '../../lib/use-auth';
 import type { Period, Preset } from './period';
 import { dayLabel } from './period';
@@ -42,7 +42,7 @@ export function DashboardFrame({
       const { blob, filename } = await api.getFile(`/api/dashboard/${kind}/export`, { from: period.from, to: period.to });
       saveBlob(blob, filename ?? `${kind}-${period.from}_${period.to}.xlsx`);
     } catch (e) {
-      toastError(e);
+      toast.error(errorMessage(e));
     } finally {
       setExporting(false);
     }
