@@ -2,6 +2,7 @@ import { Fragment, useCallback, useState, type ReactNode } from 'react';
 import type { DefaultValues, FieldValues } from 'react-hook-form';
 import type { z } from 'zod';
 import type { UseQueryResult } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { ListQueryInput, ListResponse, ListSpec } from '../../shared/contracts/list-query';
 import { DataTable, type DataTableProps } from './data-table/data-table';
@@ -29,8 +30,14 @@ export interface ListCreateAction {
 }
 
 export interface ResourceListPageProps<Row extends { id: number }>
-  extends Omit<DataTableProps<Row>, 'spec' | 'queryKey' | 'fetcher' | 'getRowId' | 'onOpen' | 'empty'> {
+  extends Omit<DataTableProps<Row>, 'spec' | 'queryKey' | 'fetcher' | 'getRowId' | 'onOpen' | 'empty' | 'label'> {
   client: ListableResource<Row>;
+  /**
+   * The section's i18n namespace: the table's name, search label and placeholder are its `list.label`,
+   * `list.searchLabel` and `list.searchPlaceholder` unless given.
+   */
+  ns: string;
+  label?: string;
   /** The header's export menu: GET /api/<resource>/export, saved as `<fallbackName>.xlsx|csv` when unnamed. */
   exportAs?: { resource: string; fallbackName: string };
   /** The header's main action, repeated (small) in the empty state. */
@@ -83,9 +90,11 @@ export function ResourceListPage<Row extends { id: number }>({
   onOpen,
   empty,
   children,
+  ns,
   ...table
 }: ResourceListPageProps<Row>) {
   const navigate = useNavigate();
+  const { t } = useTranslation(ns);
   const spec = client.spec;
   const route = client.route;
   if (!spec) throw new Error('ResourceListPage: the resource client has no list spec');
@@ -105,6 +114,9 @@ export function ResourceListPage<Row extends { id: number }>({
       />
       {aboveTable}
       <DataTable<Row>
+        label={t('list.label')}
+        searchLabel={t('list.searchLabel')}
+        searchPlaceholder={t('list.searchPlaceholder')}
         {...table}
         spec={spec}
         queryKey={client.keys.list}
