@@ -6,13 +6,12 @@ import type { z } from 'zod';
 import { CREDIT_LIMIT_MAX, CUSTOMER_GROUPS, CUSTOMER_STATUSES, CustomerCreate, type Customer } from '../../../shared/contracts/customers';
 import { MoneyField, SelectField, TextareaField, TextField } from '../../components/form/fields';
 import { FormActions, ResourceFormFrame } from '../../components/form/resource-form';
-import { pickDirty, useResourceForm } from '../../components/form/use-resource-form';
 import { PageHeader } from '../../components/page-header';
 import { AddressesEditor, ProvinceDatalist, ProvinceInput } from './addresses-editor';
 import { useCustomerEditableFields } from './customer-fields';
 import { type Versioned } from '../../components/resource-api';
 import { customerApi } from '../../entities/customer/api';
-import { ResourceEditPage, useFormBase } from '../../components/resource-pages';
+import { ResourceEditPage, useRecordForm } from '../../components/resource-pages';
 
 type Values = z.input<typeof CustomerCreate>;
 
@@ -58,30 +57,21 @@ export function CustomerEditPage() {
 function CustomerForm({ loaded }: { loaded?: Versioned<Customer> }) {
   const { t } = useTranslation(['customer', 'resource']);
   const navigate = useNavigate();
-  const cache = customerApi.useCache();
   const provincesId = useId();
   const conflictFields = useCustomerEditableFields();
-  const { base, rebase, editing } = useFormBase(loaded);
-
-  const rf = useResourceForm({
+  const { rf, base, editing, cancelTo } = useRecordForm(customerApi, {
+    loaded,
     schema: CustomerCreate,
-    defaultValues: loaded ? customerToValues(loaded.record) : EMPTY,
-    save: async (values, ctx) => {
-      const saved = base ? await customerApi.patch(base.record.id, base.etag, pickDirty(values, ctx.isDirty)) : await customerApi.create(values);
-      cache.saved(saved);
-      return saved;
-    },
+    empty: EMPTY,
+    toValues: customerToValues,
     texts: {
       pending: t('form.saving'),
-      success: (c) => (editing ? t('form.updated', { code: c.code }) : t('form.created', { code: c.code })),
+      created: (c) => t('form.created', { code: c.code }),
+      updated: (c) => t('form.updated', { code: c.code }),
     },
-    onSaved: (c) => navigate(`/customer/${c.id}`),
-    toValues: (c: Customer) => customerToValues(c),
-    onRebase: rebase,
   });
   const form = rf.form;
   const dirty = form.formState.isDirty;
-  const cancelTo = base ? `/customer/${base.record.id}` : '/customer';
 
   return (
     <>

@@ -145,6 +145,7 @@ export function CustomerListPage() {
 
   return (
     <ResourceListPage
+      ns="customer"
       client={customerApi}
       exportAs={{ resource: 'customers', fallbackName: 'khach-hang' }}
       headerActions={
@@ -156,9 +157,6 @@ export function CustomerListPage() {
       create={{ label: t('list.create'), icon: 'bi-person-plus' }}
       tableId="customers"
       columns={columns}
-      label={t('list.label')}
-      searchLabel={t('list.searchLabel')}
-      searchPlaceholder={t('list.searchPlaceholder')}
       filters={
         <>
           <FilterSelect

@@ -9,13 +9,13 @@ import { EMPLOYEE_STATUSES, EmployeeCreate, type Employee, type EmployeePatch } 
 import type { ConflictField } from '../../components/form/conflict-dialog';
 import { SelectField, SwitchField, TextField } from '../../components/form/fields';
 import { FormActions, ResourceFormFrame } from '../../components/form/resource-form';
-import { pickDirty, useResourceForm } from '../../components/form/use-resource-form';
+import { pickDirty } from '../../components/form/use-resource-form';
 import { type Versioned } from '../../components/resource-api';
 import { PageHeader } from '../../components/page-header';
 import { useStores } from '../../entities/store/api';
 import { POSITIONS } from './employee-fields';
 import { employeeApi } from './api';
-import { ResourceEditPage, useFormBase } from '../../components/resource-pages';
+import { ResourceEditPage, useRecordForm } from '../../components/resource-pages';
 
 type Values = z.input<typeof EmployeeCreate>;
 type Output = z.output<typeof EmployeeCreate>;
@@ -57,10 +57,8 @@ export function EmployeeEditPage() {
 function EmployeeForm({ loaded }: { loaded?: Versioned<Employee> }) {
   const { t } = useTranslation(['employee', 'common']);
   const navigate = useNavigate();
-  const cache = employeeApi.useCache();
   const stores = useStores();
   const positionsId = useId();
-  const { base, rebase, editing } = useFormBase(loaded);
 
   const storeLabel = useMemo(() => {
     const byId = new Map((stores.data?.items ?? []).map((s) => [s.id, `${s.code} · ${s.name}`]));
@@ -81,21 +79,17 @@ function EmployeeForm({ loaded }: { loaded?: Versioned<Employee> }) {
     [t, storeLabel],
   );
 
-  const rf = useResourceForm({
+  const { rf, base, editing, cancelTo } = useRecordForm(employeeApi, {
+    loaded,
     schema: EmployeeCreate,
-    defaultValues: loaded ? employeeToValues(loaded.record) : EMPTY,
-    save: async (values, ctx) => {
-      const saved = base ? await employeeApi.patch(base.record.id, base.etag, employeePatchOf(values, ctx.isDirty)) : await employeeApi.create(values);
-      cache.saved(saved);
-      return saved;
-    },
+    empty: EMPTY,
+    toValues: employeeToValues,
+    patchOf: employeePatchOf,
     texts: {
       pending: t('form.saving'),
-      success: (e) => (editing ? t('form.updated', { code: e.code }) : t('form.created', { code: e.code })),
+      created: (e) => t('form.created', { code: e.code }),
+      updated: (e) => t('form.updated', { code: e.code }),
     },
-    onSaved: (e) => navigate(`/employee/${e.id}`),
-    toValues: (e: Employee) => employeeToValues(e),
-    onRebase: rebase,
   });
   const form = rf.form;
   const account = form.watch('account');
@@ -196,7 +190,7 @@ function EmployeeForm({ loaded }: { loaded?: Versioned<Employee> }) {
           saving={rf.saving}
           dirty={dirty}
           disabled={editing && !dirty}
-          onCancel={() => navigate(base ? `/employee/${base.record.id}` : '/employee')}
+          onCancel={() => navigate(cancelTo)}
           saveLabel={editing ? t('form.saveChanges') : t('form.create')}
         />
       </ResourceFormFrame>

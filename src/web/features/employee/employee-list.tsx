@@ -48,6 +48,7 @@ export function EmployeeListPage() {
   const stores = useStores();
   return (
     <ResourceListPage
+      ns="employee"
       client={employeeApi}
       tableId="employees"
       columns={columns}

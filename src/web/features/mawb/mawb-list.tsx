@@ -84,14 +84,12 @@ export function MawbListPage() {
   const columns = useColumns();
   return (
     <ResourceListPage
+      ns="mawb"
       client={mawbApi}
       exportAs={{ resource: 'mawbs', fallbackName: 'mawb' }}
       create={{ label: t('list.create') }}
       tableId="mawbs"
       columns={columns}
-      label={t('list.label')}
-      searchLabel={t('list.searchLabel')}
-      searchPlaceholder={t('list.searchPlaceholder')}
       filters={
         <>
           <FilterChecks spec={MAWB_LIST} name="status" label={t('fields.status')} options={MAWB_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))} />

@@ -12,14 +12,12 @@ export function OrderListPage() {
   const columns = useOrderColumns();
   return (
     <ResourceListPage
+      ns="order"
       client={orderApi}
       exportAs={{ resource: 'orders', fallbackName: 'don-hang' }}
       create={{ label: t('list.create') }}
       tableId="orders"
       columns={columns}
-      label={t('list.label')}
-      searchLabel={t('list.searchLabel')}
-      searchPlaceholder={t('list.searchPlaceholder')}
       filters={
         <>
           <FilterChecks spec={ORDER_LIST} name="status" label={t('fields.status')} options={ORDER_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))} />

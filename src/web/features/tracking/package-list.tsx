@@ -193,6 +193,7 @@ export function PackageListPage() {
 
   return (
     <ResourceListPage
+      ns="tracking"
       client={packageApi}
       exportAs={{ resource: 'packages', fallbackName: 'kien-hang' }}
       headerActions={
@@ -204,9 +205,6 @@ export function PackageListPage() {
       create={{ label: t('list.scan'), icon: 'bi-upc-scan', to: '/tracking/search' }}
       tableId="packages"
       columns={columns}
-      label={t('list.label')}
-      searchLabel={t('list.searchLabel')}
-      searchPlaceholder={t('list.searchPlaceholder')}
       filters={
         <>
           <FilterChecks

@@ -25,15 +25,13 @@ export function TransactionListPage() {
 
   return (
     <ResourceListPage
+      ns="transaction"
       client={transactionApi}
       exportAs={{ resource: 'transactions', fallbackName: 'giao-dich' }}
       create={{ label: t('list.create'), onClick: () => setCreating(true) }}
       aboveTable={<TotalsStrip />}
       tableId="transactions"
       columns={columns}
-      label={t('list.label')}
-      searchLabel={t('list.searchLabel')}
-      searchPlaceholder={t('list.searchPlaceholder')}
       filters={
         <>
           <FilterCustomer spec={TRANSACTION_LIST} label={t('fields.customer')} />
