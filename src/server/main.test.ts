@@ -19,7 +19,7 @@ function startMain(env: Record<string, string>) {
   child.stderr!.on('data', (d) => (out += d));
   const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
   const ready = new Promise<string>((resolve, reject) => {
-    const t = setTimeout(() => reject(new Error('not started:\n' + out)), 150_000);
+    const t = setTimeout(() => reject(new Error('not started:\n' + out)), 300_000);
     child.stdout!.on('data', () => {
       const m = /running at (http:\/\/\S+)/.exec(out);
       if (m) {
@@ -96,7 +96,7 @@ describe.skipIf(onPostgres)('the server process on PGlite', () => {
 
     chosen.child.kill('SIGTERM');
     expect(await chosen.exited, chosen.output()).toBe(0);
-  }, 400_000);
+  }, 700_000);
 
   it('on SIGTERM stops accepting, lets a request in flight finish, then exits 0', async () => {
     const server = startMain({ DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'cc-main-')) });
