@@ -242,9 +242,10 @@ describeE2E('the app shell', () => {
         await link.click();
         await expect.poll(() => link.getAttribute('aria-current'), { message: child }).toBe('page');
         await expect.poll(async () => (await heading(page).textContent())?.trim().length ?? 0, { message: child }).toBeGreaterThan(0);
-        // A real screen or an honest "being built" one, never blank and never an error screen.
+        // A real screen or an honest "being built" one, never blank and never an error screen (once it has loaded:
+        // a screen may show its loading state first).
+        await expect.poll(async () => (await page.locator('main').innerText()).trim().length, { message: child }).toBeGreaterThan(20);
         const text = await page.locator('main').innerText();
-        expect(text.trim().length, child).toBeGreaterThan(20);
         expect(text, child).not.toMatch(/Không tải được trang|Hệ thống đang gặp sự cố|Không tìm thấy trang/);
         visited++;
       }
@@ -392,7 +393,7 @@ describeE2E('the app shell', () => {
     await menu.waitFor();
     expect(await menu.getByRole('button').allTextContents()).toEqual(['Tổng quan']);
     expect(await menu.getByRole('link').count()).toBe(2);
-    expect(await page.locator('main').innerText()).toContain('Tài khoản nhân viên chỉ xem được trang tổng quan');
+    await expect.poll(() => page.locator('main').innerText()).toContain('Tài khoản nhân viên chỉ xem được trang tổng quan');
     await ctx.close();
   });
 

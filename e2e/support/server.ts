@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ROOT } from '../../src/server/paths';
@@ -12,6 +12,8 @@ export interface E2EServer {
   dataDir: string;
   process: ChildProcess;
   output(): string;
+  /** The mails sent so far (no SMTP: the pickup directory), oldest first, each as its text. */
+  mails(): string[];
   stop(): Promise<void>;
 }
 
@@ -30,6 +32,8 @@ export async function startServer(env: Record<string, string> = {}, nodeArgs: st
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       SEED: 'demo',
+      // Mail without SMTP lands as files here (the log never holds a password-reset link).
+      MAIL_PICKUP_DIR: path.join(dataDir, 'mail'),
       SEED_ADMIN_EMAIL: ADMIN.email,
       SEED_ADMIN_PASSWORD: ADMIN.password,
       // The demo Staff password is random unless set: the browser tests sign in with this one.
@@ -62,6 +66,11 @@ export async function startServer(env: Record<string, string> = {}, nodeArgs: st
     dataDir,
     process: child,
     output: () => out,
+    mails: () => {
+      const dir = path.join(dataDir, 'mail');
+      if (!existsSync(dir)) return [];
+      return readdirSync(dir).sort().map((f) => readFileSync(path.join(dir, f), 'utf8'));
+    },
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));

@@ -40,6 +40,8 @@ export const ConfigSchema = z.object({
   SEED_ADMIN_PASSWORD: z.preprocess(emptyToUndefined, z.string().min(8).optional()),
   SEED_STAFF_PASSWORD: z.preprocess(emptyToUndefined, z.string().min(8).optional()),
   SMTP_URL: z.preprocess(emptyToUndefined, z.string().regex(/^smtps?:\/\//).optional()),
+  /** Without SMTP: also write each mail as a file in this directory (owner-only), where a local mail tool or a test picks it up. */
+  MAIL_PICKUP_DIR: z.preprocess(emptyToUndefined, z.string().optional()),
   MAIL_FROM: z.string().default('Cargo Console <no-reply@cargo.test>'),
   PUBLIC_URL: z.preprocess(emptyToUndefined, z.url().optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -97,6 +97,7 @@ export async function restoreFrom(database: Database, file: string): Promise<{ t
   const lines = createInterface({ input: createReadStream(file).pipe(createGunzip()), crlfDelay: Infinity })[Symbol.asyncIterator]();
   let header: Header | undefined;
   let rows = 0;
+  const writable = new Map<string, string>();
   await database.session(async (run) => {
     await run('BEGIN');
     try {
@@ -118,8 +119,19 @@ export async function restoreFrom(database: Database, file: string): Promise<{ t
         }
         const { table, rows: batch } = obj as { table: string; rows: unknown[] };
         if (!header.tables.includes(table)) throw new Error(`Unexpected table ${table}`);
+        // Generated columns (e.g. a slip's "COD still owed") are computed again by the database, never written.
+        let cols = writable.get(table);
+        if (!cols) {
+          const names = await run<{ column_name: string }>(
+            `SELECT column_name FROM information_schema.columns
+             WHERE table_schema = 'public' AND table_name = $1 AND is_generated = 'NEVER' ORDER BY ordinal_position`,
+            [table],
+          );
+          cols = names.map((c) => `"${c.column_name}"`).join(', ');
+          writable.set(table, cols);
+        }
         await run(
-          `INSERT INTO "${table}" OVERRIDING SYSTEM VALUE SELECT * FROM json_populate_recordset(null::"${table}", $1::json)`,
+          `INSERT INTO "${table}" (${cols}) OVERRIDING SYSTEM VALUE SELECT ${cols} FROM json_populate_recordset(null::"${table}", $1::json)`,
           [JSON.stringify(batch)],
         );
         rows += batch.length;

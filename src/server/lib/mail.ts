@@ -1,3 +1,6 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '../config';
@@ -45,6 +48,12 @@ export function createMailer(opts: { config: Config; database: Database; log: Fa
         text: message.text,
         html: message.html ?? null,
       });
+      if (config.MAIL_PICKUP_DIR) {
+        // A pickup directory: the whole message as a file only its owner may read (never the log).
+        await mkdir(config.MAIL_PICKUP_DIR, { recursive: true, mode: 0o700 });
+        const file = path.join(config.MAIL_PICKUP_DIR, `${Date.now()}-${randomUUID()}.txt`);
+        await writeFile(file, `To: ${message.to}\nSubject: ${message.subject}\n\n${message.text}\n`, { mode: 0o600 });
+      }
       // Without SMTP the operator reads the mail in mail_outbox (a fresh install with no mail server still works).
       // The log says only that it was queued and to whom: the body may hold a one-time link, and logs are kept
       // and shipped where a password-reset link must never be.

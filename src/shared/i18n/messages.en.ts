@@ -182,8 +182,6 @@ export const MESSAGES_EN: Readonly<Record<string, string>> = {
   'Bạn không thể xóa hồ sơ nhân viên của chính mình': 'You cannot delete your own employee record',
 
   // ---- warehouses (shared/contracts/stores.ts) ----------------------------------------------------------------
-  'Kho nước ngoài': 'Foreign warehouse',
-  'Kho Việt Nam': 'Vietnamese warehouse',
 
   // ---- packages (shared/contracts/packages.ts, modules/packages) ----------------------------------------------
   'Chờ nhận': 'Expected',

@@ -15,6 +15,12 @@ function useCompany() {
   });
 }
 
+/** The name the top bar shows: the office's own once the settings name it, else the product's. */
+export function useBrandName(): string {
+  const { t } = useTranslation();
+  return useCompany().data?.name || t('appName');
+}
+
 /** Logo and name. `compact` keeps only the logo (condensed sidebar, phones); the name stays for screen readers. */
 export function BrandMark({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation();

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { BrandMark } from './brand';
+import { BrandMark, useBrandName } from './brand';
 import { GlobalSearch } from './global-search';
 import { SETTINGS_PANEL_ID } from './right-sidebar';
 import { ColorModeMenu, LanguageMenu, UserMenu } from './topbar-menus';
@@ -20,6 +20,7 @@ interface TopbarProps {
 
 export function Topbar({ brand, sidebarToggle, mobileMenuOpen, onOpenMobileMenu }: TopbarProps) {
   const { t } = useTranslation('shell');
+  const brandName = useBrandName();
   const settings = useLayoutSettings();
   const [searchOpen, setSearchOpen] = useState(false);
   const condensed = settings.leftSideBarType === 'condensed';
@@ -36,8 +37,8 @@ export function Topbar({ brand, sidebarToggle, mobileMenuOpen, onOpenMobileMenu 
         >
           <i className="bi bi-list fs-4" aria-hidden="true" />
         </button>
-        {/* Named by the product name itself: on phones only the logo shows (the text is display: none there). */}
-        <Link to="/dashboard/ecommerce" className={`brand-link me-2 ${brand === 'mobile' ? 'd-lg-none' : ''}`} aria-label={t('common:appName')}>
+        {/* Named by the name it shows (on phones only the logo shows: the text is display: none there). */}
+        <Link to="/dashboard/ecommerce" className={`brand-link me-2 ${brand === 'mobile' ? 'd-lg-none' : ''}`} aria-label={brandName}>
           <BrandMark />
         </Link>
         {sidebarToggle && (

@@ -115,7 +115,7 @@ export function Change({ figure, downIsGood = false }: { figure: StatFigure; dow
   if (pct === 0) return <span className="text-body-secondary small">{t('change.same')}</span>;
   const good = pct > 0 !== downIsGood;
   return (
-    <span className={`small fw-semibold ${good ? 'text-success' : 'text-danger'}`}>
+    <span className={`small fw-semibold ${good ? 'text-success-emphasis' : 'text-danger-emphasis'}`}>
       <i className={`bi ${pct > 0 ? 'bi-arrow-up' : 'bi-arrow-down'}`} aria-hidden="true" /> {t(pct > 0 ? 'change.up' : 'change.down', { value: fmt })}
     </span>
   );
