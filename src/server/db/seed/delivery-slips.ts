@@ -8,7 +8,7 @@ import {
 import type { DeliveryMethod } from '../../../shared/domain/slip-charges';
 import { refreshStatus } from '../../modules/packages/packages.events';
 import { postMovement } from '../../modules/transactions/transactions.ledger';
-import { computeCharges, defaultReceiver, nextSlipCodes, slipSearchText, type SlipCustomer, type SlipPackageRow } from '../../modules/delivery-slips/delivery-slips.service';
+import { computeCharges, defaultReceiver, nextSlipCodes, slipCustomerFields, slipSearchText, type SlipCustomer, type SlipPackageRow } from '../../modules/delivery-slips/delivery-slips.service';
 import { writeContextIn } from '../../lib/write-context';
 import type { Db } from '../client';
 import { customers, deliveryFeedback, deliverySlipPackages, deliverySlips, packages, stores, trackingEvents, users } from '../schema/index';
@@ -113,17 +113,7 @@ export async function seedDeliverySlips(db: Db): Promise<void> {
     .map((p) => ({ ...p, hubId: p.storeId!, hubName: hubName.get(p.storeId!)!, at: at.get(p.id) ?? {} }));
 
   const customerRows = await db
-    .select({
-      id: customers.id,
-      code: customers.code,
-      fullName: customers.fullName,
-      phone: customers.phone,
-      province: customers.province,
-      addresses: customers.addresses,
-      group: customers.group,
-      balance: customers.balance,
-      creditLimit: customers.creditLimit,
-    })
+    .select(slipCustomerFields)
     .from(customers)
     .where(isNull(customers.deletedAt));
   const customerById = new Map(customerRows.map((c) => [c.id, c]));

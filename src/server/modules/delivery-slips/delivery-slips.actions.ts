@@ -16,7 +16,7 @@ import { HttpError } from '../../lib/errors';
 import { findItem, pageRows } from '../../lib/resource/list-engine';
 import { inWriteTransaction } from '../../lib/resource/write';
 import { deliverySlipsResource } from './delivery-slips.resource';
-import { computeCharges, defaultReceiver, findCustomer, nextSlipCodes, slipSearchText, type SlipCustomer, type SlipPackageRow } from './delivery-slips.service';
+import { computeCharges, defaultReceiver, findCustomer, nextSlipCodes, slipCustomerFields, slipSearchText, type SlipCustomer, type SlipPackageRow } from './delivery-slips.service';
 
 /**
  * The slip routes beyond the resource's own: lookup by code, the create screen's ready packages, printing, bulk
@@ -160,17 +160,7 @@ async function bulkGroups(db: Db, body: SlipBulkBody, lock: boolean): Promise<Bu
   if (!rows.length) return [];
   const customerIds = [...new Set(rows.map((r) => r.customerId!))];
   const customerRows = await db
-    .select({
-      id: customers.id,
-      code: customers.code,
-      fullName: customers.fullName,
-      phone: customers.phone,
-      province: customers.province,
-      addresses: customers.addresses,
-      group: customers.group,
-      balance: customers.balance,
-      creditLimit: customers.creditLimit,
-    })
+    .select(slipCustomerFields)
     .from(customers)
     .where(and(inArray(customers.id, customerIds), isNull(customers.deletedAt)))
     .orderBy(asc(customers.id));

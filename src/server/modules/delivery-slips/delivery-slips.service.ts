@@ -68,19 +68,22 @@ export interface SlipCustomer {
   creditLimit: number;
 }
 
+/** What a slip reads of its customer (receiver defaults, price group, wallet): one field set for every reader. */
+export const slipCustomerFields = {
+  id: customers.id,
+  code: customers.code,
+  fullName: customers.fullName,
+  phone: customers.phone,
+  province: customers.province,
+  addresses: customers.addresses,
+  group: customers.group,
+  balance: customers.balance,
+  creditLimit: customers.creditLimit,
+};
+
 export async function findCustomer(db: Db, id: number, lock = false): Promise<SlipCustomer> {
   const q = db
-    .select({
-      id: customers.id,
-      code: customers.code,
-      fullName: customers.fullName,
-      phone: customers.phone,
-      province: customers.province,
-      addresses: customers.addresses,
-      group: customers.group,
-      balance: customers.balance,
-      creditLimit: customers.creditLimit,
-    })
+    .select(slipCustomerFields)
     .from(customers)
     .where(and(eq(customers.id, id), isNull(customers.deletedAt)));
   const [row] = lock ? await q.for('update') : await q;
