@@ -100,6 +100,21 @@ describe('create slip form', () => {
     expect(screen.getByTestId('quote-to-collect').textContent).toMatch(/150\.000/);
   });
 
+  it('keeps every code of a fast burst of scans (each is checked after the one before)', async () => {
+    mockFetch(async (call) => {
+      await new Promise((r) => setTimeout(r, 30));
+      return server(call);
+    });
+    renderRoutes([{ path: '/c', element: <CreateDeliverySlipPage /> }], '/c');
+    const box = await screen.findByTestId('scan-box');
+    for (const code of ['VN001', 'VN002', 'VN003']) {
+      fireEvent.change(box, { target: { value: code } });
+      fireEvent.keyDown(box, { key: 'Enter' });
+    }
+    await waitFor(() => expect(screen.getAllByTestId('line-freight')).toHaveLength(3), { timeout: 5000 });
+    await waitFor(() => expect(screen.getByTestId('quote-total').textContent).toMatch(/300\.000/));
+  });
+
   it('refuses a discount that is not a whole amount instead of rounding it', async () => {
     mockFetch(server);
     const user = userEvent.setup();

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Alert, Badge, Button, Card, Col, Form, Row, Spinner, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import type { Customer } from '../../../shared/contracts/customers';
@@ -63,14 +63,21 @@ export function SlipForm({ values: v, onChange, slip, footer }: SlipFormProps) {
   const onSlip = (code: string) =>
     v.numbers.includes(code) || lines.some((p) => p.trackingNumber.toUpperCase() === code || p.code.toUpperCase() === code);
 
-  const onScan = async (code: string) => {
-    if (onSlip(code)) {
+  // A gun scans faster than the server answers: scans are checked one after the other, each against the values
+  // the previous one left (not the render it started in), so none is lost.
+  const latest = useRef(v);
+  latest.current = v;
+  const queue = useRef<Promise<void>>(Promise.resolve());
+
+  const check = async (code: string) => {
+    const cur = latest.current;
+    if (cur.numbers.includes(code) || onSlip(code)) {
       setFeedback({ kind: 'warning', text: t('scan.duplicate', { code }) });
       return;
     }
     setChecking(true);
     try {
-      let customerId = v.customerId;
+      let customerId = cur.customerId;
       let receiver: Partial<SlipFormValues> = {};
       if (customerId === null) {
         // No customer yet: the first scanned parcel names it.
@@ -82,14 +89,22 @@ export function SlipForm({ values: v, onChange, slip, footer }: SlipFormProps) {
         customerId = owner.id;
         receiver = receiverOf(owner);
       }
-      const next = { ...v, ...receiver, customerId };
-      const body = quoteBodyOf(next, [...v.numbers, code]);
+      const next = { ...cur, ...receiver, customerId };
+      const body = quoteBodyOf(next, [...cur.numbers, code]);
       if (!body) {
         setFeedback({ kind: 'danger', text: t('form.fixMoney') });
         return;
       }
-      await quoteSlip(body, slip?.id);
-      onChange({ ...next, numbers: [...v.numbers, code] });
+      const answer = await quoteSlip(body, slip?.id);
+      // The server knows the parcel by its tracking number; a scanned package code is kept as that number.
+      const added = answer.packages.find((p) => p.code.toUpperCase() === code)?.trackingNumber.toUpperCase() ?? code;
+      if (cur.numbers.includes(added)) {
+        setFeedback({ kind: 'warning', text: t('scan.duplicate', { code }) });
+        return;
+      }
+      const after = { ...next, numbers: [...cur.numbers, added] };
+      latest.current = after;
+      onChange(after);
       setFeedback({ kind: 'success', text: t('scan.added', { code }) });
     } catch (e) {
       const mine = conflictsOf(e)?.find((c) => c.number === code);
@@ -97,6 +112,9 @@ export function SlipForm({ values: v, onChange, slip, footer }: SlipFormProps) {
     } finally {
       setChecking(false);
     }
+  };
+  const onScan = (code: string) => {
+    queue.current = queue.current.then(() => check(code));
   };
 
   const remove = (numbers: string[]) => set({ numbers: v.numbers.filter((n) => !numbers.includes(n)) });
@@ -124,7 +142,7 @@ export function SlipForm({ values: v, onChange, slip, footer }: SlipFormProps) {
                   label={t('scan.label')}
                   placeholder={t('scan.placeholder')}
                   help={v.customerId === null ? t('scan.helpNoCustomer') : t('scan.help')}
-                  onScan={(code) => void onScan(code)}
+                  onScan={onScan}
                   feedback={feedback}
                   busy={checking}
                 />
