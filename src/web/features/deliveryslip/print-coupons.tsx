@@ -202,7 +202,7 @@ export function PrintedSlip({ slip: s, settings, onRemove }: { slip: DeliverySli
         </div>
         <QrCode value={s.code} label={t('print.qrOf', { code: s.code })} className="slip-print-code-qr" testId="slip-qr" />
       </header>
-      <h1 className="slip-print-title">{t('print.heading')}</h1>
+      <h2 className="slip-print-title">{t('print.heading')}</h2>
       <div className="slip-print-barcode">
         <Code128 value={s.code} label={t('print.barcodeOf', { code: s.code })} className="slip-print-barcode-svg" testId="slip-barcode" />
         <div className="slip-print-code">{s.code}</div>

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Form } from 'react-bootstrap';
 import { parseScannedNumbers } from '../../../shared/domain/scan';
+import './scan-box.css';
 
 /**
  * A box for a barcode gun: a code is taken on Enter (or Tab, which some guns send), or — for guns set up without a
@@ -83,7 +84,7 @@ export function ScanBox({ id, label, placeholder, onScan, feedback, disabled, bu
           disabled={disabled}
           autoComplete="off"
           spellCheck={false}
-          className="font-tabular ps-4"
+          className="font-tabular scan-box-input"
           placeholder={placeholder}
           aria-describedby={feedback ? feedbackId : undefined}
           aria-busy={busy || undefined}
