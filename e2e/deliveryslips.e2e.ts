@@ -160,7 +160,12 @@ describeE2E('delivery slips', () => {
   });
 
   it('the slip screens, desktop and phone, light and dark', async () => {
+    // A draft to edit, with a discount, so the form shows its charges.
+    const customer = await newCustomer();
+    const numbers = await readyParcels(customer.code, 2);
+    const draft = await call<DeliverySlip>('POST', '/api/delivery-slips', { customerId: customer.id, trackingNumbers: numbers, discount: { kind: 'percent', bps: 500, reason: 'Khách quen' } });
     await shootAll(suite, 'slips', [
+      ['edit', `/deliveryslip/edit-delivery-slip?id=${draft.id}`],
       ['list', '/deliveryslip'],
       ['detail', `/deliveryslip/${delivered.id}`],
       ['confirm', `/deliveryslip/vote-confirm?code=${delivered.code}`],
@@ -168,5 +173,18 @@ describeE2E('delivery slips', () => {
       ['print', `/deliveryslip/print-coupons?ids=${delivered.id}`],
       ['print-thermal', `/deliveryslip/print-coupons?ids=${delivered.id}&format=thermal`],
     ]);
+    // The new screens in English too.
+    for (const [size, viewport] of [['desktop', { width: 1440, height: 900 }], ['phone', { width: 390, height: 844 }]] as const) {
+      const { ctx, page, errors } = await suite.signedInPage({ viewport });
+      await page.evaluate(() => localStorage.setItem('cargo.lang', 'en'));
+      for (const [name, path] of [['edit', `/deliveryslip/edit-delivery-slip?id=${draft.id}`], ['print', `/deliveryslip/print-coupons?ids=${delivered.id}`]]) {
+        await page.goto(suite.baseUrl + path);
+        await page.locator('h1').first().waitFor();
+        await page.waitForLoadState('networkidle');
+        await screenshot(page, `slips-${name}-${size}-light-en`);
+      }
+      expect(serious(errors)).toEqual([]);
+      await ctx.close();
+    }
   });
 });

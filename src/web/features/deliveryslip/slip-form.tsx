@@ -259,7 +259,7 @@ export function SlipForm({ values: v, onChange, slip, footer }: SlipFormProps) {
                     <Form.Control.Feedback type="invalid">{t('form.wholeDong')}</Form.Control.Feedback>
                   </Form.Group>
                 </Col>
-                <Col xs={5}>
+                <Col xs={12} sm={5}>
                   <Form.Group controlId="slip-discount-kind">
                     <Form.Label>{t('fields.discount')}</Form.Label>
                     <Form.Select value={v.discountKind} onChange={(e) => set({ discountKind: e.target.value as SlipFormValues['discountKind'] })}>
@@ -271,7 +271,7 @@ export function SlipForm({ values: v, onChange, slip, footer }: SlipFormProps) {
                 </Col>
                 {v.discountKind !== 'none' && (
                   <>
-                    <Col xs={7}>
+                    <Col xs={12} sm={7}>
                       <Form.Group controlId="slip-discount-value">
                         <Form.Label>{v.discountKind === 'amount' ? t('form.discountAmountValue') : t('form.discountPercentValue')}</Form.Label>
                         <Form.Control value={v.discountValue} inputMode="decimal" isInvalid={invalid('discountValue')} onChange={(e) => set({ discountValue: e.target.value })} />
@@ -362,7 +362,7 @@ function PackageLines({ numbers, quote, slip, onRemove }: { numbers: string[]; q
         <thead>
           <tr>
             <th>{t('fields.trackingNumber')}</th>
-            <th className="text-end">{t('fields.weight')}</th>
+            <th className="text-end d-none d-sm-table-cell">{t('fields.weight')}</th>
             <th className="text-end">{t('fields.chargeable')}</th>
             <th className="text-end">{t('fields.freight')}</th>
             {onRemove && <th><span className="visually-hidden">{t('form.remove')}</span></th>}
@@ -374,7 +374,7 @@ function PackageLines({ numbers, quote, slip, onRemove }: { numbers: string[]; q
             return (
               <tr key={n}>
                 <td className="font-tabular">{p?.trackingNumber ?? n}</td>
-                <td className="text-end font-tabular">{p ? fmt.kg(p.weightG) : ''}</td>
+                <td className="text-end font-tabular d-none d-sm-table-cell">{p ? fmt.kg(p.weightG) : ''}</td>
                 <td className="text-end font-tabular">{p ? fmt.kg(p.chargeableG) : ''}</td>
                 <td className="text-end font-tabular" data-testid="line-freight">
                   {p ? fmt.vnd(p.amount) : <span className="text-body-tertiary">…</span>}
