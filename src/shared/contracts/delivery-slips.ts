@@ -27,7 +27,8 @@ import { blankToNull, PhoneInput, staleDetails, Timestamp } from './resource';
  *   GET    /api/delivery-slips/by-code/:code   the same, by `PG2611-00042` (case-insensitive, scanned noise removed)
  *   GET    /api/delivery-slips/ready-packages  ?customerId → the customer's `ready` packages not on an open slip,
  *                                              grouped by Vietnamese hub, each with its freight (the create screen)
- *   POST   /api/delivery-slips/quote           a create body → the charges it would have, nothing saved
+ *   POST   /api/delivery-slips/quote           a create body → the charges it would have, nothing saved;
+ *                                              ?slipId= quotes an edit of that slip (its own packages are free)
  *   POST   /api/delivery-slips                 create a draft → 201 the slip, ETag, Location
  *   PATCH  /api/delivery-slips/:id             If-Match required; draft: anything; ready/out_for_delivery: receiver,
  *                                              carrier and note only; final slips: 409
@@ -271,6 +272,11 @@ export const SlipPrintBody = z.strictObject({
 });
 export type SlipPrintBody = z.output<typeof SlipPrintBody>;
 
+/** `POST /quote?slipId=`: quote for an existing slip (its edit screen): its own packages are not "on another slip". */
+export const SlipQuoteQuery = z.strictObject({
+  slipId: z.coerce.number({ error: 'slipId phải là số nguyên' }).int({ error: 'slipId phải là số nguyên' }).min(1, { error: 'slipId phải là số nguyên' }).optional(),
+});
+export type SlipQuoteQuery = z.output<typeof SlipQuoteQuery>;
 export const SlipCodeParams = z.strictObject({ code: z.string().trim().min(1).max(40) });
 export const ReadyPackagesQuery = z.strictObject({ customerId: z.coerce.number({ error: 'customerId phải là số nguyên' }).int({ error: 'customerId phải là số nguyên' }).min(1, { error: 'customerId phải là số nguyên' }) });
 

@@ -14,6 +14,7 @@ import {
   SlipItems,
   SlipPrintBody,
   SlipQuote,
+  SlipQuoteQuery,
   SlipReconcileBody,
 } from '../../../shared/contracts/delivery-slips';
 import { IdParams } from '../../../shared/contracts/list-query';
@@ -56,8 +57,8 @@ export const deliverySlipsRoutes = resourceRoutes(deliverySlipsResource, (app) =
 
   app.post(
     '/delivery-slips/quote',
-    { validatorCompiler, schema: { tags, summary: 'Tính tiền phiếu giao (không lưu)', body: DeliverySlipCreate, response: { 200: SlipQuote } } },
-    async (req) => quoteSlip(db(), req.body as DeliverySlipCreate),
+    { validatorCompiler, schema: { tags, summary: 'Tính tiền phiếu giao (không lưu)', querystring: SlipQuoteQuery, body: DeliverySlipCreate, response: { 200: SlipQuote } } },
+    async (req) => quoteSlip(db(), req.body as DeliverySlipCreate, (req.query as SlipQuoteQuery).slipId),
   );
 
   app.post(

@@ -285,10 +285,10 @@ function chargeInputOf(input: DeliverySlipCreate, receiverProvince: string): Cha
   return { method: input.method, receiverProvince, domesticFee: input.domesticFee, surcharges: input.surcharges, discount: input.discount };
 }
 
-/** What a create body would give now; nothing is written. */
-export async function quoteSlip(db: Db, input: DeliverySlipCreate): Promise<SlipQuote> {
+/** What a create body would give now; nothing is written. `slipId`: an edit of that slip (its own packages are free). */
+export async function quoteSlip(db: Db, input: DeliverySlipCreate, slipId?: number): Promise<SlipQuote> {
   const customer = await findCustomer(db, input.customerId);
-  const { storeId, rows } = await resolveSlipPackages(db, customer, input, { lock: false });
+  const { storeId, rows } = await resolveSlipPackages(db, customer, input, { lock: false, slipId });
   const receiverProvince = input.receiverProvince ?? defaultReceiver(customer).receiverProvince;
   const c = await computeCharges(db, customer, rows, chargeInputOf(input, receiverProvince));
   const ch = c.charges;

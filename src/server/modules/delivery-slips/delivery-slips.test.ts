@@ -129,6 +129,19 @@ describe('create', () => {
     expect(q.deliveryZone).toBe('hcm_inner');
     expect(q.amountToCollect).toBe(slip.amountToCollect);
   });
+
+  it('quote ?slipId= counts that slip’s own packages as free (the edit screen), others’ still conflict', async () => {
+    const c = await h.customerWithReady(3);
+    const slip = await h.createOk({ customerId: c.customerId, packageIds: c.packageIds.slice(0, 2) });
+    const body = { customerId: c.customerId, packageIds: c.packageIds.slice(0, 3) };
+    const without = await ctx.request({ method: 'POST', url: '/api/delivery-slips/quote', payload: body });
+    expect(without.statusCode).toBe(409);
+    const own = await ctx.request({ method: 'POST', url: `/api/delivery-slips/quote?slipId=${slip.id}`, payload: body });
+    expect(own.statusCode, own.body).toBe(200);
+    expect((own.json() as SlipQuote).packages.map((p) => p.packageId)).toEqual(c.packageIds.slice(0, 3));
+    const bad = await ctx.request({ method: 'POST', url: '/api/delivery-slips/quote?slipId=abc', payload: body });
+    expect(bad.statusCode).toBe(400);
+  });
 });
 
 describe('edit', () => {

@@ -1,11 +1,23 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { ListQueryInput } from '../../../shared/contracts/list-query';
-import type { DeliverySlip, DeliverySlipList, SlipConfirmBodyInput, SlipStatusBodyInput } from '../../../shared/contracts/delivery-slips';
+import type {
+  DeliverySlip,
+  DeliverySlipCreateInput,
+  DeliverySlipList,
+  DeliverySlipPatchInput,
+  ReadyPackages,
+  SlipConfirmBodyInput,
+  SlipItems,
+  SlipQuote,
+  SlipStatusBodyInput,
+} from '../../../shared/contracts/delivery-slips';
+import type { PublicCompany } from '../../../shared/contracts/company';
+import { BANK_ACCOUNT_KEY, SLIP_FOOTER_KEY, type BankAccountValue, type SettingList } from '../../../shared/contracts/settings';
 import { IDEMPOTENCY_HEADER } from '../../../shared/contracts/idempotency';
 import { getVersioned, ifMatch, versioned, type Versioned } from '../../components/resource-api';
 import { newIdempotencyKey } from '../../entities/transaction/api';
-import { api } from '../../lib/api-client';
+import { api, buildUrl } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-client';
 
 /** Delivery slips over the shared client: list (with totals), one slip, its status steps, the confirmation. */
@@ -55,4 +67,59 @@ export function useSlipCache() {
     },
     [qc],
   );
+}
+
+// ---- create / edit -------------------------------------------------------------------------------------
+
+/** The charges a create body would give now (the server's one rule); `slipId`: an edit of that slip. */
+export function quoteSlip(body: DeliverySlipCreateInput, slipId?: number, signal?: AbortSignal): Promise<SlipQuote> {
+  return api.post<SlipQuote>(buildUrl(`${BASE}/quote`, { slipId }), body, { signal });
+}
+
+/** The customer's ready packages not on an open slip, per hub, each with its freight. */
+export function fetchReadyPackages(customerId: number, signal?: AbortSignal): Promise<ReadyPackages> {
+  return api.get<ReadyPackages>(`${BASE}/ready-packages`, { customerId }, { signal });
+}
+
+export function createSlip(body: DeliverySlipCreateInput): Promise<DeliverySlip> {
+  return api.post<DeliverySlip>(BASE, body);
+}
+
+/** A save based on the version the form was opened on: someone else's save in between is a 412. */
+export function patchSlip(id: number, etag: string, body: DeliverySlipPatchInput): Promise<DeliverySlip> {
+  return api.patch<DeliverySlip>(`${BASE}/${id}`, body, ifMatch(etag));
+}
+
+// ---- printing ------------------------------------------------------------------------------------------
+
+export function fetchSlipsByIds(ids: number[], signal?: AbortSignal): Promise<DeliverySlip[]> {
+  return Promise.all(ids.map((id) => api.get<DeliverySlip>(`${BASE}/${id}`, undefined, { signal })));
+}
+
+/** Records one print (count and time) of each slip. */
+export function recordSlipPrints(ids: number[]): Promise<SlipItems> {
+  return api.post<SlipItems>(`${BASE}/print`, { ids });
+}
+
+export interface SlipPrintSettings {
+  company: PublicCompany;
+  bank: BankAccountValue | null;
+  footer: string;
+}
+
+/** What the printed slip shows besides the slip: company header and logo, the transfer account, the footer text. */
+export function useSlipPrintSettings() {
+  return useQuery({
+    queryKey: [...queryKeys.Setting.all, 'slip-print'],
+    queryFn: async ({ signal }): Promise<SlipPrintSettings> => {
+      const [company, settings] = await Promise.all([
+        api.get<PublicCompany>('/api/public/company', undefined, { signal }),
+        api.get<SettingList>('/api/settings', { kind: 'bank_account,delivery', status: 'current', pageSize: 50 }, { signal }),
+      ]);
+      const find = (kind: string, key: string) => settings.items.find((r) => r.kind === kind && r.key === key)?.value;
+      const footer = find('delivery', SLIP_FOOTER_KEY);
+      return { company, bank: (find('bank_account', BANK_ACCOUNT_KEY) as BankAccountValue | undefined) ?? null, footer: typeof footer === 'string' ? footer : '' };
+    },
+    staleTime: 60_000,
+  });
 }

@@ -8,11 +8,11 @@ const handle = (titleKey: string): RouteHandle => ({ titleKey, sectionKey: 'menu
 
 export const deliveryslipRoutes: RouteObject = guardedSection('deliveryslip', ADMIN_ONLY, [
   { index: true, handle: handle('screens.deliveryslipList'), lazy: lazyScreen(() => import('./slip-list'), 'DeliverySlipListPage') },
-  { path: 'print-coupons', handle: handle('screens.printCoupons'), lazy: placeholder },
-  { path: 'edit-delivery-slip', handle: handle('screens.editDeliverySlip'), lazy: placeholder },
+  { path: 'print-coupons', handle: handle('screens.printCoupons'), lazy: lazyScreen(() => import('./print-coupons'), 'PrintCouponsPage') },
+  { path: 'edit-delivery-slip', handle: handle('screens.editDeliverySlip'), lazy: lazyScreen(() => import('./slip-editor'), 'EditDeliverySlipPage') },
   { path: 'vote-confirm', handle: handle('screens.voteConfirm'), lazy: lazyScreen(() => import('./vote-confirm'), 'VoteConfirmPage') },
   { path: 'create-vouchers', handle: handle('screens.createVouchers'), lazy: placeholder },
-  { path: 'create-delivery-slip', handle: handle('screens.createDeliverySlip'), lazy: placeholder },
+  { path: 'create-delivery-slip', handle: handle('screens.createDeliverySlip'), lazy: lazyScreen(() => import('./slip-editor'), 'CreateDeliverySlipPage') },
   { path: ':id', handle: handle('screens.deliveryslipDetail'), lazy: lazyScreen(() => import('./slip-detail'), 'DeliverySlipDetailPage') },
 ]);
 

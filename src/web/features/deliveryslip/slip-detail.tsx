@@ -2,6 +2,7 @@ import { Card, Col, Row, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { DeliverySlip } from '../../../shared/contracts/delivery-slips';
+import { isFinalSlipStatus } from '../../../shared/domain/delivery-slip-lifecycle';
 import { historyTab } from '../../components/history-tab';
 import { PageHeader } from '../../components/page-header';
 import { RecordPage } from '../../components/record-page';
@@ -52,6 +53,16 @@ function SlipDetail({ loaded }: { loaded: Versioned<DeliverySlip> }) {
         }
         actions={
           <>
+            {!isFinalSlipStatus(s.status) && (
+              <Link to={`/deliveryslip/edit-delivery-slip?id=${s.id}`} className="btn btn-outline-secondary" data-testid="slip-edit-link">
+                <i className="bi bi-pencil me-1" aria-hidden="true" />
+                {t('form.edit')}
+              </Link>
+            )}
+            <Link to={`/deliveryslip/print-coupons?ids=${s.id}`} className="btn btn-outline-secondary" data-testid="slip-print-link">
+              <i className="bi bi-printer me-1" aria-hidden="true" />
+              {t('form.print')}
+            </Link>
             <SlipStatusActions slip={s} etag={loaded.etag} />
             {confirmable && (
               <Link to={`/deliveryslip/vote-confirm?code=${encodeURIComponent(s.code)}`} className="btn btn-success" data-testid="slip-confirm-link">

@@ -93,6 +93,12 @@ export function DeliverySlipListPage() {
         getRowId={(r) => String(r.id)}
         label={t('list.label')}
         onOpen={(r) => navigate(`/deliveryslip/${r.id}`)}
+        bulkActions={({ rows }) => (
+          <Link to={`/deliveryslip/print-coupons?ids=${rows.map((r) => r.id).join(',')}`} className="btn btn-sm btn-primary" data-testid="slips-print-selected">
+            <i className="bi bi-printer me-1" aria-hidden="true" />
+            {t('list.printSelected', { count: rows.length })}
+          </Link>
+        )}
         searchLabel={t('list.searchLabel')}
         searchPlaceholder={t('list.searchPlaceholder')}
         filters={

@@ -8,7 +8,7 @@ import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
 import { useFormat } from '../../lib/use-format';
 import { fetchLabels, labelsKey } from './api';
-import { Code128, QrCode } from './barcodes';
+import { Code128, QrCode } from '../../components/barcodes';
 import { formatDimensions } from './package-fields';
 import '../../components/print-sheet.css';
 import './labels.css';
