@@ -13,6 +13,7 @@ import { PageHeader } from '../../components/page-header';
 import { StatusBadge, type Tone } from '../../components/status-badge';
 import { api } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-client';
+import { getSessionUser } from '../../lib/session';
 import { useFormat } from '../../lib/use-format';
 import { SettingNav } from './setting-nav';
 
@@ -134,7 +135,10 @@ export function AuditLogPage() {
   const { t } = useTranslation('setting');
   const navigate = useNavigate();
   const columns = useColumns();
-  const actors = (useActors().data?.items ?? []).flatMap((e) => (e.account ? [{ value: String(e.account.userId), label: `${e.fullName} (${e.account.email})` }] : []));
+  // Employees with an account, and the signed-in user (the admin account need not be an employee).
+  const me = getSessionUser();
+  const staff = (useActors().data?.items ?? []).flatMap((e) => (e.account ? [{ value: String(e.account.userId), label: `${e.fullName} (${e.account.email})` }] : []));
+  const actors = me && !staff.some((a) => a.value === String(me.id)) ? [{ value: String(me.id), label: `${me.fullName} (${me.email})` }, ...staff] : staff;
   return (
     <>
       <PageHeader />

@@ -35,7 +35,7 @@ function StoreDetail({ loaded }: { loaded: Versioned<Store> }) {
     setBusy(true);
     try {
       const saved = await toastPromise(storeApi.patch(s.id, loaded.etag, { status: active ? 'inactive' : 'active' }), {
-        pending: t('stores.detail.deactivating'),
+        pending: t('stores.form.saving'),
         success: active ? t('stores.detail.deactivated') : t('stores.detail.activated'),
       });
       cache.saved(saved);
