@@ -200,7 +200,7 @@ function SettingForm({ loaded }: { loaded: Versioned<Setting> }) {
                 </Col>
               )}
               {dated && (
-                <Col md={4}>
+                <Col md={4} className={shape === 'priceList' ? 'mt-3' : undefined}>
                   <TextField form={form} name="effectiveFrom" label={t('fields.since')} required help={t('form.startHelp')} maxLength={10} />
                 </Col>
               )}
