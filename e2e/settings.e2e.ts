@@ -5,7 +5,9 @@ import { openSuite, serious, shootAll, type Suite } from './support/suite';
 
 /**
  * The settings section through the real UI: the company name edited in its typed form shows in the top bar at
- * once; a scheduled price-list version is listed as scheduled and the calculator uses it only from its start day.
+ * once; a scheduled price-list version (typed form) is listed as scheduled and the calculator uses it only from its
+ * start day; a USD rate added today is what a new order quotes; a store created here is listed, and the audit log
+ * filtered by entity shows it and opens it.
  */
 
 let suite: Suite;
@@ -64,17 +66,18 @@ describeE2E('settings section', () => {
     const [y, m, d] = start.split('-');
     const { ctx, page, errors } = await suite.signedInPage();
     await page.goto(`${suite.baseUrl}/setting/edit/${current!.id}?new=1`);
-    const json = page.getByLabel(/^Bảng giá \(JSON\)/);
-    await json.waitFor();
-    // The same list with one Japan rate of this run's own (so an earlier run's version cannot match it) and no minimum.
+    // The typed form: the Japan route gets one bracket at this run's own rate (so an earlier run's version cannot
+    // match it), no minimum and no surcharge.
     const rate = 500_000 + (Date.now() % 400) * 1000;
     const expected = String(3.5 * rate).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
-    const value = current!.value as { lines: Array<{ originCountry?: string; brackets: Array<{ fromMilli: number; rate: number }>; minimum: number; surcharges?: unknown[] }> };
-    const next = {
-      ...value,
-      lines: value.lines.map((l) => (l.originCountry === 'JP' ? { ...l, minimum: 0, surcharges: [], brackets: [{ fromMilli: 0, rate }] } : l)),
-    };
-    await json.fill(JSON.stringify(next, null, 2));
+    const value = current!.value as { lines: Array<{ originCountry?: string; brackets: unknown[]; surcharges?: unknown[] }> };
+    const jp = value.lines.findIndex((l) => l.originCountry === 'JP');
+    const line = page.getByTestId(`price-line-${jp}`);
+    await line.waitFor();
+    for (let k = (value.lines[jp]!.surcharges ?? []).length; k >= 1; k--) await line.getByRole('button', { name: `Xóa phụ phí ${k}` }).click();
+    for (let j = value.lines[jp]!.brackets.length; j >= 2; j--) await line.getByRole('button', { name: `Xóa khung ${j}` }).click();
+    await line.getByLabel(/^Cước tối thiểu/).fill('0');
+    await page.getByTestId(`bracket-${jp}-0`).getByLabel(/^Đơn giá/).fill(String(rate));
     await page.getByLabel(/^Hiệu lực từ/).fill(start);
     await page.getByRole('button', { name: 'Lưu' }).click();
     await page.waitForURL((u) => /\/setting\/\d+$/.test(u.pathname) && !u.pathname.endsWith(`/${current!.id}`));
@@ -101,13 +104,88 @@ describeE2E('settings section', () => {
     await ctx.close();
   });
 
+  it('a USD rate added today is what a new order quotes at once; an existing order keeps its rate', async () => {
+    const [usd] = await settingsOf('kind=exchange_rate&key=USD&status=current');
+    const [customer] = (await suite.api<{ items: Array<{ id: number }> }>('/api/customers?pageSize=1&status=active')).items;
+    const orderBody = {
+      customerId: customer!.id,
+      kind: 'purchase',
+      currency: 'USD',
+      items: [{ name: 'Giày', quantity: 1, unitPriceMinor: 10_000 }],
+      serviceFeeMode: 'fixed',
+      serviceFeeFixed: 0,
+      domesticFee: 0,
+      deposit: 0,
+    };
+    const post = (body: unknown) => suite.api<{ id: number; exchangeRate: string }>('/api/orders', { method: 'POST', body: JSON.stringify(body) });
+    const before = await post(orderBody);
+    const newRate = String(Math.floor(Number(before.exchangeRate)) + 1 + (Date.now() % 50));
+
+    const { ctx, page, errors } = await suite.signedInPage();
+    await page.goto(`${suite.baseUrl}/setting/edit/${usd!.id}?new=1`);
+    const field = page.getByLabel(/^Tỷ giá \(đồng/);
+    await field.waitFor();
+    await field.fill(newRate);
+    expect(await page.getByLabel(/^Hiệu lực từ/).inputValue()).toBe(vnDay());
+    await page.getByRole('button', { name: 'Lưu' }).click();
+    await page.waitForURL((u) => /\/setting\/\d+$/.test(u.pathname) && !u.pathname.endsWith(`/${usd!.id}`));
+
+    // The order form quotes with it at once.
+    await page.goto(`${suite.baseUrl}/order/create`);
+    await page.getByLabel(/^Tiền tệ/).selectOption('USD');
+    await expect.poll(async () => (await page.getByTestId('preview-rate').innerText()).replace(/\D/g, '')).toContain(newRate);
+    const after = await post(orderBody);
+    expect(Number(after.exchangeRate)).toBe(Number(newRate));
+    const kept = await suite.api<{ exchangeRate: string }>(`/api/orders/${before.id}`);
+    expect(kept.exchangeRate).toBe(before.exchangeRate);
+    expect(serious(errors)).toEqual([]);
+    await ctx.close();
+  });
+
+  it('creates a store from the settings section and finds it in the list; the audit log filtered by entity shows its creation', async () => {
+    const code = `E2E-${TAG}`;
+    const { ctx, page, errors } = await suite.signedInPage();
+    await page.goto(`${suite.baseUrl}/setting`);
+    await page.getByTestId('setting-nav-stores').click();
+    await page.getByRole('link', { name: /Thêm kho/ }).first().click();
+    await page.getByLabel(/^Mã kho/).fill(code);
+    await page.getByLabel(/^Tên kho/).fill(`Kho Seoul ${TAG}`);
+    await page.getByLabel(/^Loại kho/).selectOption('origin');
+    await page.getByLabel(/^Quốc gia/).fill('KR');
+    await page.getByRole('button', { name: 'Thêm kho' }).click();
+    await page.waitForURL(/\/setting\/stores\/\d+$/);
+    const id = new URL(page.url()).pathname.split('/').pop();
+    await page.goto(`${suite.baseUrl}/setting/stores?q=${TAG}`);
+    await page.getByRole('link', { name: code }).first().waitFor();
+
+    await page.getByTestId('setting-nav-audit').click();
+    await page.waitForURL(/\/setting\/audit-log/);
+    await page.getByLabel('Đối tượng').selectOption({ label: 'Kho' });
+    await page.waitForURL(/entity=stores/);
+    const record = page.getByRole('link', { name: `Kho #${id}` }).first();
+    await record.waitFor();
+    await screenshot(page, 'settings-audit-log-desktop-light');
+    await record.click();
+    await page.waitForURL(new RegExp(`/setting/stores/${id}$`));
+    expect(serious(errors)).toEqual([]);
+    await ctx.close();
+  });
+
   it('screens in light and dark, desktop and phone', async () => {
     const [list] = await settingsOf('kind=price_list&key=vip&status=current');
     const [bank] = await settingsOf('kind=bank_account');
+    const [store] = (await suite.api<{ items: Array<{ id: number }> }>('/api/stores?pageSize=1&sort=code')).items;
+    const [pkg] = (await suite.api<{ items: Array<{ id: number }> }>('/api/packages?pageSize=1&sort=chargeableG')).items;
     await shootAll(suite, 'settings', [
       ['list', '/setting'],
       ['price-list', `/setting/${list!.id}`],
+      ['price-list-edit', `/setting/edit/${list!.id}?new=1`],
       ['bank-edit', `/setting/edit/${bank!.id}`],
+      ['stores', '/setting/stores'],
+      ['store', `/setting/stores/${store!.id}`],
+      ['store-edit', `/setting/stores/edit/${store!.id}`],
+      ['audit-log', '/setting/audit-log'],
+      ['package-freight', `/tracking/${pkg!.id}`],
     ]);
   });
 });

@@ -444,3 +444,41 @@ export const PackageLabel = z.object({
 export type PackageLabel = z.infer<typeof PackageLabel>;
 export const LabelsResponse = z.object({ items: z.array(PackageLabel) });
 export type LabelsResponse = z.infer<typeof LabelsResponse>;
+
+// ---- estimated freight --------------------------------------------------------------------------------
+
+/** `GET /api/packages/freight?ids=3,1,2`: each package's estimated freight, up to FREIGHT_IDS_MAX at a time (a list page). */
+export const FREIGHT_IDS_MAX = 200;
+export const FreightQuery = z.strictObject(
+  {
+    ids: z.string({ error: 'Thiếu tham số ids' }).transform((v, ctx) => {
+      const ids = [...new Set(v.split(',').map((s) => s.trim()).filter(Boolean).map(Number))];
+      if (!ids.length || ids.some((n) => !Number.isSafeInteger(n) || n < 1)) {
+        ctx.addIssue({ code: 'custom', message: 'ids phải là danh sách mã số nguyên dương' });
+        return z.NEVER;
+      }
+      if (ids.length > FREIGHT_IDS_MAX) {
+        ctx.addIssue({ code: 'custom', message: `Tối đa ${FREIGHT_IDS_MAX} kiện mỗi lần` });
+        return z.NEVER;
+      }
+      return ids;
+    }),
+  },
+  { error: (iss) => (iss.code === 'unrecognized_keys' ? `Tham số không được hỗ trợ: ${iss.keys.join(', ')}` : undefined) },
+);
+export type FreightQuery = z.output<typeof FreightQuery>;
+
+/** Why a package has no estimate: never weighed, no origin warehouse, no price line for its route, no exchange rate. */
+export const FREIGHT_MISSING = ['no_weight', 'no_route', 'no_price_line', 'no_rate'] as const;
+export const PackageFreight = z.object({
+  id: z.number().int(),
+  /** Đồng: freight plus the line's surcharges (insurance is opt-in and not estimated); null with `missing`. */
+  total: z.number().int().nullable(),
+  missing: z.enum(FREIGHT_MISSING).nullable(),
+  priceListId: z.number().int().nullable(),
+  priceListName: z.string().nullable(),
+});
+export type PackageFreight = z.infer<typeof PackageFreight>;
+/** In the order asked; ids that are not (live) packages are left out. `day` is the pricing day (today in Vietnam). */
+export const FreightResponse = z.object({ day: z.string(), items: z.array(PackageFreight) });
+export type FreightResponse = z.infer<typeof FreightResponse>;

@@ -667,4 +667,18 @@ export const MESSAGES_EN: Readonly<Record<string, string>> = {
   'Khoảng thời gian dài tối đa {max} ngày': 'The period can be at most {max} days long',
   // ---- branch slips3 (delivery slip screens) ----
   'slipId phải là số nguyên': 'slipId must be a whole number',
+  // ---- branch settings3 (stores, estimated freight, price-list form) ----
+  'Vui lòng nhập mã kho': 'Please enter the store code',
+  'Mã kho gồm 2–20 chữ in hoa, chữ số hoặc dấu gạch ngang': 'The store code is 2–20 capital letters, digits or hyphens',
+  'Vui lòng nhập tên kho': 'Please enter the store name',
+  'Tên kho dài tối đa 120 ký tự': 'The store name can be at most 120 characters',
+  'Vui lòng nhập mã quốc gia': 'Please enter the country code',
+  'Mã quốc gia gồm 2 chữ in hoa (ISO 3166-1), ví dụ US, JP, VN': 'The country code is 2 capital letters (ISO 3166-1), e.g. US, JP, VN',
+  'Loại kho không hợp lệ': 'Invalid store kind',
+  'Số điện thoại dài tối đa 30 ký tự': 'The phone number can be at most 30 characters',
+  'Kho trung chuyển Việt Nam phải ở quốc gia VN': 'A Vietnamese hub must be in country VN',
+  'Kho nhận hàng ở nước ngoài không thể ở quốc gia VN': 'A receiving warehouse abroad cannot be in country VN',
+  'Mã kho này đã được dùng': 'This store code is already in use',
+  'Kho đang có kiện hàng, nhân viên hoặc phiếu giao: không thể xóa, hãy ngừng hoạt động kho': 'The store has packages, employees or delivery slips: it cannot be deleted, deactivate it instead',
+  'Tối đa {max} kiện mỗi lần': 'At most {max} packages at a time',
 };

@@ -13,6 +13,7 @@ export const stores = pgTable(
     address: text('address').notNull().default(''),
     phone: text('phone').notNull().default(''),
     status: text('status', { enum: ['active', 'inactive'] }).notNull().default('active'),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     ...mutable(),
   },
   (t) => [uniqueIndex('stores_code_uq').on(t.code)],

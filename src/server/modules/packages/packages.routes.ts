@@ -3,6 +3,8 @@ import {
   EventAppendResponse,
   EventCreate,
   EventList,
+  FreightQuery,
+  FreightResponse,
   LabelsQuery,
   LabelsResponse,
   ReceiveBody,
@@ -17,6 +19,7 @@ import { resourceRoutes } from '../../lib/resource/routes';
 import { namedParamsValidator } from '../../lib/resource/validation';
 import { inWriteTransaction } from '../../lib/resource/write';
 import { packagesResource } from './packages.resource';
+import { estimateFreight } from './packages.freight';
 import { addPackageEvent, packageEvents, packageLabels, receivePackage, searchPackages } from './packages.tracking';
 
 /**
@@ -38,6 +41,12 @@ export const packagesRoutes = resourceRoutes(packagesResource, (app) => {
     '/packages/search',
     { schema: { tags, summary: 'Tra cứu nhiều mã (danh sách dài, trong thân yêu cầu)', body: SearchBody, response: { 200: SearchResponse } } },
     async (req) => searchPackages(db(), (req.body as SearchBody).numbers),
+  );
+
+  app.get(
+    '/packages/freight',
+    { validatorCompiler, schema: { tags, summary: 'Cước ước tính của các kiện (bảng giá hiện hành)', querystring: FreightQuery, response: { 200: FreightResponse } } },
+    async (req) => estimateFreight(db(), (req.query as FreightQuery).ids),
   );
 
   app.get(

@@ -117,6 +117,17 @@ describe('writes', () => {
     expect(await auditRows(created.id)).toEqual([{ action: 'create' }, { action: 'update' }, { action: 'delete' }]);
   });
 
+  it('DELETE: 404 for an unknown setting, 412 on a stale If-Match (the version stays, no audit row)', async () => {
+    expect((await ctx.request({ method: 'DELETE', url: '/api/settings/99999999', headers: { 'if-match': '"1"' } })).statusCode).toBe(404);
+    const res = await post({ kind: 'price_list', key: 'vip', value: { ...JP_SCHEDULED, name: 'VIP (mới)', group: 'vip' }, effectiveFrom: addDays(today(), 40) });
+    expect(res.statusCode, res.body).toBe(201);
+    const id = (res.json() as Setting).id;
+    const stale = await ctx.request({ method: 'DELETE', url: `/api/settings/${id}`, headers: { 'if-match': '"7"' } });
+    expect(stale.statusCode).toBe(412);
+    expect((await ctx.request({ method: 'GET', url: `/api/settings/${id}` })).statusCode).toBe(200);
+    expect(await auditRows(id)).toEqual([{ action: 'create' }]);
+  });
+
   it('a version in force is never edited or removed (409), and writes no audit row', async () => {
     const current = ((await ctx.request({ method: 'GET', url: '/api/settings?kind=price_list&key=vip&status=current' })).json() as SettingList).items[0]!;
     const before = (await auditRows(current.id)).length;

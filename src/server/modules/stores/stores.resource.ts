@@ -1,16 +1,20 @@
 import { sql } from 'drizzle-orm';
-import { Store, STORE_LIST, StoreList, StoreListQuery } from '../../../shared/contracts/stores';
+import { Store, StoreCreate, STORE_LIST, StoreList, StoreListQuery, StorePatch } from '../../../shared/contracts/stores';
 import { stores } from '../../db/schema/index';
 import { defineResource } from '../../lib/resource/define';
 import { foldSql } from '../../lib/resource/fold-sql';
+import { createStore, removeStore, updateStore } from './stores.service';
 
-/** Stores are read here (pickers, detail); they change through settings, not this API. */
+/** Stores: read by pickers and the quote; created, edited, deactivated and (when unused) removed from the settings section. */
 export const storesResource = defineResource({
   name: 'stores',
   label: 'kho',
   table: stores,
+  deletedAt: stores.deletedAt,
   spec: STORE_LIST,
-  schemas: { item: Store, list: StoreList, listQuery: StoreListQuery },
+  schemas: { item: Store, list: StoreList, listQuery: StoreListQuery, create: StoreCreate, patch: StorePatch },
+  write: { create: createStore, update: updateStore, remove: removeStore },
+  uniqueConstraints: { stores_code_uq: { path: 'code', message: 'Mã kho này đã được dùng' } },
   select: {
     fields: {
       id: stores.id,

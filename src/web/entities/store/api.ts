@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { StoreList } from '../../../shared/contracts/stores';
+import { STORE_LIST, type Store, type StoreCreateInput, type StoreList, type StorePatch } from '../../../shared/contracts/stores';
+import { defineResourceClient } from '../../components/resource-api';
 import { api } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-client';
 
@@ -13,3 +14,11 @@ export function useStores() {
     staleTime: 5 * 60_000,
   });
 }
+
+/** Stores as a resource: /api/stores(/:id); managed under the settings section at /setting/stores. */
+export const storeApi = defineResourceClient<{ record: Store; list: StoreList; create: StoreCreateInput; patch: StorePatch }>({
+  name: 'Store',
+  path: '/api/stores',
+  spec: STORE_LIST,
+  route: '/setting/stores',
+});

@@ -13,8 +13,10 @@ export const settingApi = defineResourceClient<{ record: Setting; list: SettingL
   path: '/api/settings',
   spec: SETTING_LIST,
   route: '/setting',
-  staleOnSave: () => [PUBLIC_COMPANY_KEY],
-  staleOnRemove: [PUBLIC_COMPANY_KEY],
+  // The office's configuration others read and cache (the order form's exchange rates live under Config): a saved
+  // or removed version changes what they must quote at once, not after their cache time.
+  staleOnSave: () => [PUBLIC_COMPANY_KEY, queryKeys.Config.all],
+  staleOnRemove: [PUBLIC_COMPANY_KEY, queryKeys.Config.all],
 });
 
 /** Every live version of one kind/key, newest start day first (a list of the resource, so a save refreshes it). */

@@ -7,6 +7,12 @@ const handle = (titleKey: string): RouteHandle => ({ titleKey, sectionKey: 'menu
 
 export const settingRoutes: RouteObject = guardedSection('setting', ADMIN_ONLY, [
   { index: true, handle: handle('screens.settingList'), lazy: lazyScreen(() => import('./setting-list'), 'SettingListPage') },
+  // Static segments rank above `:id` (a numeric id), so the stores and the audit log live under /setting too.
+  { path: 'stores', handle: handle('screens.settingStores'), lazy: lazyScreen(() => import('./store-list'), 'StoreListPage') },
+  { path: 'stores/create', handle: handle('screens.settingStoreCreate'), lazy: lazyScreen(() => import('./store-form'), 'StoreCreatePage') },
+  { path: 'stores/:id', handle: handle('screens.settingStoreDetail'), lazy: lazyScreen(() => import('./store-detail'), 'StoreDetailPage') },
+  { path: 'stores/edit/:id', handle: handle('screens.settingStoreEdit'), lazy: lazyScreen(() => import('./store-form'), 'StoreEditPage') },
+  { path: 'audit-log', handle: handle('screens.settingAuditLog'), lazy: lazyScreen(() => import('./audit-log'), 'AuditLogPage') },
   { path: ':id', handle: handle('screens.settingDetail'), lazy: lazyScreen(() => import('./setting-detail'), 'SettingDetailPage') },
   { path: 'edit/:id', handle: handle('screens.settingEdit'), lazy: lazyScreen(() => import('./setting-form'), 'SettingEditPage') },
 ]);

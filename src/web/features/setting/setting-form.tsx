@@ -5,6 +5,7 @@ import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { businessDate } from '../../../shared/contracts/exchange-rates';
 import { isDatedKind, settingValueSchema, type Setting, type SettingKind } from '../../../shared/contracts/settings';
+import type { PriceListValue } from '../../../shared/domain/pricing';
 import { TextareaField, TextField } from '../../components/form/fields';
 import { FormActions, ResourceFormFrame } from '../../components/form/resource-form';
 import { useResourceForm } from '../../components/form/use-resource-form';
@@ -12,14 +13,15 @@ import { PageHeader } from '../../components/page-header';
 import { RecordPage } from '../../components/record-page';
 import { versioned, type Versioned } from '../../components/resource-api';
 import { settingApi } from './api';
+import { buildPriceList, EMPTY_PRICE_LIST, PriceListEditor, PriceListForm, priceListToForm, type PlForm } from './price-list-editor';
 import { useSettingTitle } from './setting-fields';
 
 /** How a kind's value is typed: a text, a whole number, a rate, the four fields of a bank account, a price list. */
-type Shape = 'text' | 'int' | 'rate' | 'bank' | 'json';
+type Shape = 'text' | 'int' | 'rate' | 'bank' | 'priceList';
 function shapeOf(kind: string, value: unknown): Shape {
   if (kind === 'exchange_rate') return 'rate';
   if (kind === 'bank_account') return 'bank';
-  if (kind === 'price_list') return 'json';
+  if (kind === 'price_list') return 'priceList';
   return typeof value === 'number' ? 'int' : 'text';
 }
 
@@ -31,6 +33,7 @@ const Values = z.object({
   accountNumber: z.string(),
   accountName: z.string(),
   effectiveFrom: z.string(),
+  pl: PriceListForm,
 });
 type Values = z.infer<typeof Values>;
 
@@ -39,18 +42,22 @@ function toValues(s: Setting, newVersion: boolean): Values {
   const obj = v && typeof v === 'object' ? v : {};
   const shape = shapeOf(s.kind, s.value);
   return {
-    text: shape === 'json' ? JSON.stringify(s.value, null, 2) : typeof v === 'object' ? '' : String(v ?? ''),
+    text: typeof v === 'object' ? '' : String(v ?? ''),
     rate: String(obj.rate ?? ''),
     bankName: String(obj.bankName ?? ''),
     bin: String(obj.bin ?? ''),
     accountNumber: String(obj.accountNumber ?? ''),
     accountName: String(obj.accountName ?? ''),
     effectiveFrom: newVersion ? businessDate(Date.now()) : s.effectiveFrom,
+    pl: shape === 'priceList' ? priceListToForm(s.value as PriceListValue) : EMPTY_PRICE_LIST,
   };
 }
 
+/** What the price-list editor says of a number it cannot read. */
+type NumberMessages = Parameters<typeof buildPriceList>[1];
+
 /** The value the form stands for, or a problem on the text field when it is not even readable. */
-function buildValue(shape: Shape, v: Values): { value: unknown } | { problem: string } {
+function buildValue(shape: Shape, v: Values, msgs: NumberMessages): { value: unknown } | { problem: string } {
   switch (shape) {
     case 'text':
       return { value: v.text };
@@ -60,12 +67,10 @@ function buildValue(shape: Shape, v: Values): { value: unknown } | { problem: st
       return { value: { rate: v.rate.trim() } };
     case 'bank':
       return { value: { bankName: v.bankName, bin: v.bin.trim(), accountNumber: v.accountNumber.trim(), accountName: v.accountName } };
-    case 'json':
-      try {
-        return { value: JSON.parse(v.text) as unknown };
-      } catch {
-        return { problem: 'json' };
-      }
+    case 'priceList': {
+      const built = buildPriceList(v.pl, msgs);
+      return 'value' in built ? built : { problem: 'priceList' };
+    }
   }
 }
 
@@ -95,12 +100,22 @@ function SettingForm({ loaded }: { loaded: Versioned<Setting> }) {
   // A version already in force is history: changing it means adding a new version with a start day.
   const newVersion = dated && (params.get('new') === '1' || s.status !== 'scheduled');
   const shape = shapeOf(kind, s.value);
+  const msgs = useMemo(() => ({ number: t('plForm.badNumber'), money: t('plForm.badNumber'), percent: t('plForm.badPercent') }), [t]);
 
   // The shared contract of this kind/key checks the value, here as on the server.
   const schema = useMemo(
     () =>
       Values.superRefine((v, ctx) => {
-        const built = buildValue(shape, v);
+        if (shape === 'priceList') {
+          // The typed price list: each issue under the field it is about (pl.lines.0.brackets.1.rate …).
+          const built = buildPriceList(v.pl, msgs);
+          for (const issue of 'issues' in built ? built.issues : []) {
+            ctx.addIssue({ code: 'custom', path: ['pl', ...issue.path.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p))], message: issue.message });
+          }
+          if (dated && !/^\d{4}-\d{2}-\d{2}$/.test(v.effectiveFrom)) ctx.addIssue({ code: 'custom', path: ['effectiveFrom'], message: t('form.day') });
+          return;
+        }
+        const built = buildValue(shape, v, msgs);
         if ('problem' in built) {
           ctx.addIssue({ code: 'custom', path: ['text'], message: t(`form.${built.problem}`) });
           return;
@@ -108,20 +123,19 @@ function SettingForm({ loaded }: { loaded: Versioned<Setting> }) {
         const check = settingValueSchema(kind, s.key)?.safeParse(built.value);
         for (const issue of check && !check.success ? check.error.issues : []) {
           const top = String(issue.path[0] ?? '');
-          const field = shape === 'json' || shape === 'text' || shape === 'int' ? 'text' : (FIELD_OF[top] ?? 'text');
-          const where = shape === 'json' && issue.path.length ? `${issue.path.join('.')}: ` : '';
-          ctx.addIssue({ code: 'custom', path: [field], message: `${where}${issue.message}` });
+          const field = shape === 'text' || shape === 'int' ? 'text' : (FIELD_OF[top] ?? 'text');
+          ctx.addIssue({ code: 'custom', path: [field], message: issue.message });
         }
         if (dated && !/^\d{4}-\d{2}-\d{2}$/.test(v.effectiveFrom)) ctx.addIssue({ code: 'custom', path: ['effectiveFrom'], message: t('form.day') });
       }),
-    [shape, kind, s.key, dated, t],
+    [shape, kind, s.key, dated, t, msgs],
   );
 
   const rf = useResourceForm({
     schema,
     defaultValues: toValues(s, newVersion),
     save: async (values) => {
-      const built = buildValue(shape, values);
+      const built = buildValue(shape, values, msgs);
       if ('problem' in built) throw new Error(built.problem);
       const saved = newVersion
         ? await settingApi.create({ kind, key: s.key, value: built.value, effectiveFrom: values.effectiveFrom, description: s.description })
@@ -179,13 +193,14 @@ function SettingForm({ loaded }: { loaded: Versioned<Setting> }) {
                   </Col>
                 </>
               )}
-              {shape === 'json' && (
+              {shape === 'priceList' && (
                 <Col xs={12}>
-                  <TextareaField form={form} name="text" label={t('form.priceList')} help={t('form.priceListHelp')} rows={18} />
+                  {/* The editor only reads and writes `pl.*`, which this form has. */}
+                  <PriceListEditor form={form as unknown as PlForm} />
                 </Col>
               )}
               {dated && (
-                <Col md={4}>
+                <Col md={4} className={shape === 'priceList' ? 'mt-3' : undefined}>
                   <TextField form={form} name="effectiveFrom" label={t('fields.since')} required help={t('form.startHelp')} maxLength={10} />
                 </Col>
               )}

@@ -8,6 +8,7 @@ import { FilterChecks, FilterSelect } from '../../components/data-table/list-fil
 import { PageHeader } from '../../components/page-header';
 import { useFormat } from '../../lib/use-format';
 import { settingApi } from './api';
+import { SettingNav } from './setting-nav';
 import { SettingStatusBadge, useKeyLabel, useValueText } from './setting-fields';
 
 const col = createColumnHelper<Setting>();
@@ -51,6 +52,7 @@ export function SettingListPage() {
   return (
     <>
       <PageHeader />
+      <SettingNav />
       <DataTable
         tableId="settings"
         spec={SETTING_LIST}

@@ -17,6 +17,7 @@ import { Timeline } from './timeline';
 import './tracking.css';
 import { type Versioned } from '../../components/resource-api';
 import { packageApi } from '../../entities/package/api';
+import { EstimatedFreight } from '../../entities/package/freight';
 import { LoadFailed } from '../../components/load-failed';
 
 const HISTORY_IGNORE = [...HISTORY_DEFAULT_IGNORE, ...HISTORY_EXTRA_IGNORE];
@@ -151,6 +152,11 @@ function Overview({ p }: { p: Package }) {
                 testId="detail-chargeable"
               />
             </Row>
+            <div className="d-flex flex-wrap align-items-baseline gap-2 mt-3">
+              <span className="small text-body-secondary">{t('fields.freight')}</span>
+              <EstimatedFreight id={p.id} className="fs-5 fw-semibold font-tabular" />
+              <span className="small text-body-secondary w-100">{t('freight.help')}</span>
+            </div>
           </Card.Body>
         </Card>
       </Col>

@@ -17,6 +17,7 @@ import { formatDimensions, PackageStatusBadge, UnidentifiedBadge } from './packa
 import { RefPicker } from './ref-picker';
 import './tracking.css';
 import { packageApi } from '../../entities/package/api';
+import { EstimatedFreight } from '../../entities/package/freight';
 
 const col = createColumnHelper<Package>();
 
@@ -64,6 +65,14 @@ function useColumns(): ColumnDef<Package, any>[] { // eslint-disable-line @types
       }),
       col.accessor('weightG', { header: t('fields.weightKg'), size: 125, meta: { align: 'end', sortDescFirst: true, card: 'hidden' }, cell: (c) => fmt.kg(c.getValue()) }),
       col.accessor('chargeableG', { header: t('fields.chargeableKg'), size: 135, meta: { align: 'end', sortDescFirst: true }, cell: (c) => fmt.kg(c.getValue()) }),
+      // Optional: priced by the server for the rows on screen only (one request per page), never sorted on.
+      col.display({
+        id: 'freight',
+        header: t('fields.freight'),
+        size: 140,
+        meta: { align: 'end', defaultHidden: true, className: 'font-tabular' },
+        cell: (c) => <EstimatedFreight id={c.row.original.id} />,
+      }),
       col.accessor('status', { header: t('fields.status'), size: 220, meta: { card: 'badge' }, cell: (c) => <PackageStatusBadge status={c.getValue()} /> }),
       col.accessor('mawbId', {
         header: t('fields.mawb'),

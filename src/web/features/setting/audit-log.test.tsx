@@ -1,0 +1,62 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AuditLogEntry } from '../../../shared/contracts/audit-logs';
+import { renderRoutes, setupI18n, stubMatchMedia, stubScrollerHeight, Where } from '../../components/test-support';
+import { jsonResponse, mockFetch } from '../../test/auth-fixtures';
+import { AuditLogPage } from './audit-log';
+
+const ENTRY: AuditLogEntry = {
+  id: 41,
+  at: '2025-05-02T03:04:05.000Z',
+  actorId: 7,
+  actorEmail: 'lan@cargo.test',
+  actorName: 'Trần Thị Lan',
+  action: 'update',
+  entity: 'stores',
+  entityId: '12',
+  before: { name: 'Kho Osaka', status: 'active', version: 1 },
+  after: { name: 'Kho Osaka (mới)', status: 'active', version: 2 },
+  requestId: null,
+  ip: null,
+};
+
+beforeAll(async () => {
+  await setupI18n(['common', 'shell', 'resource', 'setting']);
+});
+beforeEach(() => {
+  stubMatchMedia();
+  stubScrollerHeight(600);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('audit log screen', () => {
+  it('asks with the filters of the URL (actor, entity, action, date range), shows before → after, and a row opens its record', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockFetch((c) => {
+      if (c.url.startsWith('/api/employees')) return jsonResponse(200, { items: [], total: 0, page: 1, pageSize: 200 });
+      return jsonResponse(200, { items: [ENTRY], total: 1, page: 1, pageSize: 25 });
+    });
+    renderRoutes(
+      [
+        { path: '/setting/audit-log', element: <AuditLogPage /> },
+        { path: '/setting/stores/:id', element: <Where /> },
+      ],
+      '/setting/audit-log?entity=stores&action=update&actorId=7&atFrom=2025-05-01&atTo=2025-05-03',
+    );
+    const changes = await screen.findByTestId('audit-changes');
+    const url = new URL(calls.find((c) => c.url.startsWith('/api/audit-logs'))!.url, 'http://x');
+    expect(Object.fromEntries(url.searchParams)).toMatchObject({ entity: 'stores', action: 'update', actorId: '7', atFrom: '2025-05-01', atTo: '2025-05-03' });
+    // Only what changed: the name, before and after; not the version.
+    expect(within(changes).getByText('Kho Osaka')).toBeTruthy();
+    expect(within(changes).getByText('Kho Osaka (mới)')).toBeTruthy();
+    expect(changes.textContent).not.toMatch(/version|status/);
+    expect(screen.getAllByText('Trần Thị Lan').length).toBeGreaterThan(0);
+    const link = screen.getAllByRole('link', { name: 'Kho #12' })[0]!;
+    expect(link.getAttribute('href')).toBe('/setting/stores/12');
+    await user.click(screen.getAllByText('Trần Thị Lan')[0]!);
+    expect((await screen.findByTestId('where')).textContent).toContain('/setting/stores/12');
+  });
+});
