@@ -17,7 +17,7 @@ import { FAMILY_NAMES, GIVEN_NAMES, MIDDLE_NAMES, mobile, rng, type Rng } from '
  *
  * Every package that has left its warehouse sits on one of the seeded MAWBs (seed/mawbs.ts runs first) whose
  * status matches its own, and its events from consolidation to the Vietnamese hub are the ones the MAWB
- * API writes, at the MAWB's milestone times: on_mawb when put on it, then BKD, MAN, DEP, RCF, CRC, CCD, NFD.
+ * API writes, at the MAWB's milestone times: on_mawb when put on it, then BKD, MAN, DEP, RCF, CRC (in customs), CCD, NFD.
  * A parcel lost in transit was lost at the transfer airport and received no event after that.
  */
 
@@ -31,13 +31,17 @@ const STATUS_COUNTS: Record<PackageStatus, number> = {
   on_mawb: 120,
   departed: 120,
   arrived: 100,
-  customs_hold: 40,
+  in_customs: 40,
   cleared: 80,
+  // Every seeded parcel flies to its own hub's airport: none goes on to another hub.
+  in_transfer: 0,
   ready: 200,
   on_slip: 100,
   out_for_delivery: 80,
   delivered: 560,
   on_hold: 40,
+  // Customs hold no seeded parcel: routine clearance (in_customs) is not a hold.
+  customs_hold: 0,
   damaged: 20,
   lost: 10,
   returned: 30,
@@ -139,7 +143,7 @@ const MAWB_FOR: Partial<Record<PackageStatus, (m: SeededMawb) => boolean>> = {
   on_mawb: (m) => m.status === 'draft' || m.status === 'booked' || m.status === 'manifested',
   departed: (m) => m.status === 'departed',
   arrived: (m) => m.status === 'arrived',
-  customs_hold: (m) => m.status === 'in_customs',
+  in_customs: (m) => m.status === 'in_customs',
   cleared: (m) => m.status === 'cleared',
   // Waiting at the hub or on its way to the customer: the recent hub arrivals.
   ready: (m) => m.status === 'received_at_hub',
@@ -227,7 +231,7 @@ function mawbPath(status: PackageStatus, m: SeededMawb, p: Places, r: Rng, now: 
     const effect = MAWB_STATUS_EFFECTS[s];
     if (!effect || t.at[s] > lostAt) continue;
     let location = airportLabel(effect.at === 'origin' ? m.origin : m.destination);
-    if (effect.code === 'customs_hold' || effect.code === 'cleared') location = `Hải quan ${location}`;
+    if (effect.code === 'in_customs' || effect.code === 'cleared') location = `Hải quan ${location}`;
     if (effect.code === 'ready') location = p.hubName;
     events.push({ code: effect.code, iataCode: effect.iataCode, location, note: `MAWB ${m.awbNumber}: ${MAWB_STATUS_LABELS[s]}`, occurredAt: t.at[s], visibility: 'public', actorId: actor });
   }
