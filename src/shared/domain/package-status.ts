@@ -176,13 +176,13 @@ export const PACKAGE_LIFECYCLE: Lifecycle<PackageStatus> = defineLifecycle({
  * step reads as itself on a timeline, not three identical lines.
  */
 export const EVENT_STEP_LABELS: Readonly<Record<string, string>> = {
-  'on_mawb:BKD': 'Đã đặt chỗ chuyến bay',
-  'on_mawb:MAN': 'Đã lên manifest chuyến bay',
+  'on_mawb.BKD': 'Đã đặt chỗ chuyến bay',
+  'on_mawb.MAN': 'Đã lên manifest chuyến bay',
 };
 
-/** `on_mawb:BKD` when that step has its own label, else the code: the key of an event's label. */
+/** `on_mawb.BKD` when that step has its own label, else the code: the key of an event's label. */
 export function eventLabelKey(e: { code: PackageStatus; iataCode?: string | null }): string {
-  const step = `${e.code}:${e.iataCode ?? ''}`;
+  const step = `${e.code}.${e.iataCode ?? ''}`;
   return step in EVENT_STEP_LABELS ? step : e.code;
 }
 

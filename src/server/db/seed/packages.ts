@@ -31,7 +31,7 @@ const STATUS_COUNTS: Record<PackageStatus, number> = {
   on_mawb: 120,
   departed: 120,
   arrived: 100,
-  in_customs: 40,
+  in_customs: 32,
   cleared: 80,
   // Every seeded parcel flies to its own hub's airport: none goes on to another hub.
   in_transfer: 0,
@@ -40,8 +40,8 @@ const STATUS_COUNTS: Record<PackageStatus, number> = {
   out_for_delivery: 80,
   delivered: 560,
   on_hold: 40,
-  // Customs hold no seeded parcel: routine clearance (in_customs) is not a hold.
-  customs_hold: 0,
+  // A few parcels of a MAWB in customs are held for inspection; the rest only wait on routine clearance.
+  customs_hold: 8,
   damaged: 20,
   lost: 10,
   returned: 30,
@@ -136,6 +136,7 @@ interface Places {
 
 const SHIPPERS = { SGN: 'TP. Hồ Chí Minh', HAN: 'Hà Nội' };
 const HOLD_REASONS = ['Chờ khách xác nhận hàng có pin lithium', 'Chờ khách bổ sung hóa đơn mua hàng', 'Hàng cần kiểm tra thêm trước khi đóng MAWB'];
+const CUSTOMS_HOLD_NOTES = ['Hải quan kiểm tra thực tế hàng hoá', 'Hải quan yêu cầu bổ sung hoá đơn mua hàng', 'Chờ giấy phép nhập khẩu cho mỹ phẩm'];
 const DAMAGE_NOTES = ['Thùng móp góc, hàng bên trong nguyên vẹn', 'Hộp rách, đã chụp ảnh và quấn lại', 'Vỡ một chai, đã báo khách'];
 
 /** Which MAWBs a package of this status can be on; null: it has not left its warehouse. */
@@ -144,6 +145,7 @@ const MAWB_FOR: Partial<Record<PackageStatus, (m: SeededMawb) => boolean>> = {
   departed: (m) => m.status === 'departed',
   arrived: (m) => m.status === 'arrived',
   in_customs: (m) => m.status === 'in_customs',
+  customs_hold: (m) => m.status === 'in_customs',
   cleared: (m) => m.status === 'cleared',
   // Waiting at the hub or on its way to the customer: the recent hub arrivals.
   ready: (m) => m.status === 'received_at_hub',
@@ -240,8 +242,14 @@ function mawbPath(status: PackageStatus, m: SeededMawb, p: Places, r: Rng, now: 
     events.push({ code: 'lost', iataCode: DEFAULT_IATA_CODE.lost!, location: airportLabel(transfer), note: `Không tìm thấy kiện khi chuyển tải tại ${airportByCode(transfer)?.city ?? transfer}`, occurredAt: lostAt, visibility: 'public', actorId: null });
     return events;
   }
-  const hub = t.at.received_at_hub;
   const limit = now - 10 * 60_000;
+  if (status === 'customs_hold') {
+    const [at] = fit(t.at.in_customs, [hours(r, 1, 6)], limit);
+    const place = `Hải quan ${airportLabel(m.destination)}`;
+    events.push({ code: 'customs_hold', iataCode: null, location: place, note: r.pick(CUSTOMS_HOLD_NOTES), occurredAt: at!, visibility: 'public', actorId: actor });
+    return events;
+  }
+  const hub = t.at.received_at_hub;
   if (status === 'damaged') {
     const [at] = fit(hub, [hours(r, 1, 12)], limit);
     events.push({ code: 'damaged', iataCode: DEFAULT_IATA_CODE.damaged!, location: p.hubName, note: r.pick(DAMAGE_NOTES), occurredAt: at!, visibility: 'public', actorId: actor });

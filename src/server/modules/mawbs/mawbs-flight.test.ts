@@ -153,6 +153,13 @@ describe('customs and the hubs', () => {
     await h.advance(m.id, ['booked', 'manifested', 'departed', 'arrived', 'in_customs']);
     expect((await getPackage(sgn!.id)).status).toBe('in_customs');
     expect((await packageEvents(sgn!.id))[0]).toMatchObject({ code: 'in_customs', iataCode: 'CRC' });
+    // What the customer reads: routine clearance, in both languages; nothing says held.
+    for (const [lang, label] of [['vi', 'Đang làm thủ tục hải quan'], ['en', 'In customs clearance']] as const) {
+      const pub = await ctx.request({ method: 'GET', url: `/api/public/tracking?numbers=${sgn!.trackingNumber}&lang=${lang}` });
+      expect(pub.statusCode, pub.body).toBe(200);
+      expect(pub.json().items[0]).toMatchObject({ status: 'in_customs', statusLabel: label });
+      expect(pub.body).not.toMatch(/giữ|hold/i);
+    }
     await h.advance(m.id, ['cleared', 'received_at_hub']);
     expect((await getPackage(sgn!.id)).status).toBe('ready');
     const hanPkg = await getPackage(han!.id);

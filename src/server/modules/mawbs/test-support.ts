@@ -58,19 +58,27 @@ export function mawbHelpers(ctx: () => TestContext, serialBase: number) {
   const addPackages = (id: number, trackingNumbers: string[] | string, headers: Record<string, string> = {}) =>
     ctx().request({ method: 'POST', url: `/api/mawbs/${id}/packages`, payload: { trackingNumbers }, headers });
 
-  /** A status step; departing a MAWB with no flight legs names a flight (the step asks for one). */
-  const setStatus = (id: number, status: string, headers: Record<string, string> = {}, note?: string, extra: Record<string, unknown> = {}) =>
-    ctx().request({
+  /**
+   * A status step (`extra`: at, flightNo, confirm). Departing a MAWB with no flight legs names a flight, BR25
+   * unless `extra` says otherwise: the step asks for one.
+   */
+  const setStatus = async (id: number, status: string, headers: Record<string, string> = {}, note?: string, extra: Record<string, unknown> = {}) => {
+    const needsFlight = status === 'departed' && !('flightNo' in extra) && !(await getMawb(id)).flightLegs.length;
+    return ctx().request({
       method: 'POST',
       url: `/api/mawbs/${id}/status`,
-      payload: { status, ...(note ? { note } : {}), ...(status === 'departed' && !('flightNo' in extra) ? { flightNo: 'BR25' } : {}), ...extra },
+      payload: { status, ...(note ? { note } : {}), ...(needsFlight ? { flightNo: 'BR25' } : {}), ...extra },
       headers,
     });
+  };
 
-  /** Moves a MAWB along the flow to `target`, asserting each step. */
+  /**
+   * Moves a MAWB along the flow to `target`, asserting each step. The tests' legs are dated years ahead: the
+   * departure confirms an ATD far from the ETD.
+   */
   const advance = async (id: number, path: string[]) => {
     for (const s of path) {
-      const res = await setStatus(id, s);
+      const res = await setStatus(id, s, {}, undefined, s === 'departed' ? { confirm: true } : {});
       expect(res.statusCode, `${s}: ${res.body}`).toBe(200);
     }
   };
