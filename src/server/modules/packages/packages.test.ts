@@ -379,7 +379,7 @@ describe('export', () => {
     ]);
     expect(rows.length - 1).toBe(expected.total);
     expect(rows.slice(1).map((r) => [r[0], r[1], r[6], r[8], r[13]])).toEqual(
-      expected.items.map((p) => [p.code, p.trackingNumber, p.status === 'lost' ? 'Thất lạc' : 'Hải quan giữ', p.weightG, p.chargeableG]),
+      expected.items.map((p) => [p.code, p.trackingNumber, p.status === 'lost' ? 'Thất lạc' : 'Hải quan tạm giữ', p.weightG, p.chargeableG]),
     );
   });
 
