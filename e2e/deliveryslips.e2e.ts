@@ -38,7 +38,8 @@ async function readyParcels(customerCode: string, n: number): Promise<string[]> 
   }
   const mawb = await call<{ id: number }>('POST', '/api/mawbs', { awbNumber: makeAwb('695', 8_000_000 + (serial++ % 999_999)), origin: 'LAX', destination: 'SGN' });
   await call('POST', `/api/mawbs/${mawb.id}/packages`, { trackingNumbers: numbers });
-  for (const status of ['booked', 'manifested', 'departed', 'arrived', 'in_customs', 'cleared', 'received_at_hub']) await call('POST', `/api/mawbs/${mawb.id}/status`, { status });
+  // Departing a MAWB with no flight legs names its flight.
+  for (const status of ['booked', 'manifested', 'departed', 'arrived', 'in_customs', 'cleared', 'received_at_hub']) await call('POST', `/api/mawbs/${mawb.id}/status`, { status, ...(status === 'departed' ? { flightNo: 'BR25' } : {}) });
   return numbers;
 }
 

@@ -312,7 +312,10 @@ export type MawbPackageList = z.infer<typeof MawbPackageList>;
  * - packages on another open MAWB → 409 naming each and its MAWB (code PACKAGE_ON_OTHER_MAWB_CODE,
  *   details.conflicts with awbNumber);
  * - packages whose status is not received_abroad → 409 naming each with its status (code
- *   PACKAGE_STATUS_CONFLICT_CODE, details.conflicts with status).
+ *   PACKAGE_STATUS_CONFLICT_CODE, details.conflicts with status);
+ * - packages received at a warehouse in another country than the MAWB's origin airport → 409 naming each
+ *   package, its warehouse and the origin (code PACKAGE_ORIGIN_MISMATCH_CODE). There are no transfers between
+ *   warehouses: a parcel flies out of the country it was received in.
  * Packages already on this MAWB are skipped and listed in `alreadyOnMawb`. Each added package gets an
  * `on_mawb` event.
  */
@@ -357,6 +360,8 @@ export const MAWB_NOT_EDITABLE_CODE = 'MAWB_NOT_EDITABLE';
 export const PACKAGES_NOT_FOUND_CODE = 'PACKAGES_NOT_FOUND';
 export const PACKAGE_ON_OTHER_MAWB_CODE = 'PACKAGE_ON_OTHER_MAWB';
 export const PACKAGE_STATUS_CONFLICT_CODE = 'PACKAGE_STATUS_CONFLICT';
+/** A package received at a warehouse in another country than the MAWB's origin airport: 409 naming both. */
+export const PACKAGE_ORIGIN_MISMATCH_CODE = 'PACKAGE_ORIGIN_MISMATCH';
 
 export const PackagesNotFoundDetails = z.object({ notFound: z.array(z.string()) });
 export const PackageOnOtherMawbDetails = z.object({
@@ -368,11 +373,22 @@ export const PackageStatusConflictDetails = z.object({
 
 // ---- status -----------------------------------------------------------------------------------------
 
-/** `POST /api/mawbs/:id/status` → 200 the MAWB. */
+/**
+ * `POST /api/mawbs/:id/status` → 200 the MAWB.
+ * - `at`: when the step really happened (for `departed` the ATD, for `arrived` the ATA); default now. It is
+ *   the time of the MAWB's timeline row, of its packages' events and of ATD/ATA. Not in the future, not before
+ *   the MAWB's current status time, and an ATA not before the ATD: 409 MAWB_STEP_TIME_CODE.
+ * - `flightNo`: departing a MAWB with no flight legs names its flight (409 MAWB_FLIGHT_REQUIRED_CODE
+ *   without); a MAWB with legs has one on every leg already (sending one is a 409: edit the legs).
+ * - `confirm`: an ATD more than MAWB_ATD_CONFIRM_HOURS from the ETD is a 409 MAWB_ATD_CONFIRM_CODE unless true.
+ */
 export const StatusBody = z.strictObject({
   status: z.enum(MAWB_STATUSES, { error: `Trạng thái phải là một trong: ${MAWB_STATUSES.join(', ')}` }),
   /** Written on the MAWB's timeline and on each package event. */
   note: z.string().trim().max(1000, { error: 'Ghi chú dài tối đa 1000 ký tự' }).default(''),
+  at: Instant('Thời điểm').optional(),
+  flightNo: FlightNoInput.optional(),
+  confirm: z.boolean({ error: 'confirm phải là true hoặc false' }).default(false),
 });
 export type StatusBody = z.output<typeof StatusBody>;
 export type StatusBodyInput = z.input<typeof StatusBody>;
@@ -380,6 +396,13 @@ export type StatusBodyInput = z.input<typeof StatusBody>;
 /** An illegal move: 409 with this code; `details` says where it may go. Moving to `manifested` or beyond with no package is a 409 with MAWB_EMPTY_CODE. */
 export const MAWB_TRANSITION_CODE = 'MAWB_TRANSITION_NOT_ALLOWED';
 export const MAWB_EMPTY_CODE = 'MAWB_EMPTY';
+export const MAWB_STEP_TIME_CODE = 'MAWB_STEP_TIME';
+export const MAWB_FLIGHT_REQUIRED_CODE = 'MAWB_FLIGHT_REQUIRED';
+export const MAWB_ATD_CONFIRM_CODE = 'MAWB_ATD_CONFIRM';
+/** An ATD further than this from the ETD is asked for again: a typo in the date is likelier than such a delay. */
+export const MAWB_ATD_CONFIRM_HOURS = 24;
+/** A step time a little ahead of the server's clock is the clocks disagreeing, not the future. */
+export const MAWB_STEP_CLOCK_SKEW_MS = 5 * 60_000;
 export const TransitionDetails = z.object({
   from: z.enum(MAWB_STATUSES),
   to: z.enum(MAWB_STATUSES),

@@ -70,7 +70,7 @@ describe('what a MAWB move does to its packages', () => {
       manifested: { code: 'on_mawb', iataCode: 'MAN' },
       departed: { code: 'departed', iataCode: 'DEP' },
       arrived: { code: 'arrived', iataCode: 'RCF' },
-      in_customs: { code: 'customs_hold', iataCode: 'CRC' },
+      in_customs: { code: 'in_customs', iataCode: 'CRC' },
       cleared: { code: 'cleared', iataCode: 'CCD' },
       received_at_hub: { code: 'ready', iataCode: 'NFD' },
       closed: null,

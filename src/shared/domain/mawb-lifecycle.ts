@@ -1,3 +1,4 @@
+import { airportByCode } from './airports';
 import { defineLifecycle, quotedLabels, type Lifecycle } from './lifecycle';
 import type { IataCode, PackageStatus } from './package-status';
 
@@ -17,14 +18,17 @@ import type { IataCode, PackageStatus } from './package-status';
  *   manifested               → on_mawb  + MAN
  *   departed                 → departed + DEP
  *   arrived                  → arrived  + RCF   (cargo received from the flight; the flight's ARR has no step of its own)
- *   in_customs               → customs_hold + CRC (lodged with customs: the package waits on the declaration)
+ *   in_customs               → in_customs + CRC (reported to customs: routine clearance, nothing is held)
  *   cleared                  → cleared  + CCD
  *   received_at_hub          → ready    + NFD   (at our Vietnamese hub; the consignee can be notified)
+ *                              or in_transfer + TRM for a parcel bound for another hub than where the flight
+ *                              landed (a Hà Nội parcel on a flight to Hồ Chí Minh): its own hub receives it later
  *   closed                   → no event: packages have moved on (slips, delivery) and must not be pulled back
  *   cancelled / removed      → received_abroad + FOH (freight on hand again at the foreign warehouse, off the MAWB)
  *
  * A move skips packages in a final status (delivered, lost, returned): a parcel lost in transit must not
- * "arrive". Cancelling or removing only reverts packages the MAWB put in `on_mawb`; one whose status moved
+ * "arrive"; and packages in an exception someone resolves by hand (on_hold, customs_hold, damaged): the MAWB
+ * moving on does not release a hold. Cancelling or removing only reverts packages the MAWB put in `on_mawb`; one whose status moved
  * on meanwhile (an exception such as on_hold) keeps it. Only `received_abroad` packages can be added: an
  * `on_hold` parcel is held for a reason (unpaid, prohibited goods) and is released first.
  */
@@ -98,12 +102,40 @@ export const MAWB_STATUS_EFFECTS: Readonly<Record<MawbStatus, PackageEffect | nu
   manifested: { code: 'on_mawb', iataCode: 'MAN', at: 'origin' },
   departed: { code: 'departed', iataCode: 'DEP', at: 'origin' },
   arrived: { code: 'arrived', iataCode: 'RCF', at: 'destination' },
-  in_customs: { code: 'customs_hold', iataCode: 'CRC', at: 'destination' },
+  in_customs: { code: 'in_customs', iataCode: 'CRC', at: 'destination' },
   cleared: { code: 'cleared', iataCode: 'CCD', at: 'destination' },
   received_at_hub: { code: 'ready', iataCode: 'NFD', at: 'destination' },
   closed: null,
   cancelled: { code: 'received_abroad', iataCode: 'FOH', at: 'origin' },
 };
+
+/** Instead of `received_at_hub`'s, for a parcel whose hub is not where the flight landed. */
+export const MAWB_TRANSFER_EFFECT: PackageEffect = { code: 'in_transfer', iataCode: 'TRM', at: 'destination' };
+
+/** The airport a Vietnamese hub serves, read from its code (VN-HAN → HAN); null when the code names none. */
+export function hubAirport(storeCode: string): string | null {
+  const m = /^VN-([A-Z]{3})$/.exec(storeCode);
+  return m && airportByCode(m[1]!)?.country === 'VN' ? m[1]! : null;
+}
+
+/**
+ * Whether a parcel bound for this hub is home when a flight lands at `destination`: yes when it names no hub,
+ * or a hub whose airport is unknown (nothing to say it is elsewhere), or the hub of that airport.
+ */
+export function landsAtHub(destination: string, hubCode: string | null): boolean {
+  const airport = hubCode ? hubAirport(hubCode) : null;
+  return airport === null || airport === destination;
+}
+
+/**
+ * A parcel leaves from the country of the warehouse that received it: a MAWB may carry it only when its origin
+ * airport is in that country (a parcel received in Tokyo does not fly out of Portland). Unknown either side:
+ * nothing to compare.
+ */
+export function originFits(storeCountry: string | null, mawbOrigin: string): boolean {
+  const country = airportByCode(mawbOrigin)?.country;
+  return !storeCountry || !country || storeCountry === country;
+}
 
 /** The event a package gets when it is put on a MAWB. */
 export const MAWB_ADD_EFFECT: PackageEffect = { code: 'on_mawb', iataCode: null, at: 'origin' };

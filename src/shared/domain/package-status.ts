@@ -19,16 +19,23 @@ export const PACKAGE_FLOW = [
   'on_mawb',
   'departed',
   'arrived',
-  'customs_hold',
+  'in_customs',
   'cleared',
+  'in_transfer',
   'ready',
   'on_slip',
   'out_for_delivery',
   'delivered',
 ] as const;
 
-/** Exceptions: may happen at any point of the path. */
-export const PACKAGE_EXCEPTIONS = ['on_hold', 'damaged', 'lost', 'returned'] as const;
+/**
+ * Exceptions: may happen at any point of the path. `customs_hold` is customs holding this parcel (an
+ * inspection, a missing permit), not the routine clearance every parcel goes through (`in_customs`).
+ */
+export const PACKAGE_EXCEPTIONS = ['on_hold', 'customs_hold', 'damaged', 'lost', 'returned'] as const;
+
+/** Exceptions a parcel stays in until someone resolves it by hand: a MAWB step moving past does not end them. */
+export const HELD_STATUSES: readonly PackageStatus[] = ['on_hold', 'customs_hold', 'damaged'];
 
 export const PACKAGE_STATUSES = [...PACKAGE_FLOW, ...PACKAGE_EXCEPTIONS] as const;
 export type PackageStatus = (typeof PACKAGE_STATUSES)[number];
@@ -58,6 +65,7 @@ export const IATA_CODES = [
   'AWD', // documents delivered
   'CRC', // reported to customs
   'CCD', // cleared by customs
+  'TRM', // transferred (to the hub the parcel is bound for)
   'DLV', // delivered
   'DIS', // discrepancy
   'FOH', // freight on hand
@@ -70,8 +78,9 @@ export const DEFAULT_IATA_CODE: Readonly<Partial<Record<PackageStatus, IataCode>
   on_mawb: 'MAN',
   departed: 'DEP',
   arrived: 'RCF',
-  customs_hold: 'CRC',
+  in_customs: 'CRC',
   cleared: 'CCD',
+  in_transfer: 'TRM',
   ready: 'NFD',
   delivered: 'DLV',
   damaged: 'DIS',
@@ -97,13 +106,15 @@ export const PACKAGE_STATUS_LABELS: Record<PackageStatus, string> = {
   on_mawb: 'Đã đóng MAWB',
   departed: 'Đã cất cánh',
   arrived: 'Đã đến Việt Nam',
-  customs_hold: 'Hải quan giữ',
+  in_customs: 'Đang làm thủ tục hải quan',
   cleared: 'Đã thông quan',
+  in_transfer: 'Đang chuyển tới kho nhận',
   ready: 'Sẵn sàng tại kho VN',
   on_slip: 'Đã lên phiếu giao',
   out_for_delivery: 'Đang giao',
   delivered: 'Đã giao',
   on_hold: 'Tạm giữ',
+  customs_hold: 'Hải quan tạm giữ',
   damaged: 'Hư hỏng',
   lost: 'Thất lạc',
   returned: 'Hoàn trả',
@@ -117,8 +128,8 @@ export const PACKAGE_STATUS_LABELS: Record<PackageStatus, string> = {
  * - one step back, to undo a mistaken scan (arrived → departed), but never back to `expected`: a received
  *   parcel has been weighed and sits in a warehouse;
  * - out_for_delivery → ready: a delivery that failed brings the parcel back to the hub;
- * - on_hold and damaged from any status that is not final, and back from them to any status of the flow but
- *   `expected` (the hold is released, the damage assessed: the parcel resumes where it is);
+ * - on_hold, customs_hold and damaged from any status that is not final, and back from them to any status of
+ *   the flow but `expected` (the hold is released, the damage assessed: the parcel resumes where it is);
  * - lost and returned from any status that is not final;
  * - delivered, lost and returned are final: nothing follows them (a delivered parcel is never `expected` again).
  */
@@ -135,7 +146,7 @@ function packageTransitions(): Record<PackageStatus, PackageStatus[]> {
     const extra: PackageStatus[] = from === 'out_for_delivery' ? ['ready'] : [];
     table[from] = [...flow.slice(i + 1), ...back, ...extra.filter((s) => !back.includes(s)), ...PACKAGE_EXCEPTIONS];
   }
-  for (const from of ['on_hold', 'damaged'] as const) {
+  for (const from of ['on_hold', 'customs_hold', 'damaged'] as const) {
     table[from] = [...resumable, ...PACKAGE_EXCEPTIONS.filter((s) => s !== from)];
   }
   for (const from of ['lost', 'returned'] as const) table[from] = [];
@@ -158,3 +169,24 @@ export const PACKAGE_LIFECYCLE: Lifecycle<PackageStatus> = defineLifecycle({
   transitions: packageTransitions(),
   refusal: packageRefusal,
 });
+
+/**
+ * The label of one event. A status can be reached by several steps that people tell apart: a parcel is
+ * `on_mawb` when put on a MAWB, when the flight is booked (BKD) and when the MAWB is manifested (MAN); each
+ * step reads as itself on a timeline, not three identical lines.
+ */
+export const EVENT_STEP_LABELS: Readonly<Record<string, string>> = {
+  'on_mawb.BKD': 'Đã đặt chỗ chuyến bay',
+  'on_mawb.MAN': 'Đã lên manifest chuyến bay',
+};
+
+/** `on_mawb.BKD` when that step has its own label, else the code: the key of an event's label. */
+export function eventLabelKey(e: { code: PackageStatus; iataCode?: string | null }): string {
+  const step = `${e.code}.${e.iataCode ?? ''}`;
+  return step in EVENT_STEP_LABELS ? step : e.code;
+}
+
+/** The Vietnamese label of an event (messages, public tracking); the web translates the same keys. */
+export function eventLabel(e: { code: PackageStatus; iataCode?: string | null }): string {
+  return EVENT_STEP_LABELS[eventLabelKey(e)] ?? PACKAGE_STATUS_LABELS[e.code];
+}

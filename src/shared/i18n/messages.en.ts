@@ -189,7 +189,6 @@ export const MESSAGES_EN: Readonly<Record<string, string>> = {
   'Đã đóng MAWB': 'On MAWB',
   'Đã cất cánh': 'Departed',
   'Đã đến Việt Nam': 'Arrived in Vietnam',
-  'Hải quan giữ': 'Customs hold',
   'Đã thông quan': 'Cleared',
   'Sẵn sàng tại kho VN': 'Ready at VN warehouse',
   'Đã lên phiếu giao': 'On delivery slip',
@@ -681,4 +680,21 @@ export const MESSAGES_EN: Readonly<Record<string, string>> = {
   'Mã kho này đã được dùng': 'This store code is already in use',
   'Kho đang có kiện hàng, nhân viên hoặc phiếu giao: không thể xóa, hãy ngừng hoạt động kho': 'The store has packages, employees or delivery slips: it cannot be deleted, deactivate it instead',
   'Tối đa {max} kiện mỗi lần': 'At most {max} packages at a time',
+  // ---- branch integ-flight: MAWB steps at the entered time, customs and transfer statuses ----
+  'Đang làm thủ tục hải quan': 'In customs clearance',
+  'Đang chuyển tới kho nhận': 'On its way to its hub',
+  'Hải quan tạm giữ': 'Held by customs',
+  'Đã đặt chỗ chuyến bay': 'Flight booked',
+  'Đã lên manifest chuyến bay': 'On the flight manifest',
+  'Kiện nhận ở kho khác nước với điểm đi {origin} của MAWB {awb}: {packages}':
+    'Packages received at a warehouse in another country than the origin {origin} of MAWB {awb}: {packages}',
+  'Thời điểm {at} ở tương lai: hãy nhập thời điểm thực tế': 'The time {at} is in the future: enter when it really happened',
+  'Thời điểm {at} trước bước trước của MAWB ({status} lúc {previous})': 'The time {at} is before the MAWB\'s previous step ({status} at {previous})',
+  'Giờ hạ cánh (ATA) {ata} trước giờ cất cánh (ATD) {atd}': 'The arrival (ATA) {ata} is before the departure (ATD) {atd}',
+  'Số hiệu chuyến bay lấy từ các chặng bay; hãy sửa trong chặng bay': 'The flight numbers come from the flight legs; edit the legs',
+  'MAWB {awb} chưa có số hiệu chuyến bay: hãy nhập số hiệu chuyến bay khi cất cánh': 'MAWB {awb} has no flight number: enter the flight it departs on',
+  'Giờ cất cánh thực tế (ATD) {atd} lệch quá {hours} giờ so với giờ dự kiến (ETD) {etd}: hãy kiểm tra và xác nhận':
+    'The actual departure (ATD) {atd} is more than {hours} hours from the estimated departure (ETD) {etd}: check it and confirm',
+  'confirm phải là true hoặc false': 'confirm must be true or false',
+  'Thời điểm': 'Time',
 };

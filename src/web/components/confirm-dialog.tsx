@@ -12,12 +12,14 @@ export interface ConfirmDialogProps {
   variant?: 'primary' | 'danger' | 'warning';
   /** While the confirmed action runs: the buttons are disabled and the dialog cannot be dismissed. */
   busy?: boolean;
+  /** The confirm button is disabled (what the dialog asks for is not filled in yet). */
+  confirmDisabled?: boolean;
   onConfirm(): void;
   onCancel(): void;
 }
 
 /** Asks before an action; Escape and the backdrop cancel, and the safe choice has the focus. */
-export function ConfirmDialog({ show, title, children, confirmLabel, cancelLabel, variant = 'primary', busy = false, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({ show, title, children, confirmLabel, cancelLabel, variant = 'primary', busy = false, confirmDisabled = false, onConfirm, onCancel }: ConfirmDialogProps) {
   const { t } = useTranslation('common');
   return (
     <Modal show={show} onHide={busy ? () => {} : onCancel} centered backdrop={busy ? 'static' : true} keyboard={!busy} aria-labelledby="confirm-dialog-title">
@@ -31,7 +33,7 @@ export function ConfirmDialog({ show, title, children, confirmLabel, cancelLabel
         <Button variant="outline-secondary" onClick={onCancel} disabled={busy} autoFocus>
           {cancelLabel ?? t('actions.cancel')}
         </Button>
-        <Button variant={variant} onClick={onConfirm} disabled={busy}>
+        <Button variant={variant} onClick={onConfirm} disabled={busy || confirmDisabled}>
           {busy && <Spinner size="sm" className="me-2" aria-hidden="true" />}
           {confirmLabel ?? t('actions.confirm')}
         </Button>

@@ -34,8 +34,12 @@ export interface StatusStepsProps<S extends string> {
   spaced?: boolean;
   /** Under the buttons, only while there are any. */
   hint?: ReactNode;
-  /** More of the dialog's text for a move, between its sentence and the note. */
+  /** More of the dialog's text for a move, between its sentence and the note (also the fields a step asks for). */
   confirmExtra?(to: S): ReactNode;
+  /** When a move's dialog opens: the caller resets the fields its confirmExtra shows. */
+  onOpen?(to: S): void;
+  /** false while the fields a move asks for are not right yet: its confirm button is disabled. */
+  canConfirm?(to: S): boolean;
   /** Under the buttons: where the record stands. */
   children?: ReactNode;
 }
@@ -56,6 +60,8 @@ export function StatusSteps<S extends string>({
   spaced = false,
   hint,
   confirmExtra,
+  onOpen,
+  canConfirm,
   children,
 }: StatusStepsProps<S>) {
   const noteId = useId();
@@ -95,7 +101,10 @@ export function StatusSteps<S extends string>({
           <>
             <div className={`d-flex flex-wrap gap-2${spaced ? ' mb-3' : ''}`}>
               {next.map((to, i) => (
-                <Button key={to} variant={variant(to, i)} onClick={() => setTarget(to)} disabled={busy} data-testid={testId?.(to)}>
+                <Button key={to} variant={variant(to, i)} onClick={() => {
+                    onOpen?.(to);
+                    setTarget(to);
+                  }} disabled={busy} data-testid={testId?.(to)}>
                   <i className={`bi ${icon(to)} me-1`} aria-hidden="true" />
                   {label(to)}
                 </Button>
@@ -112,6 +121,7 @@ export function StatusSteps<S extends string>({
         confirmLabel={target ? label(target) : undefined}
         variant={target === 'cancelled' ? 'danger' : 'primary'}
         busy={busy}
+        confirmDisabled={target !== null && canConfirm ? !canConfirm(target) : false}
         onConfirm={() => void move()}
         onCancel={() => {
           setTarget(null);

@@ -17,7 +17,7 @@ import { FAMILY_NAMES, GIVEN_NAMES, MIDDLE_NAMES, mobile, rng, type Rng } from '
  *
  * Every package that has left its warehouse sits on one of the seeded MAWBs (seed/mawbs.ts runs first) whose
  * status matches its own, and its events from consolidation to the Vietnamese hub are the ones the MAWB
- * API writes, at the MAWB's milestone times: on_mawb when put on it, then BKD, MAN, DEP, RCF, CRC, CCD, NFD.
+ * API writes, at the MAWB's milestone times: on_mawb when put on it, then BKD, MAN, DEP, RCF, CRC (in customs), CCD, NFD.
  * A parcel lost in transit was lost at the transfer airport and received no event after that.
  */
 
@@ -31,13 +31,17 @@ const STATUS_COUNTS: Record<PackageStatus, number> = {
   on_mawb: 120,
   departed: 120,
   arrived: 100,
-  customs_hold: 40,
+  in_customs: 32,
   cleared: 80,
+  // Every seeded parcel flies to its own hub's airport: none goes on to another hub.
+  in_transfer: 0,
   ready: 200,
   on_slip: 100,
   out_for_delivery: 80,
   delivered: 560,
   on_hold: 40,
+  // A few parcels of a MAWB in customs are held for inspection; the rest only wait on routine clearance.
+  customs_hold: 8,
   damaged: 20,
   lost: 10,
   returned: 30,
@@ -132,6 +136,7 @@ interface Places {
 
 const SHIPPERS = { SGN: 'TP. Hồ Chí Minh', HAN: 'Hà Nội' };
 const HOLD_REASONS = ['Chờ khách xác nhận hàng có pin lithium', 'Chờ khách bổ sung hóa đơn mua hàng', 'Hàng cần kiểm tra thêm trước khi đóng MAWB'];
+const CUSTOMS_HOLD_NOTES = ['Hải quan kiểm tra thực tế hàng hoá', 'Hải quan yêu cầu bổ sung hoá đơn mua hàng', 'Chờ giấy phép nhập khẩu cho mỹ phẩm'];
 const DAMAGE_NOTES = ['Thùng móp góc, hàng bên trong nguyên vẹn', 'Hộp rách, đã chụp ảnh và quấn lại', 'Vỡ một chai, đã báo khách'];
 
 /** Which MAWBs a package of this status can be on; null: it has not left its warehouse. */
@@ -139,6 +144,7 @@ const MAWB_FOR: Partial<Record<PackageStatus, (m: SeededMawb) => boolean>> = {
   on_mawb: (m) => m.status === 'draft' || m.status === 'booked' || m.status === 'manifested',
   departed: (m) => m.status === 'departed',
   arrived: (m) => m.status === 'arrived',
+  in_customs: (m) => m.status === 'in_customs',
   customs_hold: (m) => m.status === 'in_customs',
   cleared: (m) => m.status === 'cleared',
   // Waiting at the hub or on its way to the customer: the recent hub arrivals.
@@ -227,7 +233,7 @@ function mawbPath(status: PackageStatus, m: SeededMawb, p: Places, r: Rng, now: 
     const effect = MAWB_STATUS_EFFECTS[s];
     if (!effect || t.at[s] > lostAt) continue;
     let location = airportLabel(effect.at === 'origin' ? m.origin : m.destination);
-    if (effect.code === 'customs_hold' || effect.code === 'cleared') location = `Hải quan ${location}`;
+    if (effect.code === 'in_customs' || effect.code === 'cleared') location = `Hải quan ${location}`;
     if (effect.code === 'ready') location = p.hubName;
     events.push({ code: effect.code, iataCode: effect.iataCode, location, note: `MAWB ${m.awbNumber}: ${MAWB_STATUS_LABELS[s]}`, occurredAt: t.at[s], visibility: 'public', actorId: actor });
   }
@@ -236,8 +242,14 @@ function mawbPath(status: PackageStatus, m: SeededMawb, p: Places, r: Rng, now: 
     events.push({ code: 'lost', iataCode: DEFAULT_IATA_CODE.lost!, location: airportLabel(transfer), note: `Không tìm thấy kiện khi chuyển tải tại ${airportByCode(transfer)?.city ?? transfer}`, occurredAt: lostAt, visibility: 'public', actorId: null });
     return events;
   }
-  const hub = t.at.received_at_hub;
   const limit = now - 10 * 60_000;
+  if (status === 'customs_hold') {
+    const [at] = fit(t.at.in_customs, [hours(r, 1, 6)], limit);
+    const place = `Hải quan ${airportLabel(m.destination)}`;
+    events.push({ code: 'customs_hold', iataCode: null, location: place, note: r.pick(CUSTOMS_HOLD_NOTES), occurredAt: at!, visibility: 'public', actorId: actor });
+    return events;
+  }
+  const hub = t.at.received_at_hub;
   if (status === 'damaged') {
     const [at] = fit(hub, [hours(r, 1, 12)], limit);
     events.push({ code: 'damaged', iataCode: DEFAULT_IATA_CODE.damaged!, location: p.hubName, note: r.pick(DAMAGE_NOTES), occurredAt: at!, visibility: 'public', actorId: actor });

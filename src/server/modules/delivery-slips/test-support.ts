@@ -54,7 +54,8 @@ export function slipHelpers(ctx: () => TestContext) {
     const add = await ctx().request({ method: 'POST', url: `/api/mawbs/${mawbId}/packages`, payload: { trackingNumbers: numbers } });
     expect(add.statusCode, add.body).toBe(200);
     for (const status of ['booked', 'manifested', 'departed', 'arrived', 'in_customs', 'cleared', 'received_at_hub']) {
-      const res = await ctx().request({ method: 'POST', url: `/api/mawbs/${mawbId}/status`, payload: { status } });
+      // Departing a MAWB with no flight legs names its flight.
+      const res = await ctx().request({ method: 'POST', url: `/api/mawbs/${mawbId}/status`, payload: { status, ...(status === 'departed' ? { flightNo: 'BR25' } : {}) } });
       expect(res.statusCode, `${status}: ${res.body}`).toBe(200);
     }
     return ids;

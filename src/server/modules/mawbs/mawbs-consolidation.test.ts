@@ -195,7 +195,7 @@ describe('status moves', () => {
     manifested: { code: 'on_mawb', iata: 'MAN', location: 'Los Angeles (LAX)' },
     departed: { code: 'departed', iata: 'DEP', location: 'Los Angeles (LAX)' },
     arrived: { code: 'arrived', iata: 'RCF', location: 'Tân Sơn Nhất (SGN)' },
-    in_customs: { code: 'customs_hold', iata: 'CRC', location: 'Hải quan Tân Sơn Nhất (SGN)' },
+    in_customs: { code: 'in_customs', iata: 'CRC', location: 'Hải quan Tân Sơn Nhất (SGN)' },
     cleared: { code: 'cleared', iata: 'CCD', location: 'Hải quan Tân Sơn Nhất (SGN)' },
     received_at_hub: { code: 'ready', iata: 'NFD', location: 'Kho Hồ Chí Minh' },
   };
@@ -219,7 +219,8 @@ describe('status moves', () => {
       const before = await h.getMawb(m.id);
       const auditBefore = await mawbAuditCount();
       const eventsBefore = await eventCount(ids);
-      const res = await h.setStatus(m.id, to, { 'if-match': `"${before.version}"` }, to === 'departed' ? 'Chuyến BR15 cất cánh đúng giờ' : undefined);
+      // The leg is dated years ahead: the departure confirms an ATD that far from the ETD.
+      const res = await h.setStatus(m.id, to, { 'if-match': `"${before.version}"` }, to === 'departed' ? 'Chuyến BR15 cất cánh đúng giờ' : undefined, to === 'departed' ? { confirm: true } : {});
       expect(res.statusCode, `${to}: ${res.body}`).toBe(200);
       const after = res.json() as Mawb;
       expect(after).toMatchObject({ status: to, version: before.version + 1 });

@@ -1,11 +1,17 @@
 import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
+  MAWB_ATD_CONFIRM_CODE,
+  MAWB_ATD_CONFIRM_HOURS,
   MAWB_EMPTY_CODE,
+  MAWB_FLIGHT_REQUIRED_CODE,
   MAWB_NOT_EDITABLE_CODE,
+  MAWB_STEP_CLOCK_SKEW_MS,
+  MAWB_STEP_TIME_CODE,
   MAWB_STATUS_LABELS,
   MAWB_TRANSITION_CODE,
   PACKAGE_ON_OTHER_MAWB_CODE,
+  PACKAGE_ORIGIN_MISMATCH_CODE,
   PACKAGE_STATUS_CONFLICT_CODE,
   PACKAGES_NOT_FOUND_CODE,
   type AddPackagesResponse,
@@ -29,9 +35,12 @@ import {
   MAWB_OPEN_STATUSES,
   MAWB_REMOVE_EFFECT,
   MAWB_STATUS_EFFECTS,
+  MAWB_TRANSFER_EFFECT,
+  landsAtHub,
+  originFits,
   type PackageEffect,
 } from '../../../shared/domain/mawb-lifecycle';
-import { FINAL_STATUSES, type PackageStatus } from '../../../shared/domain/package-status';
+import { FINAL_STATUSES, HELD_STATUSES, type PackageStatus } from '../../../shared/domain/package-status';
 import type { Db } from '../../db/client';
 import { customers, mawbEvents, mawbs, packages, stores, users } from '../../db/schema/index';
 import { writeAudit } from '../../lib/audit';
@@ -43,6 +52,7 @@ import { changeStatus, lockItem } from '../../lib/resource/status';
 import { inWriteTransaction } from '../../lib/resource/write';
 import { appendEvents } from '../packages/packages.events';
 import { mawbsResource } from './mawbs.resource';
+import { mawbSearchText } from './mawbs.service';
 
 /**
  * What happens to a MAWB beyond its own fields: packages put on and taken off, status moves with their
@@ -100,7 +110,9 @@ interface LockedPackage {
   status: PackageStatus;
   mawbId: number | null;
   storeName: string | null;
+  storeCountry: string | null;
   destinationName: string | null;
+  destinationCode: string | null;
 }
 
 /** Package rows locked in id order (two requests locking overlapping sets cannot deadlock). */
@@ -113,6 +125,7 @@ async function lockPackages(tx: Db, where: ReturnType<typeof and>): Promise<Lock
     .for('update');
   if (!locked.length) return [];
   const destination = sql<string | null>`(SELECT s.name FROM stores s WHERE s.id = ${packages.destinationStoreId})`;
+  const destinationCode = sql<string | null>`(SELECT s.code FROM stores s WHERE s.id = ${packages.destinationStoreId})`;
   return tx
     .select({
       id: packages.id,
@@ -121,7 +134,9 @@ async function lockPackages(tx: Db, where: ReturnType<typeof and>): Promise<Lock
       status: packages.status,
       mawbId: packages.mawbId,
       storeName: stores.name,
+      storeCountry: stores.country,
       destinationName: destination,
+      destinationCode,
     })
     .from(packages)
     .leftJoin(stores, eq(stores.id, packages.storeId))
@@ -140,25 +155,26 @@ async function applyEffect(
   effect: PackageEffect,
   targets: LockedPackage[],
   note: string,
+  occurredAt?: string,
 ): Promise<number> {
   const groups = new Map<string, number[]>();
   for (const p of targets) {
     let location: string;
     if (effect.code === 'received_abroad') location = p.storeName ?? airportLabel(mawb.origin);
     else if (effect.code === 'ready') location = p.destinationName ?? airportLabel(mawb.destination);
-    else if (effect.code === 'customs_hold' || effect.code === 'cleared') location = `Hải quan ${airportLabel(mawb.destination)}`;
+    else if (effect.code === 'in_customs' || effect.code === 'cleared') location = `Hải quan ${airportLabel(mawb.destination)}`;
     else location = airportLabel(effect.at === 'origin' ? mawb.origin : mawb.destination);
     groups.set(location, [...(groups.get(location) ?? []), p.id]);
   }
   for (const [location, ids] of groups) {
-    await appendEvents(ctx.tx, ctx.meta.actorId, ids, { code: effect.code, iataCode: effect.iataCode, location, note }, { bumpVersion: true });
+    await appendEvents(ctx.tx, ctx.meta.actorId, ids, { code: effect.code, iataCode: effect.iataCode, location, note, occurredAt }, { bumpVersion: true });
   }
   return targets.length;
 }
 
 async function timeline(
   ctx: WriteContext,
-  row: { mawbId: number; kind: MawbEvent['kind']; fromStatus?: MawbStatus; toStatus?: MawbStatus; iataCode?: string | null; codes?: string[]; note?: string },
+  row: { mawbId: number; kind: MawbEvent['kind']; fromStatus?: MawbStatus; toStatus?: MawbStatus; iataCode?: string | null; codes?: string[]; note?: string; occurredAt?: string },
 ): Promise<void> {
   await ctx.tx.insert(mawbEvents).values({
     mawbId: row.mawbId,
@@ -170,6 +186,7 @@ async function timeline(
     packageCodes: (row.codes ?? []).slice(0, TIMELINE_CODES_MAX),
     note: row.note ?? '',
     actorId: ctx.meta.actorId,
+    ...(row.occurredAt ? { occurredAt: new Date(row.occurredAt) } : {}),
   });
 }
 
@@ -284,6 +301,15 @@ export async function addPackages(app: FastifyInstance, req: FastifyRequest, id:
       throw new HttpError(409, message, PACKAGE_STATUS_CONFLICT_CODE, { conflicts });
     }
 
+    const elsewhere = wanted.filter((w) => !originFits(w.pkg.storeCountry, before.origin));
+    if (elsewhere.length) {
+      // No transfer between warehouses exists: a parcel flies out of the country that received it.
+      const origin = airportLabel(before.origin);
+      const conflicts = elsewhere.map((w) => ({ number: w.number, packageId: w.pkg.id, packageCode: w.pkg.code, storeName: w.pkg.storeName, origin: before.origin }));
+      const message = `Kiện nhận ở kho khác nước với điểm đi ${origin} của MAWB ${before.awbNumber}: ${listed(conflicts.map((c) => `${c.packageCode} (${c.storeName ?? '—'})`))}`;
+      throw new HttpError(409, message, PACKAGE_ORIGIN_MISMATCH_CODE, { conflicts });
+    }
+
     if (!wanted.length) return { mawb: before, added: [], alreadyOnMawb };
 
     const ids = wanted.map((w) => w.pkg.id);
@@ -331,26 +357,68 @@ export async function removePackage(app: FastifyInstance, req: FastifyRequest, i
   });
 }
 
+/** "25/11/2026 06:30" in Vietnam's time: how a step time reads in a message. */
+const vnTime = (iso: string) =>
+  new Intl.DateTimeFormat('vi-VN', { timeZone: 'Asia/Ho_Chi_Minh', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false }).format(new Date(iso));
+
 /**
- * The actual times a move records, at the transaction's now() unless already set: departure on the first
- * leg, arrival on the last (the legs in between keep what was entered for them).
+ * The actual times a step records, at the time entered for it (`at`): departure on the first leg, arrival on
+ * the last (the legs in between keep what was entered for them).
  */
-function actualTimes(m: Mawb, to: MawbStatus, now: string): Record<string, unknown> {
+function actualTimes(m: Mawb, to: MawbStatus, at: string): Record<string, unknown> {
   if (to !== 'departed' && to !== 'arrived') return {};
   const legs: FlightLeg[] = m.flightLegs.map((l) => ({ ...l }));
   const leg = to === 'departed' ? legs[0] : legs[legs.length - 1];
-  if (!leg) return to === 'departed' ? { atd: new Date(m.atd ?? now) } : { ata: new Date(m.ata ?? now) };
+  if (!leg) return to === 'departed' ? { atd: new Date(at) } : { ata: new Date(at) };
   if (to === 'departed') {
-    leg.atd ??= now;
-    return { flightLegs: legs, atd: new Date(leg.atd) };
+    leg.atd = at;
+    return { flightLegs: legs, atd: new Date(at) };
   }
-  leg.ata ??= now;
-  return { flightLegs: legs, ata: new Date(leg.ata) };
+  leg.ata = at;
+  return { flightLegs: legs, ata: new Date(at) };
+}
+
+/**
+ * The rules of a step's time and flight, before anything is written:
+ * - the time is not ahead of the clock (beyond MAWB_STEP_CLOCK_SKEW_MS) nor before the MAWB's current status
+ *   time (its previous step), and an arrival is not before the departure;
+ * - a departure names its flight: a MAWB with legs has a flight number on each; one without gives `flightNo`;
+ * - an ATD further than MAWB_ATD_CONFIRM_HOURS from the ETD is asked for again (`confirm`).
+ */
+function assertStepTime(m: Mawb, body: StatusBody, at: string, now: string): void {
+  const atMs = Date.parse(at);
+  if (atMs > Date.parse(now) + MAWB_STEP_CLOCK_SKEW_MS) {
+    throw new HttpError(409, `Thời điểm ${vnTime(at)} ở tương lai: hãy nhập thời điểm thực tế`, MAWB_STEP_TIME_CODE, { at });
+  }
+  if (atMs < Date.parse(m.statusAt)) {
+    throw new HttpError(409, `Thời điểm ${vnTime(at)} trước bước trước của MAWB (${MAWB_STATUS_LABELS[m.status]} lúc ${vnTime(m.statusAt)})`, MAWB_STEP_TIME_CODE, { at, previous: m.statusAt });
+  }
+  if (body.status === 'arrived' && m.atd && atMs < Date.parse(m.atd)) {
+    throw new HttpError(409, `Giờ hạ cánh (ATA) ${vnTime(at)} trước giờ cất cánh (ATD) ${vnTime(m.atd)}`, MAWB_STEP_TIME_CODE, { at, atd: m.atd });
+  }
+  if (body.status !== 'departed') return;
+  if (m.flightLegs.length && body.flightNo !== undefined) {
+    throw new HttpError(409, 'Số hiệu chuyến bay lấy từ các chặng bay; hãy sửa trong chặng bay', MAWB_FLIGHT_REQUIRED_CODE);
+  }
+  if (!m.flightLegs.length && !body.flightNo) {
+    throw new HttpError(409, `MAWB ${m.awbNumber} chưa có số hiệu chuyến bay: hãy nhập số hiệu chuyến bay khi cất cánh`, MAWB_FLIGHT_REQUIRED_CODE);
+  }
+  const etd = m.flightLegs[0]?.etd ?? m.etd;
+  if (etd && !body.confirm && Math.abs(atMs - Date.parse(etd)) > MAWB_ATD_CONFIRM_HOURS * 3_600_000) {
+    throw new HttpError(
+      409,
+      `Giờ cất cánh thực tế (ATD) ${vnTime(at)} lệch quá ${MAWB_ATD_CONFIRM_HOURS} giờ so với giờ dự kiến (ETD) ${vnTime(etd)}: hãy kiểm tra và xác nhận`,
+      MAWB_ATD_CONFIRM_CODE,
+      { at, etd },
+    );
+  }
 }
 
 /**
  * Moves the MAWB one step through the status-change path (lib/resource/status.ts) and writes the matching
- * event to its packages, all in the caller's transaction; one audit row (action `status`).
+ * event to its packages, all in the caller's transaction; one audit row (action `status`). The step happens
+ * at `body.at` (default now): the MAWB's status time, ATD/ATA, its timeline row and the packages' events
+ * all carry it.
  */
 export async function changeMawbStatus(ctx: WriteContext, id: number, body: StatusBody, ifMatch: IfMatchHeader): Promise<Mawb> {
   const to = body.status;
@@ -365,6 +433,9 @@ export async function changeMawbStatus(ctx: WriteContext, id: number, body: Stat
       if (to === MAWB_NEEDS_PACKAGES_FROM && before.pieces === 0) {
         throw new HttpError(409, `MAWB ${before.awbNumber} chưa có kiện nào: hãy thêm kiện trước khi lập manifest`, MAWB_EMPTY_CODE);
       }
+      const nowIso = await transactionNow(c.tx);
+      const at = body.at ?? nowIso;
+      assertStepTime(before, body, at, nowIso);
       const onMawb = await lockPackages(c.tx, eq(packages.mawbId, id));
       const effect = MAWB_STATUS_EFFECTS[to];
       const note = body.note || `MAWB ${before.awbNumber}: ${MAWB_STATUS_LABELS[to]}`;
@@ -379,12 +450,19 @@ export async function changeMawbStatus(ctx: WriteContext, id: number, body: Stat
         }
         affected = onMawb.filter((p) => p.status === 'on_mawb');
       } else if (effect) {
-        affected = onMawb.filter((p) => !FINAL_STATUSES.includes(p.status));
+        // Final statuses see nothing more; held ones (on_hold, customs_hold, damaged) stay until resolved by hand.
+        affected = onMawb.filter((p) => !FINAL_STATUSES.includes(p.status) && !HELD_STATUSES.includes(p.status));
       }
-      if (effect && affected.length) await applyEffect(c, before, effect, affected, note);
+      if (effect && affected.length) {
+        // At the hub step a parcel bound for another hub than where the flight landed goes on to it (TRM).
+        const transfer = to === 'received_at_hub' ? affected.filter((p) => !landsAtHub(before.destination, p.destinationCode)) : [];
+        const home = affected.filter((p) => !transfer.includes(p));
+        if (home.length) await applyEffect(c, before, effect, home, note, at);
+        if (transfer.length) await applyEffect(c, before, MAWB_TRANSFER_EFFECT, transfer, note, at);
+      }
 
-      const nowIso = await transactionNow(c.tx);
-      await touchMawb(c, id, { status: to, statusAt: sql`now()`, ...actualTimes(before, to, nowIso) });
+      const flight = to === 'departed' && !before.flightLegs.length && body.flightNo ? { flights: body.flightNo, searchText: mawbSearchText({ ...before, flights: body.flightNo }) } : {};
+      await touchMawb(c, id, { status: to, statusAt: new Date(at), ...actualTimes(before, to, at), ...flight });
       await timeline(c, {
         mawbId: id,
         kind: 'status',
@@ -393,6 +471,7 @@ export async function changeMawbStatus(ctx: WriteContext, id: number, body: Stat
         iataCode: effect?.iataCode ?? null,
         codes: affected.map((p) => p.code),
         note: body.note,
+        occurredAt: at,
       });
       return affected.length;
     },

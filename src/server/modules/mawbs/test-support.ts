@@ -27,11 +27,19 @@ export function mawbHelpers(ctx: () => TestContext, serialBase: number) {
     return res.json() as Mawb;
   };
 
-  let storeId: number | undefined;
   let customerCode: string | undefined;
-  /** `n` parcels of one customer received at the Portland warehouse now (received_abroad, on no MAWB). */
-  const receiveParcels = async (n: number, weightG = 1200): Promise<ReceiveResponse['package'][]> => {
-    storeId ??= Number((await ctx().database.query<{ id: number }>(`SELECT id FROM stores WHERE code = 'US-OR'`))[0]!.id);
+  const storeIds = new Map<string, number>();
+  const storeIdOf = async (code: string): Promise<number> => {
+    if (!storeIds.has(code)) storeIds.set(code, Number((await ctx().database.query<{ id: number }>(`SELECT id FROM stores WHERE code = $1`, [code]))[0]!.id));
+    return storeIds.get(code)!;
+  };
+  /**
+   * `n` parcels of one customer received now (received_abroad, on no MAWB): at the Portland warehouse unless
+   * `opts.store` names another, bound for `opts.destination` (a hub's code) when given.
+   */
+  const receiveParcels = async (n: number, weightG = 1200, opts: { store?: string; destination?: string } = {}): Promise<ReceiveResponse['package'][]> => {
+    const storeId = await storeIdOf(opts.store ?? 'US-OR');
+    const destinationStoreId = opts.destination ? await storeIdOf(opts.destination) : undefined;
     customerCode ??= (await ctx().database.query<{ code: string }>(`SELECT code FROM customers WHERE deleted_at IS NULL ORDER BY id LIMIT 1`))[0]!.code;
     const out: ReceiveResponse['package'][] = [];
     for (let i = 0; i < n; i++) {
@@ -39,7 +47,7 @@ export function mawbHelpers(ctx: () => TestContext, serialBase: number) {
       const res = await ctx().request({
         method: 'POST',
         url: '/api/packages/receive',
-        payload: { storeId, trackingNumber, weightG, lengthMm: 300, widthMm: 200, heightMm: 100, customerCode, contents: 'Giày thể thao' },
+        payload: { storeId, ...(destinationStoreId ? { destinationStoreId } : {}), trackingNumber, weightG, lengthMm: 300, widthMm: 200, heightMm: 100, customerCode, contents: 'Giày thể thao' },
       });
       expect(res.statusCode, res.body).toBe(201);
       out.push((res.json() as ReceiveResponse).package);
@@ -50,13 +58,27 @@ export function mawbHelpers(ctx: () => TestContext, serialBase: number) {
   const addPackages = (id: number, trackingNumbers: string[] | string, headers: Record<string, string> = {}) =>
     ctx().request({ method: 'POST', url: `/api/mawbs/${id}/packages`, payload: { trackingNumbers }, headers });
 
-  const setStatus = (id: number, status: string, headers: Record<string, string> = {}, note?: string) =>
-    ctx().request({ method: 'POST', url: `/api/mawbs/${id}/status`, payload: { status, ...(note ? { note } : {}) }, headers });
+  /**
+   * A status step (`extra`: at, flightNo, confirm). Departing a MAWB with no flight legs names a flight, BR25
+   * unless `extra` says otherwise: the step asks for one.
+   */
+  const setStatus = async (id: number, status: string, headers: Record<string, string> = {}, note?: string, extra: Record<string, unknown> = {}) => {
+    const needsFlight = status === 'departed' && !('flightNo' in extra) && !(await getMawb(id)).flightLegs.length;
+    return ctx().request({
+      method: 'POST',
+      url: `/api/mawbs/${id}/status`,
+      payload: { status, ...(note ? { note } : {}), ...(needsFlight ? { flightNo: 'BR25' } : {}), ...extra },
+      headers,
+    });
+  };
 
-  /** Moves a MAWB along the flow to `target`, asserting each step. */
+  /**
+   * Moves a MAWB along the flow to `target`, asserting each step. The tests' legs are dated years ahead: the
+   * departure confirms an ATD far from the ETD.
+   */
   const advance = async (id: number, path: string[]) => {
     for (const s of path) {
-      const res = await setStatus(id, s);
+      const res = await setStatus(id, s, {}, undefined, s === 'departed' ? { confirm: true } : {});
       expect(res.statusCode, `${s}: ${res.body}`).toBe(200);
     }
   };
@@ -67,5 +89,5 @@ export function mawbHelpers(ctx: () => TestContext, serialBase: number) {
       [String(id)],
     );
 
-  return { nextAwb, createMawb, getMawb, receiveParcels, addPackages, setStatus, advance, auditRows };
+  return { nextAwb, createMawb, getMawb, storeIdOf, receiveParcels, addPackages, setStatus, advance, auditRows };
 }

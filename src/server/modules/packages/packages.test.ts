@@ -79,8 +79,8 @@ describe('list', () => {
     expect(page.items[0]).toMatchObject({ code: expect.stringMatching(/^PK\d{8}$/), status: expect.any(String), version: expect.any(Number) });
   });
 
-  it('has every status in the seed, and at least 100 received abroad that are not on a MAWB', async () => {
-    for (const status of ['expected', 'received_abroad', 'on_mawb', 'departed', 'arrived', 'customs_hold', 'cleared', 'ready', 'on_slip', 'out_for_delivery', 'delivered', 'on_hold', 'damaged', 'lost', 'returned']) {
+  it('has every status in the seed (but in_transfer: every seeded parcel flies to its own hub), and at least 100 received abroad that are not on a MAWB', async () => {
+    for (const status of ['expected', 'received_abroad', 'on_mawb', 'departed', 'arrived', 'in_customs', 'customs_hold', 'cleared', 'ready', 'on_slip', 'out_for_delivery', 'delivered', 'on_hold', 'damaged', 'lost', 'returned']) {
       const page = await list(`?status=${status}&pageSize=5`);
       expect(page.total, status).toBeGreaterThan(0);
       expect(page.items.every((p) => p.status === status)).toBe(true);
@@ -379,7 +379,7 @@ describe('export', () => {
     ]);
     expect(rows.length - 1).toBe(expected.total);
     expect(rows.slice(1).map((r) => [r[0], r[1], r[6], r[8], r[13]])).toEqual(
-      expected.items.map((p) => [p.code, p.trackingNumber, p.status === 'lost' ? 'Thất lạc' : 'Hải quan giữ', p.weightG, p.chargeableG]),
+      expected.items.map((p) => [p.code, p.trackingNumber, p.status === 'lost' ? 'Thất lạc' : 'Hải quan tạm giữ', p.weightG, p.chargeableG]),
     );
   });
 

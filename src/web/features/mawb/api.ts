@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
-import type { AddPackagesResponse, Mawb, MawbEventList, MawbPackageList, MawbStatus } from '../../../shared/contracts/mawbs';
+import type { AddPackagesResponse, Mawb, MawbEventList, MawbPackageList, MawbStatus, StatusBodyInput } from '../../../shared/contracts/mawbs';
 import { ifMatch } from '../../components/resource-api';
 import { mawbApi, mawbEventsKey, mawbPackagesKey } from '../../entities/mawb/api';
 import { api } from '../../lib/api-client';
@@ -35,9 +35,19 @@ export function removePackage(id: number, packageId: number): Promise<Mawb> {
   return api.delete<Mawb>(mawbApi.url(id, 'packages', String(packageId)));
 }
 
-/** A status move is confirmed against what the person saw: a MAWB changed meanwhile is a 412, not a blind move. */
-export function changeMawbStatus(id: number, etag: string, status: MawbStatus, note: string): Promise<Mawb> {
-  return api.post<Mawb>(mawbApi.url(id, 'status'), { status, note }, ifMatch(etag));
+/**
+ * A status move is confirmed against what the person saw: a MAWB changed meanwhile is a 412, not a blind move.
+ * `step`: when it happened (omitted: now), the flight of a departure with no legs, and the confirmation of an
+ * ATD far from the ETD (the contract's StatusBody).
+ */
+export function changeMawbStatus(
+  id: number,
+  etag: string,
+  status: MawbStatus,
+  note: string,
+  step: Pick<StatusBodyInput, 'at' | 'flightNo' | 'confirm'> = {},
+): Promise<Mawb> {
+  return api.post<Mawb>(mawbApi.url(id, 'status'), { status, note, ...step }, ifMatch(etag));
 }
 
 /**

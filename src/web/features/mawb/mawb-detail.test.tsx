@@ -280,7 +280,8 @@ describe('MAWB detail: status', () => {
     renderDetail();
     await user.click(await screen.findByTestId('move-booked'));
     const dialog = await screen.findByRole('dialog', { name: 'Đặt chỗ cho MAWB 176-12345675?' });
-    expect(within(dialog).getByTestId('move-effect').textContent).toBe('2 kiện trên MAWB sẽ được ghi sự kiện "Đã đóng MAWB" (BKD) cùng lúc.');
+    // Each step's own label: booking is not "Đã đóng MAWB" again.
+    expect(within(dialog).getByTestId('move-effect').textContent).toBe('2 kiện trên MAWB sẽ được ghi sự kiện "Đã đặt chỗ chuyến bay" (BKD) cùng lúc.');
     await user.type(within(dialog).getByLabelText(/Ghi chú/), 'Chỗ trên EK216');
     await user.click(within(dialog).getByRole('button', { name: 'Đặt chỗ' }));
     await waitFor(() => expect(server.current().status).toBe('booked'));
@@ -290,6 +291,47 @@ describe('MAWB detail: status', () => {
     // The header and the next steps follow the new status.
     await screen.findByTestId('move-manifested');
     expect(screen.getAllByText('Đã đặt chỗ').length).toBeGreaterThan(0);
+  });
+
+  it('departing asks for the ATD (now by default) and the flight of a MAWB with no legs, and sends what was entered', async () => {
+    const user = userEvent.setup();
+    const server = fakeServer(mawb({ status: 'manifested', flightLegs: [], flights: '', etd: new Date(Date.now() - 3_600_000).toISOString(), eta: null }), [mawbPackage(1)]);
+    const { calls } = mockFetch(server.handle);
+    renderDetail();
+    await user.click(await screen.findByTestId('move-departed'));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByLabelText('Giờ cất cánh thực tế (ATD)')).toBeTruthy();
+    const confirm = within(dialog).getByRole('button', { name: 'Cất cánh' });
+    // No flight yet: the step cannot be confirmed.
+    expect((confirm as HTMLButtonElement).disabled).toBe(true);
+    await user.type(within(dialog).getByLabelText('Số hiệu chuyến bay'), 'BR 25');
+    expect((confirm as HTMLButtonElement).disabled).toBe(false);
+    const at = within(dialog).getByTestId('step-at') as HTMLInputElement;
+    const entered = at.value.replace(/T(\d{2}):/, (_, h: string) => `T${String(Math.max(0, Number(h) - 1)).padStart(2, '0')}:`);
+    fireEvent.change(at, { target: { value: entered } });
+    await user.click(confirm);
+    await waitFor(() => expect(calls.some((c) => c.url.endsWith('/status'))).toBe(true));
+    const post = calls.find((c) => c.url.endsWith('/status'))!;
+    expect(post.body).toMatchObject({ status: 'departed', flightNo: 'BR 25', at: expect.stringMatching(/\+07:00$/) });
+  });
+
+  it('an ATD more than 24 h from the ETD is confirmed with a tick before the step can go', async () => {
+    const user = userEvent.setup();
+    const server = fakeServer(mawb({ status: 'manifested' }), [mawbPackage(1)]);
+    const { calls } = mockFetch(server.handle);
+    renderDetail();
+    await user.click(await screen.findByTestId('move-departed'));
+    const dialog = await screen.findByRole('dialog');
+    // The legs carry the flights; the fixture's ETD is long past.
+    expect(within(dialog).getByTestId('step-flights').textContent).toContain('EK216 LAX→DXB');
+    expect(within(dialog).getByTestId('step-far')).toBeTruthy();
+    const confirm = within(dialog).getByRole('button', { name: 'Cất cánh' }) as HTMLButtonElement;
+    expect(confirm.disabled).toBe(true);
+    await user.click(within(dialog).getByLabelText(/giờ cất cánh này là đúng/));
+    expect(confirm.disabled).toBe(false);
+    await user.click(confirm);
+    await waitFor(() => expect(calls.some((c) => c.url.endsWith('/status'))).toBe(true));
+    expect(calls.find((c) => c.url.endsWith('/status'))!.body).toEqual({ status: 'departed', note: '', confirm: true });
   });
 
   it("shows the server's refusal where the move was asked for", async () => {

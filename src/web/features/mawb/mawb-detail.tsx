@@ -14,6 +14,7 @@ import {
   MAWB_NEEDS_PACKAGES_FROM,
   MAWB_STATUS_EFFECTS,
 } from '../../../shared/domain/mawb-lifecycle';
+import { eventLabelKey } from '../../../shared/domain/package-status';
 import { foldVietnamese } from '../../../shared/text';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable } from '../../components/data-table/data-table';
@@ -28,6 +29,7 @@ import { toastPromise } from '../../lib/toast';
 import { useFormat } from '../../lib/use-format';
 import { changeMawbStatus, removePackage, useMawbCache, useMawbPackages } from './api';
 import { airportText, HISTORY_EXTRA_IGNORE, MAWB_STATUS_LOOK, MawbStatusBadge, PackageStatusText, useMawbFields } from './mawb-fields';
+import { initialStepValues, StepFields, stepBody, stepProblems, type StepValues } from './mawb-step-fields';
 import { MawbTimeline } from './mawb-timeline';
 import { ScanPanel } from './scan-panel';
 import './mawb.css';
@@ -201,6 +203,7 @@ function StatusActions({ loaded }: { loaded: Versioned<Mawb> }) {
   const cache = useMawbCache();
   const m = loaded.record;
   const next = allowedNextStatuses(m.status);
+  const [step, setStep] = useState<StepValues>(initialStepValues);
 
   return (
     <StatusSteps<MawbStatus>
@@ -210,7 +213,7 @@ function StatusActions({ loaded }: { loaded: Versioned<Mawb> }) {
       variant={(to, i) => (to === 'cancelled' ? 'outline-danger' : i === 0 ? 'primary' : 'outline-primary')}
       testId={(to) => `move-${to}`}
       submit={async (to, note) => {
-        const saved = await toastPromise(changeMawbStatus(m.id, loaded.etag, to, note), {
+        const saved = await toastPromise(changeMawbStatus(m.id, loaded.etag, to, note, stepBody(m, to, step)), {
           pending: t('detail.moving'),
           success: (r: Mawb) => t('detail.moved', { awb: r.awbNumber, status: t(`statuses.${r.status}`) }),
         });
@@ -234,20 +237,24 @@ function StatusActions({ loaded }: { loaded: Versioned<Mawb> }) {
           </p>
         )
       }
+      onOpen={() => setStep(initialStepValues())}
+      canConfirm={(to) => stepProblems(m, to, step).length === 0}
       confirmExtra={(to) => {
         const effect = MAWB_STATUS_EFFECTS[to];
         return (
-          effect &&
-          m.pieces > 0 && (
+          <>
+            <StepFields m={m} to={to} values={step} onChange={setStep} />
+            {effect && m.pieces > 0 && (
             <p className="small" data-testid="move-effect">
               <i className="bi bi-box-seam me-1" aria-hidden="true" />
               {t('detail.moveEffect', {
                 count: m.pieces,
-                status: t(`tracking:statuses.${effect.code}`, { defaultValue: effect.code }),
+                status: eventLabelKey(effect) === effect.code ? t(`tracking:statuses.${effect.code}`, { defaultValue: effect.code }) : t(`tracking:steps.${eventLabelKey(effect)}`),
                 iata: effect.iataCode ?? '—',
               })}
             </p>
-          )
+            )}
+          </>
         );
       }}
     >

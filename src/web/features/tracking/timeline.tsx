@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { TrackingEvent } from '../../../shared/contracts/packages';
+import { eventLabelKey } from '../../../shared/domain/package-status';
 import { useFormat } from '../../lib/use-format';
 import { STATUS_LOOK } from './package-fields';
 import './tracking.css';
@@ -19,7 +20,8 @@ export function Timeline({ events }: { events: TrackingEvent[] }) {
             </span>
             <div className="timeline-body">
               <div className="d-flex flex-wrap align-items-center gap-2">
-                <strong>{t(`statuses.${e.code}`, { defaultValue: e.code })}</strong>
+                {/* One label per step: booked (BKD) and manifested (MAN) are both on_mawb but read apart. */}
+                <strong>{eventLabelKey(e) === e.code ? t(`statuses.${e.code}`, { defaultValue: e.code }) : t(`steps.${eventLabelKey(e)}`)}</strong>
                 {e.iataCode && (
                   <span className="badge iata-badge" title={t('timeline.iata', { code: e.iataCode })}>
                     {e.iataCode}
