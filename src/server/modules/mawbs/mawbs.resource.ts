@@ -9,7 +9,8 @@ import {
   MawbListQuery,
   MawbPatch,
 } from '../../../shared/contracts/mawbs';
-import { airlineByPrefix } from '../../../shared/domain/airlines';
+import { airlineByPrefix, airlineWeightRules } from '../../../shared/domain/airlines';
+import { consolidationWeight } from '../../../shared/domain/weight';
 import { mawbs } from '../../db/schema/index';
 import { defineResource } from '../../lib/resource/define';
 import { createMawb, removeMawb, UNIQUE_FIELDS, updateMawb } from './mawbs.service';
@@ -20,6 +21,14 @@ const onThisMawb = sql`p.mawb_id = ${mawbs.id} AND p.deleted_at IS NULL`;
 export const piecesSql = sql<number>`(SELECT count(*)::int FROM packages p WHERE ${onThisMawb})`.mapWith(Number);
 export const grossSql = sql<number>`(SELECT coalesce(sum(p.weight_g), 0)::bigint FROM packages p WHERE ${onThisMawb})`.mapWith(Number);
 export const chargeableSql = sql<number>`(SELECT coalesce(sum(coalesce(p.chargeable_g, p.weight_g, 0)), 0)::bigint FROM packages p WHERE ${onThisMawb})`.mapWith(Number);
+/** Total volume in mm³ (a package without all three dimensions adds nothing): the airline's volumetric weight. */
+export const volumeSql = sql<number>`(SELECT coalesce(sum(p.length_mm::bigint * p.width_mm * p.height_mm), 0)::bigint FROM packages p WHERE ${onThisMawb})`.mapWith(Number);
+
+/** The consolidation as the airline weighs it (shared/domain/weight.ts), from the MAWB's totals. */
+export function airlineWeights(airlinePrefix: string, grossG: number, volumeMm3: number): { volumetricWeightG: number; airlineChargeableWeightG: number } {
+  const w = consolidationWeight({ grossG, volumeMm3 }, airlineWeightRules(airlinePrefix));
+  return { volumetricWeightG: w.volumetricG, airlineChargeableWeightG: w.chargeableG };
+}
 
 const iso = (d: Date) => d.toISOString();
 const isoOrNull = (d: Date | null) => (d ? d.toISOString() : null);
@@ -54,6 +63,7 @@ export const mawbsResource = defineResource({
       pieces: piecesSql,
       grossWeightG: grossSql,
       chargeableWeightG: chargeableSql,
+      volumeMm3: volumeSql,
       status: mawbs.status,
       statusAt: mawbs.statusAt,
       note: mawbs.note,
@@ -81,6 +91,7 @@ export const mawbsResource = defineResource({
         pieces: r.pieces,
         grossWeightG: r.grossWeightG,
         chargeableWeightG: r.chargeableWeightG,
+        ...airlineWeights(r.airlinePrefix, r.grossWeightG, r.volumeMm3),
         status: r.status,
         statusAt: iso(r.statusAt),
         note: r.note,
