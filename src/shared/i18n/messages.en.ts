@@ -665,4 +665,6 @@ export const MESSAGES_EN: Readonly<Record<string, string>> = {
   '{name} phải là ngày YYYY-MM-DD có thật': '{name} must be a real date (YYYY-MM-DD)',
   'to phải từ from trở đi': 'to must be on or after from',
   'Khoảng thời gian dài tối đa {max} ngày': 'The period can be at most {max} days long',
+  // ---- branch integ-export: exports in the screens' units, imports that take them back -------------------------
+  'Giá trị khai báo phải là số, tối đa {decimals} chữ số thập phân': 'The declared value must be a number with at most {decimals} decimals',
 };

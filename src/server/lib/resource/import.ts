@@ -62,7 +62,7 @@ function startWorker(job: XlsxJob): Worker {
 function parseInWorker(buffer: Buffer, columns: ImportColumn[]): Promise<ParsedSheet> {
   const job: XlsxJob = {
     buffer: new Uint8Array(buffer),
-    columns: columns.map(({ field, header, aliases, type }) => ({ field, header, aliases, type })),
+    columns: columns.map(({ field, header, en, aliases, type }) => ({ field, header, en, aliases, type })),
     maxRows: IMPORT_MAX_ROWS,
   };
   return new Promise((resolve, reject) => {
@@ -158,7 +158,8 @@ export async function importTemplate(def: AnyResource): Promise<Buffer> {
   if (!spec) throw new Error(`${def.name} has no import`);
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet(spec.templateName.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = spec.columns.map((c) => ({ header: c.header, key: c.field, width: c.width ?? 20 }));
+  const english = currentLanguage() === 'en';
+  sheet.columns = spec.columns.map((c) => ({ header: english && c.en ? c.en : c.header, key: c.field, width: c.width ?? 20 }));
   const header = sheet.getRow(1);
   header.font = { bold: true };
   spec.columns.forEach((c, i) => {
