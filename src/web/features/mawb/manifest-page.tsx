@@ -167,7 +167,7 @@ function ManifestSheet({ m, list, printedAt }: { m: Mawb; list: MawbPackageList;
           {list.items.map((p, i) => (
             <tr key={p.id} data-testid="manifest-row">
               <td className="num">{i + 1}</td>
-              <td className="mono">
+              <td className="mono manifest-ids">
                 <div>{p.trackingNumber}</div>
                 <div className="manifest-sub">{p.code}</div>
               </td>
