@@ -23,6 +23,9 @@ const STATUSES = ['expected', 'received_abroad', 'on_mawb', 'departed', 'arrived
 
 async function generate(url: string) {
   const c = new pg.Client({ connectionString: url });
+  // A failed statement rejects its query; the connection's own error event (e.g. the database dropped on the way
+  // out) must not hide that first error behind an unhandled one.
+  c.on('error', () => {});
   await c.connect();
   const t0 = Date.now();
   await c.query(`
@@ -83,7 +86,8 @@ async function generate(url: string) {
     );
     await c.query(
       `INSERT INTO delivery_feedback (slip_id, customer_id, rating, created_at)
-       SELECT id, customer_id, 1 + id % 5, delivered_at FROM delivery_slips WHERE status = 'delivered' AND id % 4 = 0`,
+       SELECT id, customer_id, 1 + id % 5, delivered_at FROM delivery_slips
+        WHERE status = 'delivered' AND id % 4 = 0 AND code LIKE 'PGBENCH-%'`,
     );
   }
   // What autovacuum does on a live install: statistics, and the visibility map that lets counts read indexes only.

@@ -25,6 +25,8 @@ await step('lint', async () => ({ code: await run(npmBin, ['run', '--silent', 'l
 await step('unit, component and API tests (PGlite)', () => vitest('unit', []));
 const built = await step('build', async () => ({ code: await run(npmBin, ['run', '--silent', 'build']) }));
 if (built) await step('bundle budget', async () => ({ code: await run(nodeBin, ['scripts/bundle-budget.mjs']) }));
+// Memory and latency under a large import, measured on the built server while nothing else runs.
+if (built) await step('imports at the upload limit (the server alone)', () => vitest('load', ['--config', 'vitest.load.config.ts']));
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!built) {

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { Readable } from 'node:stream';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -52,16 +53,20 @@ function tsxEsmApi(): string {
 
 /** The worker entry: built next to main.js in dist/server; under tsx or vitest the .ts source, loaded through tsx. */
 function startWorker(job: XlsxJob): Worker {
-  const opts = { workerData: job, resourceLimits: WORKER_LIMITS };
+  // The upload moves to the worker (its memory is transferred, not copied): a 10 MiB file is held once.
+  const opts = { workerData: job, transferList: [job.buffer.buffer as ArrayBuffer], resourceLimits: WORKER_LIMITS };
   if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./xlsx-worker.js', import.meta.url), opts);
   const entry = new URL('./xlsx-worker.ts', import.meta.url).href;
   const boot = `import(${JSON.stringify(tsxEsmApi())}).then((m) => m.tsImport(${JSON.stringify(entry)}, ${JSON.stringify(entry)}))`;
   return new Worker(boot, { ...opts, eval: true });
 }
 
+/** Hands the upload to a worker, which takes its memory: the caller must not read `buffer` afterwards. */
 function parseInWorker(buffer: Buffer, columns: ImportColumn[]): Promise<ParsedSheet> {
+  // A buffer that owns its whole ArrayBuffer is moved as is; a view into a shared one is copied first.
+  const whole = buffer.byteOffset === 0 && buffer.byteLength === buffer.buffer.byteLength;
   const job: XlsxJob = {
-    buffer: new Uint8Array(buffer),
+    buffer: whole ? new Uint8Array(buffer.buffer, 0, buffer.byteLength) : new Uint8Array(buffer),
     columns: columns.map(({ field, header, en, aliases, type }) => ({ field, header, en, aliases, type })),
     maxRows: IMPORT_MAX_ROWS,
   };
@@ -94,6 +99,7 @@ let parsing: Promise<unknown> = Promise.resolve();
  * limit costs tens of MiB at most whatever it holds.
  */
 export function parseSheet(buffer: Buffer, columns: ImportColumn[]): Promise<ParsedSheet> {
+  // The upload is read once, by the worker.
   const run = parsing.then(() => parseInWorker(buffer, columns));
   parsing = run.catch(() => undefined);
   return run;
@@ -131,6 +137,30 @@ export async function previewImport(app: FastifyInstance, def: AnyResource, buff
     for (const r of results) r.errors = r.errors.map((e) => ({ ...e, message: localizeMessage(e.message, lang) }));
   }
   return { mode: 'preview', total: results.length, valid: results.length - invalid, invalid, ignoredColumns, rows: results };
+}
+
+/**
+ * The answer of an import as a JSON stream, a batch of rows at a time. A preview echoes up to 5,000 rows: neither
+ * a second parse of the typed result on the way out (which would copy every row again) nor the whole body as one
+ * string is held, so an upload at the size limit stays within its memory bound.
+ */
+export function importResultJson(result: ImportPreview | ImportCommitResult): Readable {
+  if (result.mode !== 'preview') return Readable.from([JSON.stringify(result)]);
+  const { rows, ...head } = result;
+  return Readable.from(
+    (function* () {
+      yield `${JSON.stringify(head).slice(0, -1)},"rows":[`;
+      let batch = '';
+      for (let i = 0; i < rows.length; i++) {
+        batch += (i ? ',' : '') + JSON.stringify(rows[i]);
+        if (batch.length >= 65_536) {
+          yield batch;
+          batch = '';
+        }
+      }
+      yield `${batch}]}`;
+    })(),
+  );
 }
 
 /** All or nothing: any bad row → 422 with the preview (nothing written); else every row in one transaction. */

@@ -7,7 +7,7 @@ import { HttpError } from '../errors';
 import { requireIfMatch, setEtag } from './concurrency';
 import type { AnyResource } from './define';
 import { contentDisposition, sendExport, XLSX_CONTENT_TYPE } from './export';
-import { commitImport, importTemplate, previewImport, readXlsxUpload } from './import';
+import { commitImport, importResultJson, importTemplate, previewImport, readXlsxUpload } from './import';
 import { findItem, listPage } from './list-engine';
 import { namedParamsValidator } from './validation';
 import { createRecord, removeRecord, updateRecord } from './write';
@@ -62,9 +62,11 @@ export function resourceRoutes(def: AnyResource, extra?: (app: FastifyInstance) 
       app.post(
         `${base}/import`,
         { validatorCompiler, schema: { tags, summary: `Nhập ${def.label} từ XLSX`, querystring: ImportQuery, response: { 200: ImportResult } } },
-        async (req) => {
+        async (req, reply) => {
           const buffer = await readXlsxUpload(req);
-          return req.query.mode === 'commit' ? commitImport(app, req, def, buffer) : previewImport(app, def, buffer);
+          const result = req.query.mode === 'commit' ? await commitImport(app, req, def, buffer) : await previewImport(app, def, buffer);
+          // The schema above documents the answer; the body is that answer already written as a JSON stream.
+          return reply.type('application/json; charset=utf-8').send(importResultJson(result) as never);
         },
       );
     }
