@@ -47,9 +47,8 @@ const DATA_CONTEXTS: Record<string, string> = {
 
 /** Single literals: file, text (a template's `${…}` written `{}`), reason. */
 const DATA_LITERALS: Array<[file: string, text: string, reason: string]> = [
-  ['src/server/modules/employees/employees.resource.ts', 'Có', 'a cell value of the Vietnamese export (yes/no column)'],
-  ['src/server/modules/employees/employees.resource.ts', 'Không', 'a cell value of the Vietnamese export (yes/no column)'],
-  ['src/server/modules/packages/packages.resource.ts', 'Có', 'a cell value of the Vietnamese export (yes/no column)'],
+  ['src/server/lib/resource/export.ts', 'Có', 'the Vietnamese yes of an export\'s yes/no cells (English has its own beside it)'],
+  ['src/server/lib/resource/export.ts', 'Không', 'the Vietnamese no of an export\'s yes/no cells (English has its own beside it)'],
   ['src/server/modules/customers/customers.resource.ts', 'Mặc định', 'the name stored on an imported customer\'s default address'],
   ['src/server/modules/packages/packages.service.ts', 'Tạo kiện', 'note of a tracking event, stored in the database'],
   ['src/server/modules/mawbs/mawbs.consolidation.ts', 'Đóng vào MAWB {}', 'note of a tracking event, stored in the database'],

@@ -34,6 +34,10 @@ import { staleDetails, Timestamp } from './resource';
  *   none) and may be corrected through the legs.
  * - `pieces`, `grossWeightG` and `chargeableWeightG` are always the sums over the packages on it (a
  *   package's chargeable weight counts its actual weight when it has no dimensions); never sent.
+ *   `chargeableWeightG` is what the customers are billed (their parcels' rounded weights added up).
+ * - `volumetricWeightG` and `airlineChargeableWeightG`: how the airline weighs the consolidation as one
+ *   shipment (shared/domain/weight.ts consolidationWeight with the airline's rules): the total volume over its
+ *   divisor, and the larger of the total gross and that, rounded once to its step; never sent.
  * - `status` changes only through POST …/status (a PATCH naming it is a 400). Rules in
  *   shared/domain/mawb-lifecycle.ts; an illegal move is a 409 with code MAWB_TRANSITION_CODE whose
  *   message lists the allowed next statuses and whose `details` is TransitionDetails. Every move writes the
@@ -237,6 +241,8 @@ export const Mawb = z.object({
   pieces: z.number().int(),
   grossWeightG: z.number().int(),
   chargeableWeightG: z.number().int(),
+  volumetricWeightG: z.number().int(),
+  airlineChargeableWeightG: z.number().int(),
   status: z.enum(MAWB_STATUSES),
   statusAt: Timestamp,
   note: z.string(),
@@ -287,6 +293,13 @@ export const MawbPackage = z.object({
   widthMm: z.number().int().nullable(),
   heightMm: z.number().int().nullable(),
   contents: z.string(),
+  /** Integer minor units of `declaredCurrency` (shared/domain/money.ts); both or neither. */
+  declaredValue: z.number().int().nullable(),
+  declaredCurrency: z.string().nullable(),
+  /** Who receives it in Vietnam: the customer's default address (receiver, phone, province), else the customer. */
+  consigneeName: z.string().nullable(),
+  consigneePhone: z.string().nullable(),
+  consigneeProvince: z.string().nullable(),
   status: z.enum(PACKAGE_STATUSES),
   statusAt: Timestamp,
 });
@@ -298,6 +311,8 @@ export const MawbPackageList = z.object({
   pieces: z.number().int(),
   grossWeightG: z.number().int(),
   chargeableWeightG: z.number().int(),
+  volumetricWeightG: z.number().int(),
+  airlineChargeableWeightG: z.number().int(),
 });
 export type MawbPackageList = z.infer<typeof MawbPackageList>;
 

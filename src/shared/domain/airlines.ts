@@ -1,3 +1,5 @@
+import type { WeightRules } from './weight';
+
 /**
  * Airlines whose cargo flies to Vietnam, by their IATA air waybill prefix (the first 3 digits of an AWB,
  * IATA's "airline accounting code"). A MAWB's airline comes from its prefix, so a number whose prefix is
@@ -15,7 +17,15 @@ export interface Airline {
   country: string;
   /** A freighter-only operator (no passenger flights). */
   cargoOnly?: boolean;
+  /** The carrier's own divisor and rounding step when they differ from IATA_WEIGHT_RULES. */
+  weightRules?: WeightRules;
 }
+
+/**
+ * IATA's rule for air cargo, used by the carriers listed here: volumetric weight at 6000 cm³ per kg, the
+ * chargeable weight rounded up to the next half kilogram.
+ */
+export const IATA_WEIGHT_RULES: WeightRules = { divisor: 6000, stepG: 500 };
 
 export const AIRLINES: readonly Airline[] = [
   { prefix: '738', iata: 'VN', name: 'Vietnam Airlines', country: 'VN' },
@@ -64,4 +74,9 @@ const byPrefix = new Map(AIRLINES.map((a) => [a.prefix, a]));
 
 export function airlineByPrefix(prefix: string): Airline | undefined {
   return byPrefix.get(prefix);
+}
+
+/** How the airline of this AWB prefix weighs a consolidation (IATA's rule unless it has its own). */
+export function airlineWeightRules(prefix: string): WeightRules {
+  return byPrefix.get(prefix)?.weightRules ?? IATA_WEIGHT_RULES;
 }

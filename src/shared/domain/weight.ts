@@ -120,3 +120,30 @@ export function scaledDecimal(input: string | number, decimals: number): number 
 export const kgToGrams = (input: string | number) => scaledDecimal(input, 3);
 /** "12.5" cm → 125 mm (at most 1 decimal). */
 export const cmToMm = (input: string | number) => scaledDecimal(input, 1);
+
+export interface ConsolidationTotals {
+  /** Sum of the parcels' gross weights, grams. */
+  grossG: number;
+  /** Sum of the parcels' volumes, mm³ (a parcel without dimensions adds nothing). */
+  volumeMm3: number;
+}
+
+export interface ConsolidationWeight {
+  grossG: number;
+  volumetricG: number;
+  chargeableG: number;
+}
+
+/**
+ * What the airline bills for a consolidation (a MAWB): it weighs and measures the shipment as one piece of
+ * cargo, so its chargeable weight is the larger of the TOTAL gross and the TOTAL volumetric weight (total
+ * volume ÷ the airline's divisor), rounded UP once to the airline's step. This differs from the sum of the
+ * parcels' own rounded chargeable weights, which is what the customers are billed.
+ */
+export function consolidationWeight(t: ConsolidationTotals, rules: WeightRules): ConsolidationWeight {
+  assertNonNegativeInt('grossG', t.grossG);
+  assertNonNegativeInt('volumeMm3', t.volumeMm3);
+  assertPositiveInt('divisor', rules.divisor);
+  const volumetricG = ceilDiv(t.volumeMm3, rules.divisor);
+  return { grossG: t.grossG, volumetricG, chargeableG: roundUpToStep(Math.max(t.grossG, volumetricG), rules.stepG) };
+}

@@ -697,4 +697,6 @@ export const MESSAGES_EN: Readonly<Record<string, string>> = {
     'The actual departure (ATD) {atd} is more than {hours} hours from the estimated departure (ETD) {etd}: check it and confirm',
   'confirm phải là true hoặc false': 'confirm must be true or false',
   'Thời điểm': 'Time',
+  // ---- branch integ-export: exports in the screens' units, imports that take them back -------------------------
+  'Giá trị khai báo phải là số, tối đa {decimals} chữ số thập phân': 'The declared value must be a number with at most {decimals} decimals',
 };

@@ -49,15 +49,31 @@ export interface WriteRules<TItem, TCreate, TPatch> {
   remove?(ctx: RequestWriteContext, current: TItem): Promise<void>;
 }
 
-export type ExportCellType = 'text' | 'int' | 'datetime';
+/**
+ * What a column holds, so the writer shows it as the screens do (the stored value is always an integer):
+ * - `text`, `int`: as given; `datetime`: an ISO instant, written as an Excel date in Vietnamese wall-clock time;
+ * - `label`: Vietnamese label text, written in the reader's language (the message catalog);
+ * - `bool`: yes/no in the reader's language;
+ * - `weight-kg`: integer grams → kilograms, header "(kg)"; `length-cm`: integer millimetres → centimetres, "(cm)";
+ * - `money`: integer đồng, header "(₫)";
+ * - `money-with-currency`: integer minor units of the row's `currency(item)` → major units, the cell formatted
+ *   with the currency code (a column of mixed currencies has no single header unit);
+ * - `rate-number`: an exchange rate as its decimal text ("18.5", đồng per unit) → a number, header "(₫)".
+ */
+export type ExportCellType = 'text' | 'int' | 'datetime' | 'label' | 'bool' | 'weight-kg' | 'length-cm' | 'money' | 'money-with-currency' | 'rate-number';
 
 export interface ExportColumn<TItem> {
+  /** Vietnamese header, without the unit (the writer adds the unit its type implies). */
   header: string;
+  /** English header, without the unit: exports follow the language of the request. */
+  en: string;
   /** Column width in characters (XLSX). */
   width?: number;
   type?: ExportCellType;
-  /** datetime: an ISO string; int: a number; text: a string. null/undefined = empty cell. */
-  value(item: TItem): string | number | null | undefined;
+  /** See ExportCellType. null/undefined = empty cell. */
+  value(item: TItem): string | number | boolean | null | undefined;
+  /** money-with-currency: the ISO code of the row's amount. */
+  currency?(item: TItem): string | null | undefined;
 }
 
 export type ImportCellType = 'text' | 'int' | 'phone';
@@ -66,6 +82,8 @@ export interface ImportColumn {
   /** The field of the row object handed to `row` (and the `field` of its errors). */
   field: string;
   header: string;
+  /** English header: accepted on import (an English export comes back in) and used for an English template. */
+  en?: string;
   /** Other headers accepted for this column (matching ignores case and accents). */
   aliases?: string[];
   type?: ImportCellType;

@@ -5,7 +5,11 @@ import { EXPORT_MAX_ROWS, type ExportQuery } from '../../../shared/contracts/lis
 import { foldVietnamese } from '../../../shared/text';
 import type { Db } from '../../db/client';
 import { HttpError } from '../errors';
-import type { AnyResource, ExportColumn } from './define';
+import { CURRENCY_DECIMALS, isCurrency } from '../../../shared/domain/money';
+import type { MessageLanguage } from '../../../shared/i18n/language';
+import { localizeMessage } from '../../../shared/i18n/localize';
+import { currentLanguage } from '../../plugins/language';
+import type { AnyResource, ExportCellType, ExportColumn } from './define';
 import { countRows, iterateItems, whereFor } from './list-engine';
 
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -41,18 +45,88 @@ function vnWallClock(iso: string): Date {
   return new Date(Date.parse(iso) + VN_OFFSET_MS);
 }
 
-function xlsxValue<T>(col: ExportColumn<T>, item: T): string | number | Date | null {
+/** The unit a column's type puts after its header: what the screens write after the figure. */
+const HEADER_UNIT: Partial<Record<ExportCellType, string>> = {
+  'weight-kg': 'kg',
+  'length-cm': 'cm',
+  money: '₫',
+  'rate-number': '₫',
+};
+
+/** A column's header in the reader's language, with its unit: "Cân nặng (kg)", "Weight (kg)". */
+export function exportHeader(col: ExportColumn<unknown>, lang: MessageLanguage): string {
+  const base = lang === 'en' ? col.en : col.header;
+  const unit = HEADER_UNIT[col.type ?? 'text'];
+  return unit ? `${base} (${unit})` : base;
+}
+
+const YES_NO: Record<MessageLanguage, [string, string]> = { vi: ['Có', 'Không'], en: ['Yes', 'No'] };
+
+/** Integer minor units → the amount in major units (4599 USD cents → 45.99), or null for an unknown currency. */
+function majorUnits(minor: number, currency: string | null | undefined): number | null {
+  if (!currency || !isCurrency(currency)) return null;
+  return minor / 10 ** CURRENCY_DECIMALS[currency];
+}
+
+/**
+ * A cell as the screens show it (see ExportCellType): numbers stay numbers (Excel sums them), in the unit the
+ * header names; text in the reader's language. The one place that turns stored integers into exported figures.
+ */
+export function exportCell<T>(col: ExportColumn<T>, item: T, lang: MessageLanguage): string | number | Date | null {
   const v = col.value(item);
   if (v === null || v === undefined || v === '') return null;
-  if (col.type === 'datetime') return vnWallClock(String(v));
-  return v;
+  switch (col.type) {
+    case 'datetime':
+      return vnWallClock(String(v));
+    case 'label':
+      return localizeMessage(String(v), lang);
+    case 'bool':
+      return YES_NO[lang][v ? 0 : 1];
+    case 'weight-kg':
+      return Number(v) / 1000;
+    case 'length-cm':
+      return Number(v) / 10;
+    case 'money-with-currency':
+      return majorUnits(Number(v), col.currency?.(item)) ?? Number(v);
+    case 'rate-number': {
+      const n = Number(v);
+      return Number.isFinite(n) ? n : String(v);
+    }
+    default:
+      return typeof v === 'boolean' ? YES_NO[lang][v ? 0 : 1] : v;
+  }
+}
+
+/** The Excel number format of a column, or of one cell when it depends on the row (its currency). */
+function numFmt<T>(col: ExportColumn<T>, item?: T): string | undefined {
+  switch (col.type) {
+    case 'datetime':
+      return 'dd/mm/yyyy hh:mm';
+    case 'int':
+    case 'money':
+      return '#,##0';
+    case 'weight-kg':
+      return '#,##0.0##';
+    case 'length-cm':
+      return '#,##0.0';
+    case 'rate-number':
+      return '#,##0.00';
+    case 'money-with-currency': {
+      const currency = item === undefined ? undefined : col.currency?.(item);
+      if (!currency || !isCurrency(currency)) return '#,##0.00';
+      const decimals = CURRENCY_DECIMALS[currency];
+      return `#,##0${decimals ? `.${'0'.repeat(decimals)}` : ''} "${currency}"`;
+    }
+    default:
+      return undefined;
+  }
 }
 
 /** Cells that a spreadsheet would run as a formula get a leading apostrophe (CSV injection). */
-function csvCell<T>(col: ExportColumn<T>, item: T): string {
-  const v = col.value(item);
-  if (v === null || v === undefined) return '';
-  if (col.type === 'datetime') return vnWallClock(String(v)).toISOString().slice(0, 19).replace('T', ' ');
+function csvCell<T>(col: ExportColumn<T>, item: T, lang: MessageLanguage): string {
+  const v = exportCell(col, item, lang);
+  if (v === null) return '';
+  if (v instanceof Date) return v.toISOString().slice(0, 19).replace('T', ' ');
   if (typeof v === 'number') return String(v);
   return csvQuote(/^[=+\-@\t\r]/.test(v) ? `'${v}` : v);
 }
@@ -75,15 +149,18 @@ export async function sendExport<TItem>(reply: FastifyReply, db: Db, def: AnyRes
     throw new HttpError(400, `Có ${total.toLocaleString('vi-VN')} dòng, quá giới hạn xuất ${EXPORT_MAX_ROWS.toLocaleString('vi-VN')} dòng. Hãy lọc bớt.`);
   }
   const columns = spec.columns as ExportColumn<TItem>[];
+  // Taken now: the rows are written after the handler returns, outside the request's language scope.
+  const lang = currentLanguage();
+  const headers = columns.map((c) => exportHeader(c as ExportColumn<unknown>, lang));
   const fileName = `${spec.fileName}-${vnDate()}.${query.format}`;
   reply.header('content-disposition', contentDisposition(fileName)).header('x-total-count', String(total));
   const batches = iterateItems<TItem>(db, def, query, { limit: EXPORT_MAX_ROWS });
 
   if (query.format === 'csv') {
     async function* lines() {
-      yield `\uFEFF${columns.map((c) => csvQuote(c.header)).join(',')}\r\n`;
+      yield `\uFEFF${headers.map((h) => csvQuote(h)).join(',')}\r\n`;
       for await (const batch of batches) {
-        yield batch.map((item) => `${columns.map((c) => csvCell(c, item)).join(',')}\r\n`).join('');
+        yield batch.map((item) => `${columns.map((c) => csvCell(c, item, lang)).join(',')}\r\n`).join('');
       }
     }
     return reply.type(CSV_CONTENT_TYPE).send(Readable.from(lines()));
@@ -92,16 +169,19 @@ export async function sendExport<TItem>(reply: FastifyReply, db: Db, def: AnyRes
   const out = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet(sheetName(spec.fileName), { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = columns.map((c, i) => ({
-    header: c.header,
-    key: `c${i}`,
-    width: c.width ?? 18,
-    style: c.type === 'datetime' ? { numFmt: 'dd/mm/yyyy hh:mm' } : c.type === 'int' ? { numFmt: '#,##0' } : {},
-  }));
+  sheet.columns = columns.map((c, i) => {
+    const fmt = numFmt(c);
+    return { header: headers[i], key: `c${i}`, width: c.width ?? 18, style: fmt ? { numFmt: fmt } : {} };
+  });
+  const perRowFormat = columns.flatMap((c, i) => (c.type === 'money-with-currency' ? [i] : []));
   sheet.getRow(1).font = { bold: true };
   const produce = async () => {
     for await (const batch of batches) {
-      for (const item of batch) sheet.addRow(columns.map((c) => xlsxValue(c, item))).commit();
+      for (const item of batch) {
+        const row = sheet.addRow(columns.map((c) => exportCell(c, item, lang)));
+        for (const i of perRowFormat) row.getCell(i + 1).numFmt = numFmt(columns[i]!, item)!;
+        row.commit();
+      }
     }
     sheet.commit();
     await workbook.commit();

@@ -67,7 +67,7 @@ function parseInWorker(buffer: Buffer, columns: ImportColumn[]): Promise<ParsedS
   const whole = buffer.byteOffset === 0 && buffer.byteLength === buffer.buffer.byteLength;
   const job: XlsxJob = {
     buffer: whole ? new Uint8Array(buffer.buffer, 0, buffer.byteLength) : new Uint8Array(buffer),
-    columns: columns.map(({ field, header, aliases, type }) => ({ field, header, aliases, type })),
+    columns: columns.map(({ field, header, en, aliases, type }) => ({ field, header, en, aliases, type })),
     maxRows: IMPORT_MAX_ROWS,
   };
   return new Promise((resolve, reject) => {
@@ -188,7 +188,8 @@ export async function importTemplate(def: AnyResource): Promise<Buffer> {
   if (!spec) throw new Error(`${def.name} has no import`);
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet(spec.templateName.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = spec.columns.map((c) => ({ header: c.header, key: c.field, width: c.width ?? 20 }));
+  const english = currentLanguage() === 'en';
+  sheet.columns = spec.columns.map((c) => ({ header: english && c.en ? c.en : c.header, key: c.field, width: c.width ?? 20 }));
   const header = sheet.getRow(1);
   header.font = { bold: true };
   spec.columns.forEach((c, i) => {

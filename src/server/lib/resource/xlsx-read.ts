@@ -48,7 +48,7 @@ export interface ParsedSheet {
 }
 
 /** What the worker needs of a column (no functions, so it crosses the thread boundary). */
-export type SheetColumn = Pick<ImportColumn, 'field' | 'header' | 'aliases' | 'type'>;
+export type SheetColumn = Pick<ImportColumn, 'field' | 'header' | 'en' | 'aliases' | 'type'>;
 
 const fold = (s: string) => foldVietnamese(s).replace(/[^a-z0-9]/g, '');
 
@@ -164,7 +164,8 @@ export async function parseXlsx(buffer: Buffer, columns: SheetColumn[], maxRows 
   if (!sheetStream) throw new HttpError(400, 'Tệp không có dữ liệu');
 
   const byName = new Map<string, SheetColumn>();
-  for (const c of columns) for (const name of [c.header, c.field, ...(c.aliases ?? [])]) byName.set(fold(name), c);
+  // Either language's header is read, so a file exported in English comes back in whatever the UI language is now.
+  for (const c of columns) for (const name of [c.header, c.field, ...(c.en ? [c.en] : []), ...(c.aliases ?? [])]) byName.set(fold(name), c);
   const fieldAt = new Map<number, SheetColumn>();
   const ignoredColumns: string[] = [];
   const rows: ParsedSheet['rows'] = [];

@@ -10,17 +10,20 @@ import {
   CustomerListQuery,
   CustomerPatch,
 } from '../../../shared/contracts/customers';
+import { localizeMessage } from '../../../shared/i18n/localize';
 import { foldVietnamese } from '../../../shared/text';
 import { customers } from '../../db/schema/index';
 import { defineResource } from '../../lib/resource/define';
 import { checkCustomerImport, createCustomer, removeCustomer, UNIQUE_FIELDS, updateCustomer } from './customers.service';
 
-/** A label ("Khách sỉ") or a key ("wholesale") in a spreadsheet cell → the key. */
+/** A label in either language ("Khách sỉ", "Wholesale", as the exports write it) or a key ("wholesale") → the key. */
 function labelOrKey(labels: Record<string, string>) {
   return (v: unknown) => {
     if (typeof v !== 'string') return v;
     const f = foldVietnamese(v);
-    for (const [key, label] of Object.entries(labels)) if (f === foldVietnamese(label) || f === key) return key;
+    for (const [key, label] of Object.entries(labels)) {
+      if (f === foldVietnamese(label) || f === foldVietnamese(localizeMessage(label, 'en')) || f === key) return key;
+    }
     return v;
   };
 }
@@ -109,19 +112,19 @@ export const customersResource = defineResource({
   export: {
     fileName: 'Khách hàng',
     columns: [
-      { header: 'Mã KH', width: 11, value: (c) => c.code },
-      { header: 'Họ tên', width: 26, value: (c) => c.fullName },
-      { header: 'Điện thoại', width: 14, value: (c) => c.phone },
-      { header: 'Email', width: 28, value: (c) => c.email },
-      { header: 'Tỉnh/Thành', width: 18, value: (c) => c.province },
-      { header: 'Địa chỉ', width: 40, value: (c) => defaultAddress(c)?.address },
-      { header: 'Nhóm', width: 11, value: (c) => CUSTOMER_GROUP_LABELS[c.group] },
-      { header: 'Mã suite', width: 12, value: (c) => c.suiteCode },
-      { header: 'Trạng thái', width: 16, value: (c) => CUSTOMER_STATUS_LABELS[c.status] },
-      { header: 'Hạn mức công nợ', width: 16, type: 'int', value: (c) => c.creditLimit },
-      { header: 'Số dư', width: 14, type: 'int', value: (c) => c.balance },
-      { header: 'Ghi chú', width: 30, value: (c) => c.note },
-      { header: 'Ngày tạo', width: 17, type: 'datetime', value: (c) => c.createdAt },
+      { header: 'Mã KH', en: 'Customer code', width: 11, value: (c) => c.code },
+      { header: 'Họ tên', en: 'Full name', width: 26, value: (c) => c.fullName },
+      { header: 'Điện thoại', en: 'Phone', width: 14, value: (c) => c.phone },
+      { header: 'Email', en: 'Email', width: 28, value: (c) => c.email },
+      { header: 'Tỉnh/Thành', en: 'Province', width: 18, value: (c) => c.province },
+      { header: 'Địa chỉ', en: 'Address', width: 40, value: (c) => defaultAddress(c)?.address },
+      { header: 'Nhóm', en: 'Group', width: 11, type: 'label', value: (c) => CUSTOMER_GROUP_LABELS[c.group] },
+      { header: 'Mã suite', en: 'Suite code', width: 12, value: (c) => c.suiteCode },
+      { header: 'Trạng thái', en: 'Status', width: 16, type: 'label', value: (c) => CUSTOMER_STATUS_LABELS[c.status] },
+      { header: 'Hạn mức công nợ', en: 'Credit limit', width: 18, type: 'money', value: (c) => c.creditLimit },
+      { header: 'Số dư', en: 'Balance', width: 14, type: 'money', value: (c) => c.balance },
+      { header: 'Ghi chú', en: 'Note', width: 30, value: (c) => c.note },
+      { header: 'Ngày tạo', en: 'Created', width: 17, type: 'datetime', value: (c) => c.createdAt },
     ],
   },
   import: {
@@ -129,16 +132,16 @@ export const customersResource = defineResource({
     row: CustomerImportRow,
     check: checkCustomerImport,
     columns: [
-      { field: 'fullName', header: 'Họ tên', aliases: ['Tên khách hàng', 'Họ và tên'], hint: 'Bắt buộc', width: 26 },
-      { field: 'phone', header: 'Điện thoại', aliases: ['Số điện thoại', 'SĐT', 'SDT'], type: 'phone', hint: 'Bắt buộc. VD: 0912 345 678 hoặc +84 912 345 678', width: 16 },
-      { field: 'email', header: 'Email', aliases: ['E-mail'], hint: 'Không bắt buộc; không trùng khách hàng khác', width: 28 },
-      { field: 'province', header: 'Tỉnh/Thành', aliases: ['Tỉnh', 'Tỉnh thành', 'Tỉnh/Thành phố'], width: 18 },
-      { field: 'address', header: 'Địa chỉ', hint: 'Thành địa chỉ giao hàng mặc định', width: 40 },
-      { field: 'group', header: 'Nhóm', aliases: ['Nhóm khách hàng'], hint: 'Khách lẻ, Khách sỉ hoặc VIP (mặc định Khách lẻ)', width: 12 },
-      { field: 'suiteCode', header: 'Mã suite', aliases: ['Suite'], hint: 'Không bắt buộc; chữ in hoa, số, dấu gạch ngang', width: 12 },
-      { field: 'status', header: 'Trạng thái', hint: 'Đang hoạt động hoặc Ngừng hoạt động', width: 16 },
-      { field: 'creditLimit', header: 'Hạn mức công nợ', aliases: ['Hạn mức'], type: 'int', hint: 'Số nguyên, đồng', width: 16 },
-      { field: 'note', header: 'Ghi chú', width: 30 },
+      { field: 'fullName', header: 'Họ tên', en: 'Full name', aliases: ['Tên khách hàng', 'Họ và tên'], hint: 'Bắt buộc', width: 26 },
+      { field: 'phone', header: 'Điện thoại', en: 'Phone', aliases: ['Số điện thoại', 'SĐT', 'SDT'], type: 'phone', hint: 'Bắt buộc. VD: 0912 345 678 hoặc +84 912 345 678', width: 16 },
+      { field: 'email', header: 'Email', en: 'Email', aliases: ['E-mail'], hint: 'Không bắt buộc; không trùng khách hàng khác', width: 28 },
+      { field: 'province', header: 'Tỉnh/Thành', en: 'Province', aliases: ['Tỉnh', 'Tỉnh thành', 'Tỉnh/Thành phố'], width: 18 },
+      { field: 'address', header: 'Địa chỉ', en: 'Address', hint: 'Thành địa chỉ giao hàng mặc định', width: 40 },
+      { field: 'group', header: 'Nhóm', en: 'Group', aliases: ['Nhóm khách hàng'], hint: 'Khách lẻ, Khách sỉ hoặc VIP (mặc định Khách lẻ)', width: 12 },
+      { field: 'suiteCode', header: 'Mã suite', en: 'Suite code', aliases: ['Suite'], hint: 'Không bắt buộc; chữ in hoa, số, dấu gạch ngang', width: 12 },
+      { field: 'status', header: 'Trạng thái', en: 'Status', hint: 'Đang hoạt động hoặc Ngừng hoạt động', width: 16 },
+      { field: 'creditLimit', header: 'Hạn mức công nợ', en: 'Credit limit', aliases: ['Hạn mức'], type: 'int', hint: 'Số nguyên, đồng', width: 16 },
+      { field: 'note', header: 'Ghi chú', en: 'Note', width: 30 },
     ],
   },
   write: {

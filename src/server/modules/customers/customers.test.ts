@@ -435,7 +435,7 @@ describe('export', () => {
     const rows = await readXlsx(res.rawPayload);
     const expected = await list('?group=wholesale,vip&sort=fullName&pageSize=200');
     expect(res.headers['x-total-count']).toBe(String(expected.total));
-    expect(rows[0]).toEqual(['Mã KH', 'Họ tên', 'Điện thoại', 'Email', 'Tỉnh/Thành', 'Địa chỉ', 'Nhóm', 'Mã suite', 'Trạng thái', 'Hạn mức công nợ', 'Số dư', 'Ghi chú', 'Ngày tạo']);
+    expect(rows[0]).toEqual(['Mã KH', 'Họ tên', 'Điện thoại', 'Email', 'Tỉnh/Thành', 'Địa chỉ', 'Nhóm', 'Mã suite', 'Trạng thái', 'Hạn mức công nợ (₫)', 'Số dư (₫)', 'Ghi chú', 'Ngày tạo']);
     expect(rows.length - 1).toBe(expected.total);
     expect(rows.slice(1).map((r) => [r[0], r[1], r[2], r[3] ?? null, r[6], r[9]])).toEqual(
       expected.items.map((c) => [c.code, c.fullName, c.phone, c.email, c.group === 'vip' ? 'VIP' : 'Khách sỉ', c.creditLimit]),

@@ -205,6 +205,11 @@ const mawbPackageFields = {
   widthMm: packages.widthMm,
   heightMm: packages.heightMm,
   contents: packages.contents,
+  declaredValue: packages.declaredValue,
+  declaredCurrency: packages.declaredCurrency,
+  customerPhone: customers.phone,
+  customerProvince: customers.province,
+  customerAddresses: customers.addresses,
   status: packages.status,
   statusAt: packages.statusAt,
 };
@@ -216,14 +221,33 @@ async function selectMawbPackages(db: Db, where: ReturnType<typeof and>): Promis
     .leftJoin(customers, eq(customers.id, packages.customerId))
     .where(and(where, isNull(packages.deletedAt)))
     .orderBy(asc(packages.code));
-  return rows.map((r) => ({ ...r, customerCode: r.customerCode ?? null, customerName: r.customerName ?? null, statusAt: r.statusAt.toISOString() }));
+  return rows.map(({ customerPhone, customerProvince, customerAddresses, ...r }) => {
+    // Customs and the receiving hub need who receives the parcel: the customer's default address, else the customer.
+    const address = customerAddresses?.find((a) => a.isDefault) ?? customerAddresses?.[0];
+    return {
+      ...r,
+      customerCode: r.customerCode ?? null,
+      customerName: r.customerName ?? null,
+      consigneeName: address?.receiver || r.customerName || null,
+      consigneePhone: address?.phone || customerPhone || null,
+      consigneeProvince: address?.province || customerProvince || null,
+      statusAt: r.statusAt.toISOString(),
+    };
+  });
 }
 
 export async function mawbPackages(db: Db, id: number): Promise<MawbPackageList> {
   const mawb = await findMawb(db, id);
   if (!mawb) throw notFound();
   const items = await selectMawbPackages(db, eq(packages.mawbId, id));
-  return { items, pieces: mawb.pieces, grossWeightG: mawb.grossWeightG, chargeableWeightG: mawb.chargeableWeightG };
+  return {
+    items,
+    pieces: mawb.pieces,
+    grossWeightG: mawb.grossWeightG,
+    chargeableWeightG: mawb.chargeableWeightG,
+    volumetricWeightG: mawb.volumetricWeightG,
+    airlineChargeableWeightG: mawb.airlineChargeableWeightG,
+  };
 }
 
 export async function mawbTimeline(db: Db, id: number): Promise<MawbEvent[]> {

@@ -9,7 +9,8 @@ import {
   MawbListQuery,
   MawbPatch,
 } from '../../../shared/contracts/mawbs';
-import { airlineByPrefix } from '../../../shared/domain/airlines';
+import { airlineByPrefix, airlineWeightRules } from '../../../shared/domain/airlines';
+import { consolidationWeight } from '../../../shared/domain/weight';
 import { mawbs } from '../../db/schema/index';
 import { defineResource } from '../../lib/resource/define';
 import { createMawb, removeMawb, UNIQUE_FIELDS, updateMawb } from './mawbs.service';
@@ -20,6 +21,14 @@ const onThisMawb = sql`p.mawb_id = ${mawbs.id} AND p.deleted_at IS NULL`;
 export const piecesSql = sql<number>`(SELECT count(*)::int FROM packages p WHERE ${onThisMawb})`.mapWith(Number);
 export const grossSql = sql<number>`(SELECT coalesce(sum(p.weight_g), 0)::bigint FROM packages p WHERE ${onThisMawb})`.mapWith(Number);
 export const chargeableSql = sql<number>`(SELECT coalesce(sum(coalesce(p.chargeable_g, p.weight_g, 0)), 0)::bigint FROM packages p WHERE ${onThisMawb})`.mapWith(Number);
+/** Total volume in mm³ (a package without all three dimensions adds nothing): the airline's volumetric weight. */
+export const volumeSql = sql<number>`(SELECT coalesce(sum(p.length_mm::bigint * p.width_mm * p.height_mm), 0)::bigint FROM packages p WHERE ${onThisMawb})`.mapWith(Number);
+
+/** The consolidation as the airline weighs it (shared/domain/weight.ts), from the MAWB's totals. */
+export function airlineWeights(airlinePrefix: string, grossG: number, volumeMm3: number): { volumetricWeightG: number; airlineChargeableWeightG: number } {
+  const w = consolidationWeight({ grossG, volumeMm3 }, airlineWeightRules(airlinePrefix));
+  return { volumetricWeightG: w.volumetricG, airlineChargeableWeightG: w.chargeableG };
+}
 
 const iso = (d: Date) => d.toISOString();
 const isoOrNull = (d: Date | null) => (d ? d.toISOString() : null);
@@ -54,6 +63,7 @@ export const mawbsResource = defineResource({
       pieces: piecesSql,
       grossWeightG: grossSql,
       chargeableWeightG: chargeableSql,
+      volumeMm3: volumeSql,
       status: mawbs.status,
       statusAt: mawbs.statusAt,
       note: mawbs.note,
@@ -81,6 +91,7 @@ export const mawbsResource = defineResource({
         pieces: r.pieces,
         grossWeightG: r.grossWeightG,
         chargeableWeightG: r.chargeableWeightG,
+        ...airlineWeights(r.airlinePrefix, r.grossWeightG, r.volumeMm3),
         status: r.status,
         statusAt: iso(r.statusAt),
         note: r.note,
@@ -118,22 +129,23 @@ export const mawbsResource = defineResource({
   export: {
     fileName: 'MAWB',
     columns: [
-      { header: 'Số AWB', width: 15, value: (m) => m.awbNumber },
-      { header: 'Hãng bay', width: 24, value: (m) => `${m.airlineCode} – ${m.airlineName}` },
-      { header: 'Điểm đi', width: 8, value: (m) => m.origin },
-      { header: 'Điểm đến', width: 8, value: (m) => m.destination },
-      { header: 'Chuyến bay', width: 20, value: (m) => m.flights },
-      { header: 'ETD', width: 17, type: 'datetime', value: (m) => m.etd },
-      { header: 'ETA', width: 17, type: 'datetime', value: (m) => m.eta },
-      { header: 'ATD', width: 17, type: 'datetime', value: (m) => m.atd },
-      { header: 'ATA', width: 17, type: 'datetime', value: (m) => m.ata },
-      { header: 'Số kiện', width: 9, type: 'int', value: (m) => m.pieces },
-      { header: 'Cân thực (g)', width: 13, type: 'int', value: (m) => m.grossWeightG },
-      { header: 'Cân tính cước (g)', width: 15, type: 'int', value: (m) => m.chargeableWeightG },
-      { header: 'Trạng thái', width: 20, value: (m) => MAWB_STATUS_LABELS[m.status] },
-      { header: 'Cập nhật trạng thái', width: 17, type: 'datetime', value: (m) => m.statusAt },
-      { header: 'Ghi chú', width: 30, value: (m) => m.note },
-      { header: 'Ngày tạo', width: 17, type: 'datetime', value: (m) => m.createdAt },
+      { header: 'Số AWB', en: 'AWB number', width: 15, value: (m) => m.awbNumber },
+      { header: 'Hãng bay', en: 'Airline', width: 24, value: (m) => `${m.airlineCode} – ${m.airlineName}` },
+      { header: 'Điểm đi', en: 'Origin', width: 8, value: (m) => m.origin },
+      { header: 'Điểm đến', en: 'Destination', width: 8, value: (m) => m.destination },
+      { header: 'Chuyến bay', en: 'Flights', width: 20, value: (m) => m.flights },
+      { header: 'ETD', en: 'ETD', width: 17, type: 'datetime', value: (m) => m.etd },
+      { header: 'ETA', en: 'ETA', width: 17, type: 'datetime', value: (m) => m.eta },
+      { header: 'ATD', en: 'ATD', width: 17, type: 'datetime', value: (m) => m.atd },
+      { header: 'ATA', en: 'ATA', width: 17, type: 'datetime', value: (m) => m.ata },
+      { header: 'Số kiện', en: 'Pieces', width: 9, type: 'int', value: (m) => m.pieces },
+      { header: 'Cân thực', en: 'Gross weight', width: 13, type: 'weight-kg', value: (m) => m.grossWeightG },
+      { header: 'Cân tính cước', en: 'Chargeable weight', width: 15, type: 'weight-kg', value: (m) => m.chargeableWeightG },
+      { header: 'Cân tính cước hãng bay', en: 'Airline chargeable weight', width: 15, type: 'weight-kg', value: (m) => m.airlineChargeableWeightG },
+      { header: 'Trạng thái', en: 'Status', width: 20, type: 'label', value: (m) => MAWB_STATUS_LABELS[m.status] },
+      { header: 'Cập nhật trạng thái', en: 'Status since', width: 17, type: 'datetime', value: (m) => m.statusAt },
+      { header: 'Ghi chú', en: 'Note', width: 30, value: (m) => m.note },
+      { header: 'Ngày tạo', en: 'Created', width: 17, type: 'datetime', value: (m) => m.createdAt },
     ],
   },
   write: {

@@ -161,7 +161,7 @@ describe('list', () => {
     }
   });
 
-  it('exports the filtered list as XLSX with Vietnamese statuses and weights in grams', async () => {
+  it('exports the filtered list as XLSX with Vietnamese statuses and weights in kg', async () => {
     const res = await ctx.request({ method: 'GET', url: '/api/mawbs/export?format=xlsx&status=departed,arrived&sort=awbNumber' });
     expect(res.statusCode).toBe(200);
     const wb = new ExcelJS.Workbook();
@@ -172,8 +172,10 @@ describe('list', () => {
     expect(rows.length - 1).toBe(expected.total);
     expect(rows[0]).toContain('Số AWB');
     expect(rows[1]![0]).toBe(expected.items[0]!.awbNumber);
-    expect(rows.slice(1).every((r) => ['Đã cất cánh', 'Đã hạ cánh'].includes(r[12] as string))).toBe(true);
-    expect(rows[1]![10]).toBe(expected.items[0]!.grossWeightG);
+    expect(rows.slice(1).every((r) => ['Đã cất cánh', 'Đã hạ cánh'].includes(r[13] as string))).toBe(true);
+    expect(rows[0]![10]).toBe('Cân thực (kg)');
+    expect(rows[1]![10]).toBe(expected.items[0]!.grossWeightG / 1000);
+    expect(rows[1]![12]).toBe(expected.items[0]!.airlineChargeableWeightG / 1000);
   });
 });
 

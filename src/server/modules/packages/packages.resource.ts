@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import {
   CustomerCodeInput,
+  DECLARED_VALUE_MAX,
   Package,
   PACKAGE_LIST,
   PACKAGE_STATUS_LABELS,
@@ -13,7 +14,8 @@ import {
   PackagePatch,
   TrackingNumberInput,
 } from '../../../shared/contracts/packages';
-import { cmToMm, kgToGrams, PACKAGE_DIMENSION_MAX_MM, PACKAGE_WEIGHT_MAX_G } from '../../../shared/domain/weight';
+import { cmToMm, kgToGrams, PACKAGE_DIMENSION_MAX_MM, PACKAGE_WEIGHT_MAX_G, scaledDecimal } from '../../../shared/domain/weight';
+import { CURRENCY_DECIMALS, isCurrency, type Currency } from '../../../shared/domain/money';
 import { customers, packages, stores } from '../../db/schema/index';
 import { defineResource } from '../../lib/resource/define';
 import { checkPackageImport, createPackage, removePackage, UNIQUE_FIELDS, updatePackage } from './packages.service';
@@ -39,6 +41,12 @@ function scaled(convert: (v: string) => number | null, what: string, unit: strin
     .optional();
 }
 
+/** A declared value in major units ("45.99", 45.99) → integer minor units of the currency, or null. */
+function declaredMinor(v: string | number, currency: Currency): number | null {
+  const n = scaledDecimal(v, CURRENCY_DECIMALS[currency]);
+  return n !== null && n <= DECLARED_VALUE_MAX ? n : null;
+}
+
 /**
  * One spreadsheet row: tracking number, customer code (or suite code), weight in kg and dimensions in cm
  * as a warehouse writes them (decimals with "," or "."), contents. Stored in grams and millimetres.
@@ -58,8 +66,19 @@ const PackageImportRow = z
     widthCm: scaled(cmToMm, 'Chiều rộng', 'cm', PACKAGE_DIMENSION_MAX_MM),
     heightCm: scaled(cmToMm, 'Chiều cao', 'cm', PACKAGE_DIMENSION_MAX_MM),
     contents: z.string().trim().max(500, { error: 'Nội dung hàng dài tối đa 500 ký tự' }).default(''),
+    // As the export writes it: the amount in the currency's major units (45.99 USD), the currency in its own column.
+    declaredValue: z.union([z.string(), z.number()]).optional(),
+    declaredCurrency: z.string().trim().toUpperCase().optional(),
   })
   .superRefine((r, ctx) => {
+    if (r.declaredValue !== undefined) {
+      const currency = r.declaredCurrency;
+      if (!currency) ctx.addIssue({ code: 'custom', path: ['declaredCurrency'], message: 'Chọn loại tiền của giá trị khai báo' });
+      else if (!isCurrency(currency)) ctx.addIssue({ code: 'custom', path: ['declaredCurrency'], message: 'Loại tiền là mã ISO 4217 gồm 3 chữ cái (USD, JPY…)' });
+      else if (declaredMinor(r.declaredValue, currency) === null) {
+        ctx.addIssue({ code: 'custom', path: ['declaredValue'], message: `Giá trị khai báo phải là số, tối đa ${CURRENCY_DECIMALS[currency]} chữ số thập phân` });
+      }
+    }
     const given = [r.lengthCm, r.widthCm, r.heightCm].filter((v) => v !== undefined).length;
     if (given > 0 && given < 3) {
       for (const field of ['lengthCm', 'widthCm', 'heightCm'] as const) {
@@ -79,8 +98,8 @@ const PackageImportRow = z
       lengthMm: r.lengthCm ?? null,
       widthMm: r.widthCm ?? null,
       heightMm: r.heightCm ?? null,
-      declaredValue: null,
-      declaredCurrency: null,
+      declaredValue: r.declaredValue !== undefined && r.declaredCurrency && isCurrency(r.declaredCurrency) ? declaredMinor(r.declaredValue, r.declaredCurrency) : null,
+      declaredCurrency: r.declaredValue !== undefined ? (r.declaredCurrency ?? null) : null,
       contents: r.contents,
       photos: [],
     }),
@@ -200,25 +219,25 @@ export const packagesResource = defineResource({
   export: {
     fileName: 'Kiện hàng',
     columns: [
-      { header: 'Mã kiện', width: 12, value: (p) => p.code },
-      { header: 'Mã vận đơn', width: 24, value: (p) => p.trackingNumber },
-      { header: 'Mã KH', width: 11, value: (p) => p.customer?.code },
-      { header: 'Khách hàng', width: 24, value: (p) => p.customer?.fullName },
-      { header: 'Kho nhận', width: 12, value: (p) => p.store?.code },
-      { header: 'Kho đích', width: 12, value: (p) => p.destinationStore?.code },
-      { header: 'Trạng thái', width: 22, value: (p) => PACKAGE_STATUS_LABELS[p.status] },
-      { header: 'Cập nhật trạng thái', width: 17, type: 'datetime', value: (p) => p.statusAt },
-      { header: 'Cân nặng (g)', width: 12, type: 'int', value: (p) => p.weightG },
-      { header: 'Dài (mm)', width: 9, type: 'int', value: (p) => p.lengthMm },
-      { header: 'Rộng (mm)', width: 9, type: 'int', value: (p) => p.widthMm },
-      { header: 'Cao (mm)', width: 9, type: 'int', value: (p) => p.heightMm },
-      { header: 'Cân quy đổi (g)', width: 14, type: 'int', value: (p) => p.volumetricG },
-      { header: 'Cân tính cước (g)', width: 15, type: 'int', value: (p) => p.chargeableG },
-      { header: 'Giá trị khai báo', width: 14, type: 'int', value: (p) => p.declaredValue },
-      { header: 'Loại tiền', width: 9, value: (p) => p.declaredCurrency },
-      { header: 'Nội dung', width: 30, value: (p) => p.contents },
-      { header: 'Chưa xác định chủ', width: 10, value: (p) => (p.unidentified ? 'Có' : '') },
-      { header: 'Ngày tạo', width: 17, type: 'datetime', value: (p) => p.createdAt },
+      { header: 'Mã kiện', en: 'Package code', width: 12, value: (p) => p.code },
+      { header: 'Mã vận đơn', en: 'Tracking number', width: 24, value: (p) => p.trackingNumber },
+      { header: 'Mã KH', en: 'Customer code', width: 11, value: (p) => p.customer?.code },
+      { header: 'Khách hàng', en: 'Customer', width: 24, value: (p) => p.customer?.fullName },
+      { header: 'Kho nhận', en: 'Receiving warehouse', width: 12, value: (p) => p.store?.code },
+      { header: 'Kho đích', en: 'Destination hub', width: 12, value: (p) => p.destinationStore?.code },
+      { header: 'Trạng thái', en: 'Status', width: 22, type: 'label', value: (p) => PACKAGE_STATUS_LABELS[p.status] },
+      { header: 'Cập nhật trạng thái', en: 'Status since', width: 17, type: 'datetime', value: (p) => p.statusAt },
+      { header: 'Cân nặng', en: 'Weight', width: 12, type: 'weight-kg', value: (p) => p.weightG },
+      { header: 'Dài', en: 'Length', width: 9, type: 'length-cm', value: (p) => p.lengthMm },
+      { header: 'Rộng', en: 'Width', width: 9, type: 'length-cm', value: (p) => p.widthMm },
+      { header: 'Cao', en: 'Height', width: 9, type: 'length-cm', value: (p) => p.heightMm },
+      { header: 'Cân quy đổi', en: 'Volumetric weight', width: 14, type: 'weight-kg', value: (p) => p.volumetricG },
+      { header: 'Cân tính cước', en: 'Chargeable weight', width: 15, type: 'weight-kg', value: (p) => p.chargeableG },
+      { header: 'Giá trị khai báo', en: 'Declared value', width: 16, type: 'money-with-currency', value: (p) => p.declaredValue, currency: (p) => p.declaredCurrency },
+      { header: 'Loại tiền', en: 'Currency', width: 9, value: (p) => p.declaredCurrency },
+      { header: 'Nội dung', en: 'Contents', width: 30, value: (p) => p.contents },
+      { header: 'Chưa xác định chủ', en: 'Unidentified', width: 10, type: 'bool', value: (p) => p.unidentified || null },
+      { header: 'Ngày tạo', en: 'Created', width: 17, type: 'datetime', value: (p) => p.createdAt },
     ],
   },
   import: {
@@ -226,13 +245,15 @@ export const packagesResource = defineResource({
     row: PackageImportRow,
     check: checkPackageImport,
     columns: [
-      { field: 'trackingNumber', header: 'Mã vận đơn', aliases: ['Tracking', 'Tracking number', 'Số tracking', 'Mã tracking', 'Mã bill'], hint: 'Bắt buộc; mã của hãng vận chuyển (UPS, USPS, FedEx, Yamato, Japan Post…)', width: 24 },
-      { field: 'customerCode', header: 'Mã khách hàng', aliases: ['Mã KH', 'Mã suite', 'Suite'], hint: 'Mã KH (KH000123) hoặc mã suite; để trống nếu chưa biết', width: 14 },
-      { field: 'weightKg', header: 'Cân nặng (kg)', aliases: ['Cân nặng', 'Trọng lượng (kg)', 'Trọng lượng'], hint: 'Số kg, tối đa 3 chữ số thập phân (1,5)', width: 13 },
-      { field: 'lengthCm', header: 'Dài (cm)', aliases: ['Chiều dài (cm)', 'Chiều dài'], hint: 'Số cm, tối đa 1 chữ số thập phân', width: 10 },
-      { field: 'widthCm', header: 'Rộng (cm)', aliases: ['Chiều rộng (cm)', 'Chiều rộng'], hint: 'Số cm, tối đa 1 chữ số thập phân', width: 10 },
-      { field: 'heightCm', header: 'Cao (cm)', aliases: ['Chiều cao (cm)', 'Chiều cao'], hint: 'Số cm, tối đa 1 chữ số thập phân', width: 10 },
-      { field: 'contents', header: 'Nội dung', aliases: ['Hàng hóa', 'Mô tả', 'Nội dung hàng'], width: 30 },
+      { field: 'trackingNumber', header: 'Mã vận đơn', en: 'Tracking number', aliases: ['Tracking', 'Tracking number', 'Số tracking', 'Mã tracking', 'Mã bill'], hint: 'Bắt buộc; mã của hãng vận chuyển (UPS, USPS, FedEx, Yamato, Japan Post…)', width: 24 },
+      { field: 'customerCode', header: 'Mã khách hàng', en: 'Customer code', aliases: ['Mã KH', 'Mã suite', 'Suite'], hint: 'Mã KH (KH000123) hoặc mã suite; để trống nếu chưa biết', width: 14 },
+      { field: 'weightKg', header: 'Cân nặng (kg)', en: 'Weight (kg)', aliases: ['Cân nặng', 'Trọng lượng (kg)', 'Trọng lượng'], hint: 'Số kg, tối đa 3 chữ số thập phân (1,5)', width: 13 },
+      { field: 'lengthCm', header: 'Dài (cm)', en: 'Length (cm)', aliases: ['Chiều dài (cm)', 'Chiều dài'], hint: 'Số cm, tối đa 1 chữ số thập phân', width: 10 },
+      { field: 'widthCm', header: 'Rộng (cm)', en: 'Width (cm)', aliases: ['Chiều rộng (cm)', 'Chiều rộng'], hint: 'Số cm, tối đa 1 chữ số thập phân', width: 10 },
+      { field: 'heightCm', header: 'Cao (cm)', en: 'Height (cm)', aliases: ['Chiều cao (cm)', 'Chiều cao'], hint: 'Số cm, tối đa 1 chữ số thập phân', width: 10 },
+      { field: 'declaredValue', header: 'Giá trị khai báo', en: 'Declared value', hint: 'Không bắt buộc; số tiền theo loại tiền (45,99)', width: 16 },
+      { field: 'declaredCurrency', header: 'Loại tiền', en: 'Currency', hint: 'USD, JPY, KRW, EUR hoặc VND; bắt buộc khi có giá trị khai báo', width: 10 },
+      { field: 'contents', header: 'Nội dung', en: 'Contents', aliases: ['Hàng hóa', 'Mô tả', 'Nội dung hàng'], width: 30 },
     ],
   },
   write: {

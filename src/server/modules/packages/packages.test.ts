@@ -368,18 +368,18 @@ async function readXlsx(buffer: Buffer): Promise<unknown[][]> {
 }
 
 describe('export', () => {
-  it('streams an XLSX of exactly the filtered list, statuses in Vietnamese, weights in grams', async () => {
+  it('streams an XLSX of exactly the filtered list, statuses in Vietnamese, weights in kg and dimensions in cm', async () => {
     const res = await ctx.request({ method: 'GET', url: `/api/packages/export?format=xlsx&status=customs_hold,lost&sort=code` });
     expect(res.statusCode, res.body).toBe(200);
     const rows = await readXlsx(res.rawPayload);
     const expected = await list('?status=customs_hold,lost&sort=code&pageSize=200');
     expect(rows[0]).toEqual([
-      'Mã kiện', 'Mã vận đơn', 'Mã KH', 'Khách hàng', 'Kho nhận', 'Kho đích', 'Trạng thái', 'Cập nhật trạng thái', 'Cân nặng (g)', 'Dài (mm)', 'Rộng (mm)', 'Cao (mm)',
-      'Cân quy đổi (g)', 'Cân tính cước (g)', 'Giá trị khai báo', 'Loại tiền', 'Nội dung', 'Chưa xác định chủ', 'Ngày tạo',
+      'Mã kiện', 'Mã vận đơn', 'Mã KH', 'Khách hàng', 'Kho nhận', 'Kho đích', 'Trạng thái', 'Cập nhật trạng thái', 'Cân nặng (kg)', 'Dài (cm)', 'Rộng (cm)', 'Cao (cm)',
+      'Cân quy đổi (kg)', 'Cân tính cước (kg)', 'Giá trị khai báo', 'Loại tiền', 'Nội dung', 'Chưa xác định chủ', 'Ngày tạo',
     ]);
     expect(rows.length - 1).toBe(expected.total);
     expect(rows.slice(1).map((r) => [r[0], r[1], r[6], r[8], r[13]])).toEqual(
-      expected.items.map((p) => [p.code, p.trackingNumber, p.status === 'lost' ? 'Thất lạc' : 'Hải quan tạm giữ', p.weightG, p.chargeableG]),
+      expected.items.map((p) => [p.code, p.trackingNumber, p.status === 'lost' ? 'Thất lạc' : 'Hải quan tạm giữ', p.weightG === null ? null : p.weightG / 1000, p.chargeableG === null ? null : p.chargeableG / 1000]),
     );
   });
 
@@ -421,7 +421,7 @@ describe('import', () => {
   it('offers a template whose header the import reads', async () => {
     const res = await ctx.request({ method: 'GET', url: '/api/packages/import/template' });
     expect(res.statusCode).toBe(200);
-    expect((await readXlsx(res.rawPayload))[0]).toEqual(HEADER);
+    expect((await readXlsx(res.rawPayload))[0]).toEqual([...HEADER.slice(0, 6), 'Giá trị khai báo', 'Loại tiền', 'Nội dung']);
   });
 
   it('previews per-field errors: duplicates, taken numbers, unknown customers, bad numbers, partial sizes', async () => {

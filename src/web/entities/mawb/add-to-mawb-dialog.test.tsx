@@ -23,6 +23,8 @@ const open = (id: number, over: Partial<Mawb> = {}): Mawb => ({
   pieces: id,
   grossWeightG: 1_000 * id,
   chargeableWeightG: 1_500 * id,
+  volumetricWeightG: 900 * id,
+  airlineChargeableWeightG: 1_000 * id,
   status: 'draft',
   statusAt: '2025-03-10T02:00:00.000Z',
   note: '',

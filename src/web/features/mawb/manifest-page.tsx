@@ -6,6 +6,8 @@ import type { Mawb, MawbPackageList } from '../../../shared/contracts/mawbs';
 import { RecordPage } from '../../components/record-page';
 import { PageHeader } from '../../components/page-header';
 import { useFormat } from '../../lib/use-format';
+import { formatForeign } from '../../lib/money';
+import { isCurrency } from '../../../shared/domain/money';
 import { useMawbPackages } from './api';
 import { airportText } from './mawb-fields';
 import '../../components/print-sheet.css';
@@ -79,6 +81,8 @@ function Manifest({ loaded }: { loaded: Versioned<Mawb> }) {
 
 function ManifestSheet({ m, list, printedAt }: { m: Mawb; list: MawbPackageList; printedAt: string }) {
   const { t } = useTranslation(['mawb', 'common']);
+  const { i18n } = useTranslation();
+  const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'vi';
   const fmt = useFormat();
   const dash = '—';
   return (
@@ -137,9 +141,13 @@ function ManifestSheet({ m, list, printedAt }: { m: Mawb; list: MawbPackageList;
             <th scope="col" className="num">
               #
             </th>
-            <th scope="col">{t('packages.trackingNumber')}</th>
-            <th scope="col">{t('packages.code')}</th>
-            <th scope="col">{t('packages.customerCode')}</th>
+            <th scope="col">{t('manifest.trackingCode')}</th>
+            <th scope="col">{t('manifest.consignee')}</th>
+            <th scope="col">{t('manifest.province')}</th>
+            <th scope="col">{t('packages.contents')}</th>
+            <th scope="col" className="num">
+              {t('manifest.declared')}
+            </th>
             <th scope="col" className="num">
               {t('packages.weight')}
             </th>
@@ -151,7 +159,7 @@ function ManifestSheet({ m, list, printedAt }: { m: Mawb; list: MawbPackageList;
         <tbody>
           {list.items.length === 0 && (
             <tr>
-              <td colSpan={6} className="manifest-empty">
+              <td colSpan={8} className="manifest-empty">
                 {t('manifest.empty')}
               </td>
             </tr>
@@ -159,9 +167,28 @@ function ManifestSheet({ m, list, printedAt }: { m: Mawb; list: MawbPackageList;
           {list.items.map((p, i) => (
             <tr key={p.id} data-testid="manifest-row">
               <td className="num">{i + 1}</td>
-              <td className="mono">{p.trackingNumber}</td>
-              <td className="mono">{p.code}</td>
-              <td className="mono">{p.customerCode ?? dash}</td>
+              <td className="mono manifest-ids">
+                <div>{p.trackingNumber}</div>
+                <div className="manifest-sub">{p.code}</div>
+              </td>
+              <td>
+                {p.consigneeName ? (
+                  <>
+                    <div>{p.consigneeName}</div>
+                    {p.consigneePhone && <div className="mono">{p.consigneePhone}</div>}
+                    {p.customerCode && <div className="manifest-sub mono">{p.customerCode}</div>}
+                  </>
+                ) : (
+                  dash
+                )}
+              </td>
+              <td>{p.consigneeProvince || dash}</td>
+              <td>{p.contents || dash}</td>
+              <td className="num">
+                {p.declaredValue !== null && p.declaredCurrency && isCurrency(p.declaredCurrency)
+                  ? formatForeign(p.declaredValue, p.declaredCurrency, lang)
+                  : dash}
+              </td>
               <td className="num">{p.weightG !== null ? fmt.kg(p.weightG) : dash}</td>
               <td className="num">{p.chargeableG !== null ? fmt.kg(p.chargeableG) : dash}</td>
             </tr>
@@ -169,11 +196,17 @@ function ManifestSheet({ m, list, printedAt }: { m: Mawb; list: MawbPackageList;
         </tbody>
         <tfoot>
           <tr data-testid="manifest-totals">
-            <th scope="row" colSpan={4}>
+            <th scope="row" colSpan={6}>
               {t('manifest.totals', { count: list.pieces })}
             </th>
             <td className="num">{fmt.kg(list.grossWeightG)}</td>
             <td className="num">{fmt.kg(list.chargeableWeightG)}</td>
+          </tr>
+          <tr data-testid="manifest-airline-chargeable">
+            <th scope="row" colSpan={7}>
+              {t('manifest.airlineTotal', { volumetric: fmt.kg(list.volumetricWeightG) })}
+            </th>
+            <td className="num">{fmt.kg(list.airlineChargeableWeightG)}</td>
           </tr>
         </tfoot>
       </table>

@@ -137,6 +137,9 @@ describe('MAWB detail: header and packages', () => {
     expect(screen.getByTestId('mawb-pieces').textContent).toBe('2');
     expect(screen.getByTestId('mawb-gross').textContent).toBe('4,25\u00a0kg');
     expect(screen.getByTestId('mawb-chargeable').textContent).toBe('5,5\u00a0kg');
+    // What the airline bills: the consolidation weighed as one shipment (max of total gross and volumetric, rounded once).
+    expect(screen.getByTestId('mawb-airline-chargeable').textContent).toBe('4,5\u00a0kg');
+    expect(screen.getByTestId('mawb-airline-chargeable-hint').textContent).toBe('Quy đổi thể tích 1,8\u00a0kg');
     const grid = await screen.findByRole('grid', { name: 'Kiện hàng trên MAWB 176-12345675' });
     await within(grid).findByText('PK00000001');
     const rows = within(grid).getAllByRole('row').slice(1);

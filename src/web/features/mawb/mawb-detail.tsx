@@ -176,7 +176,13 @@ function Summary({ m }: { m: Mawb }) {
             <div className="d-grid gap-2 mawb-tiles">
               <Tile label={t('fields.pieces')} value={fmt.integer(m.pieces)} testId="mawb-pieces" />
               <Tile label={t('fields.grossWeight')} value={fmt.kg(m.grossWeightG)} testId="mawb-gross" />
-              <Tile label={t('fields.chargeableWeight')} value={fmt.kg(m.chargeableWeightG)} strong testId="mawb-chargeable" />
+              <Tile label={t('fields.chargeableWeight')} hint={t('fields.chargeableWeightHint')} value={fmt.kg(m.chargeableWeightG)} strong testId="mawb-chargeable" />
+              <Tile
+                label={t('fields.airlineChargeableWeight')}
+                hint={t('fields.airlineVolumetric', { weight: fmt.kg(m.volumetricWeightG) })}
+                value={fmt.kg(m.airlineChargeableWeightG)}
+                testId="mawb-airline-chargeable"
+              />
             </div>
           </Col>
         </Row>
@@ -185,10 +191,17 @@ function Summary({ m }: { m: Mawb }) {
   );
 }
 
-function Tile({ label, value, strong, testId }: { label: string; value: string; strong?: boolean; testId: string }) {
+function Tile({ label, hint, value, strong, testId }: { label: string; hint?: string; value: string; strong?: boolean; testId: string }) {
   return (
     <div className={`rounded border px-3 py-2 d-flex align-items-baseline justify-content-between gap-2${strong ? ' border-primary-subtle bg-primary-subtle' : ''}`}>
-      <span className="small text-body-secondary">{label}</span>
+      <span className="small text-body-secondary">
+        {label}
+        {hint && (
+          <span className="d-block" style={{ fontSize: '0.75rem' }} data-testid={`${testId}-hint`}>
+            {hint}
+          </span>
+        )}
+      </span>
       <span className={`font-tabular ${strong ? 'fs-5 fw-semibold text-primary-emphasis' : 'fs-6 fw-medium'}`} data-testid={testId}>
         {value}
       </span>
