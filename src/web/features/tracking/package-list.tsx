@@ -19,6 +19,7 @@ import { formatDimensions, PackageStatusBadge, UnidentifiedBadge } from './packa
 import { RefPicker } from './ref-picker';
 import './tracking.css';
 import { packageApi } from '../../entities/package/api';
+import { DATE_TIME_COLUMN_SIZE } from '../../components/data-table/cells';
 
 const col = createColumnHelper<Package>();
 
@@ -83,8 +84,8 @@ function useColumns(): ColumnDef<Package, any>[] { // eslint-disable-line @types
           );
         },
       }),
-      col.accessor('updatedAt', { header: t('fields.updatedAt'), size: 150, meta: { card: 'hidden' }, cell: (c) => fmt.dateTime(c.getValue()) }),
-      col.accessor('statusAt', { header: t('fields.statusAt'), size: 145, meta: { sortDescFirst: true, defaultHidden: true }, cell: (c) => fmt.dateTime(c.getValue()) }),
+      col.accessor('updatedAt', { header: t('fields.updatedAt'), size: DATE_TIME_COLUMN_SIZE, meta: { card: 'hidden' }, cell: (c) => fmt.dateTime(c.getValue()) }),
+      col.accessor('statusAt', { header: t('fields.statusAt'), size: DATE_TIME_COLUMN_SIZE, meta: { sortDescFirst: true, defaultHidden: true }, cell: (c) => fmt.dateTime(c.getValue()) }),
       col.accessor((p) => p.destinationStore, {
         id: 'destinationStore',
         header: t('fields.destinationStore'),
@@ -99,7 +100,7 @@ function useColumns(): ColumnDef<Package, any>[] { // eslint-disable-line @types
         meta: { label: t('fields.dimensions'), defaultHidden: true, align: 'end' },
       }),
       col.accessor('contents', { header: t('fields.contents'), size: 200, meta: { defaultHidden: true } }),
-      col.accessor('createdAt', { header: t('fields.createdAt'), size: 145, meta: { sortDescFirst: true, defaultHidden: true }, cell: (c) => fmt.dateTime(c.getValue()) }),
+      col.accessor('createdAt', { header: t('fields.createdAt'), size: DATE_TIME_COLUMN_SIZE, meta: { sortDescFirst: true, defaultHidden: true }, cell: (c) => fmt.dateTime(c.getValue()) }),
     ],
     [t, fmt, lang],
   );
