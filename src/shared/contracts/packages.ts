@@ -187,6 +187,11 @@ export const PackageCustomerRef = z.object({ id: z.number().int(), code: z.strin
 export type PackageCustomerRef = z.infer<typeof PackageCustomerRef>;
 export const PackageStoreRef = z.object({ id: z.number().int(), code: z.string(), name: z.string() });
 export type PackageStoreRef = z.infer<typeof PackageStoreRef>;
+/** The order and MAWB a package is on, by the codes people use (DH…, 176-12345675), not their internal ids. */
+export const PackageOrderRef = z.object({ id: z.number().int(), code: z.string() });
+export type PackageOrderRef = z.infer<typeof PackageOrderRef>;
+export const PackageMawbRef = z.object({ id: z.number().int(), awbNumber: z.string() });
+export type PackageMawbRef = z.infer<typeof PackageMawbRef>;
 
 export const Package = z.object({
   id: z.number().int(),
@@ -195,11 +200,13 @@ export const Package = z.object({
   customerId: z.number().int().nullable(),
   customer: PackageCustomerRef.nullable(),
   orderId: z.number().int().nullable(),
+  order: PackageOrderRef.nullable(),
   storeId: z.number().int().nullable(),
   store: PackageStoreRef.nullable(),
   destinationStoreId: z.number().int().nullable(),
   destinationStore: PackageStoreRef.nullable(),
   mawbId: z.number().int().nullable(),
+  mawb: PackageMawbRef.nullable(),
   weightG: z.number().int().nullable(),
   lengthMm: z.number().int().nullable(),
   widthMm: z.number().int().nullable(),

@@ -1,3 +1,4 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
@@ -6,6 +7,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ProtectedRoute } from '../lib/routing/guards';
 import { MENU } from './menu-config';
 import { routes } from './router';
+import { RouteErrorScreen } from '../features/errors/route-error';
 import { changeLanguage, initI18n } from '../lib/i18n';
 import { GlobalSearch } from '../layouts/global-search';
 import { DEFAULT_LAYOUT_SETTINGS, RIGHT_SIDEBAR_BODY_CLASS } from '../layouts/layout-settings';
@@ -58,6 +60,15 @@ function renderAt(path: string, element: ReactNode) {
   return render(<RouterProvider router={router} />);
 }
 
+/** Runs the loaders the real route table gives `path`, in order, as the router would. */
+async function runLoaders(path: string, request: Request) {
+  for (const m of matchRoutes(routes, path) ?? []) {
+    const loader = m.route.loader;
+    if (typeof loader === 'function') await loader({ params: m.params, request, context: undefined } as never);
+  }
+  return null;
+}
+
 describe('route table (routes and their role guards)', () => {
   const PUBLIC = ['/', '/error-404', '/error-500'];
   const LOGIN_ONLY = ['/dashboard/ecommerce', '/dashboard/analytics'];
@@ -95,6 +106,26 @@ describe('route table (routes and their role guards)', () => {
 
   it.each(ADMIN)('%s needs the Admin role', (path) => {
     expect(guardsOf(path)).toEqual(['login', ['Admin']]);
+  });
+
+  // A detail or edit route whose id is not a record id ("/order/abc", "/tracking/edit/0") is a page that does not
+  // exist: the 404 screen, never the API's "Tham số id không hợp lệ" as a load error.
+  const ID_ROUTES = ADMIN.filter((p) => p.includes('/12'));
+  it.each(ID_ROUTES.flatMap((p) => ['abc', '0', '1.5', '-3', '12abc'].map((bad) => p.replace('12', bad))))('%s shows the not-found screen', async (path) => {
+    const router = createMemoryRouter(
+      [{ path: '/', errorElement: <RouteErrorScreen />, children: [{ path: '*', loader: (args) => runLoaders(path, args.request), element: <p>the screen</p> }] }],
+      { initialEntries: [path] },
+    );
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByRole('heading', { name: /Không tìm thấy trang/ })).toBeTruthy();
+    expect(screen.queryByText('the screen')).toBeNull();
+  });
+  it.each(ID_ROUTES)('%s with a real id opens the screen', async (path) => {
+    await expect(runLoaders(path, new Request(`http://x${path}`))).resolves.toBeNull();
   });
 
   it('sends an unknown path to the 404 screen', () => {

@@ -14,6 +14,11 @@ describe('searchCandidates', () => {
     ['176-12345678', []], // a wrong check digit is no MAWB number
     ['1Z999AA10123456784', []],
     ['PK00000001', []],
+    ['Nguyễn Thu Quỳnh', [{ kind: 'customer-name', value: 'Nguyễn Thu Quỳnh' }]],
+    ['  nguyen   thu quynh ', [{ kind: 'customer-name', value: 'nguyen thu quynh' }]],
+    ['Đỗ', [{ kind: 'customer-name', value: 'Đỗ' }]],
+    ["O'Neil Trần-Lê", [{ kind: 'customer-name', value: "O'Neil Trần-Lê" }]],
+    ['LP 00123', []], // a digit: a code, not a name
   ])('%s', (text, expected) => {
     expect(searchCandidates(text)).toEqual(expected);
   });
@@ -47,5 +52,13 @@ describe('resolveSearchTarget', () => {
     // An 11-digit tracking number that happens to pass the AWB check, with no such MAWB: still a tracking number.
     expect(await resolveSearchTarget('17612345675')).toBe('/tracking/search?q=17612345675');
     expect(await resolveSearchTarget(' 1Z999AA10123456784 ')).toBe('/tracking/search?q=1Z999AA10123456784');
+  });
+
+  it('sends a name (letters and spaces, accents or not) to the customer list, never the package search', async () => {
+    const { calls } = mockFetch(() => page([]));
+    expect(await resolveSearchTarget('Nguyễn Thu Quỳnh')).toBe(`/customer?q=${encodeURIComponent('Nguyễn Thu Quỳnh')}`);
+    expect(await resolveSearchTarget('nguyen thu quynh')).toBe('/customer?q=nguyen%20thu%20quynh');
+    // No lookup: the customer list runs the (accent-insensitive) search and shows the matches, or none.
+    expect(calls).toEqual([]);
   });
 });

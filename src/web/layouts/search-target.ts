@@ -4,15 +4,20 @@ import { api } from '../lib/api-client';
 
 /**
  * Where the topbar search takes a text. A customer code (KH…), an order code (DH…), a MAWB number (with a valid
- * check digit, dash optional) or a Vietnamese phone number is looked up, and an exact match opens that record;
- * everything else, and a lookup that finds nothing, goes to the tracking search, which reads tracking numbers
- * and package codes.
+ * check digit, dash optional) or a Vietnamese phone number is looked up, and an exact match opens that record.
+ * A person's name (letters and spaces, no digit: no tracking number, package or record code is made of letters
+ * only) goes to the customer list, whose search ignores accents. Everything else, and a lookup that finds
+ * nothing, goes to the tracking search, which reads tracking numbers and package codes.
  */
 export type SearchCandidate =
   | { kind: 'customer-code'; value: string }
   | { kind: 'order-code'; value: string }
   | { kind: 'awb'; value: string }
-  | { kind: 'phone'; value: string };
+  | { kind: 'phone'; value: string }
+  | { kind: 'customer-name'; value: string };
+
+/** Letters of any script, with the spaces, apostrophes, hyphens and dots names have; at least two letters. */
+const NAME = /^(?=(?:.*\p{L}){2})\p{L}[\p{L}\p{M} .'’-]*$/u;
 
 /** What the text could be, most specific first (the tracking search is always the last resort). */
 export function searchCandidates(text: string): SearchCandidate[] {
@@ -25,6 +30,8 @@ export function searchCandidates(text: string): SearchCandidate[] {
   if (awb) out.push({ kind: 'awb', value: awb });
   const phone = normalizeVietnamesePhone(t);
   if (phone) out.push({ kind: 'phone', value: phone });
+  const name = t.replace(/\s+/g, ' ');
+  if (NAME.test(name)) out.push({ kind: 'customer-name', value: name });
   return out;
 }
 
@@ -53,6 +60,8 @@ async function targetOf(c: SearchCandidate): Promise<string | null> {
       if (hits.length === 1) return `/customer/${hits[0]!.id}`;
       return hits.length > 1 ? `/customer?q=${encodeURIComponent(c.value)}` : null;
     }
+    case 'customer-name':
+      return `/customer?q=${encodeURIComponent(c.value)}`;
   }
 }
 

@@ -16,7 +16,7 @@ import {
 } from '../../../shared/contracts/packages';
 import { cmToMm, kgToGrams, PACKAGE_DIMENSION_MAX_MM, PACKAGE_WEIGHT_MAX_G, scaledDecimal } from '../../../shared/domain/weight';
 import { CURRENCY_DECIMALS, isCurrency, type Currency } from '../../../shared/domain/money';
-import { customers, packages, stores } from '../../db/schema/index';
+import { customers, mawbs, orders, packages, stores } from '../../db/schema/index';
 import { defineResource } from '../../lib/resource/define';
 import { checkPackageImport, createPackage, removePackage, UNIQUE_FIELDS, updatePackage } from './packages.service';
 
@@ -130,6 +130,7 @@ export const packagesResource = defineResource({
       customerCode: customers.code,
       customerName: customers.fullName,
       orderId: packages.orderId,
+      orderCode: orders.code,
       storeId: packages.storeId,
       storeCode: stores.code,
       storeName: stores.name,
@@ -137,6 +138,7 @@ export const packagesResource = defineResource({
       destinationCode: destinationStores.code,
       destinationName: destinationStores.name,
       mawbId: packages.mawbId,
+      mawbAwbNumber: mawbs.awbNumber,
       weightG: packages.weightG,
       lengthMm: packages.lengthMm,
       widthMm: packages.widthMm,
@@ -154,11 +156,14 @@ export const packagesResource = defineResource({
       createdAt: packages.createdAt,
       updatedAt: packages.updatedAt,
     },
-    // Left joins: the customer and stores may be absent, whatever the column types say.
+    // Left joins: the customer, stores, order and MAWB may be absent, whatever the column types say. Each joins
+    // on the other table's primary key, so a page costs one index probe per row and join.
     joins: [
       { table: customers, on: eq(customers.id, packages.customerId) },
       { table: stores, on: eq(stores.id, packages.storeId) },
       { table: destinationStores, on: eq(destinationStores.id, packages.destinationStoreId) },
+      { table: orders, on: eq(orders.id, packages.orderId) },
+      { table: mawbs, on: eq(mawbs.id, packages.mawbId) },
     ],
     toItem: (r): Package => ({
       id: r.id,
@@ -167,12 +172,14 @@ export const packagesResource = defineResource({
       customerId: r.customerId,
       customer: r.customerId != null && r.customerCode != null ? { id: r.customerId, code: r.customerCode, fullName: r.customerName } : null,
       orderId: r.orderId,
+      order: r.orderId != null && r.orderCode != null ? { id: r.orderId, code: r.orderCode } : null,
       storeId: r.storeId,
       store: r.storeId != null && r.storeCode != null ? { id: r.storeId, code: r.storeCode, name: r.storeName } : null,
       destinationStoreId: r.destinationStoreId,
       destinationStore:
         r.destinationStoreId != null && r.destinationCode != null ? { id: r.destinationStoreId, code: r.destinationCode, name: r.destinationName } : null,
       mawbId: r.mawbId,
+      mawb: r.mawbId != null && r.mawbAwbNumber != null ? { id: r.mawbId, awbNumber: r.mawbAwbNumber } : null,
       weightG: r.weightG,
       lengthMm: r.lengthMm,
       widthMm: r.widthMm,

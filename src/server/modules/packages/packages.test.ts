@@ -94,6 +94,25 @@ describe('list', () => {
     expect(onMawb.items.every((p) => p.mawbId !== null && p.status !== 'received_abroad')).toBe(true);
   });
 
+  it("names each package's MAWB by its AWB number and its order by its code, in the list and the record", async () => {
+    const [onMawb] = await ctx.database.query<{ id: number; mawb_id: number; awb_number: string }>(
+      `SELECT p.id, p.mawb_id, m.awb_number FROM packages p JOIN mawbs m ON m.id = p.mawb_id WHERE p.deleted_at IS NULL ORDER BY p.id LIMIT 1`,
+    );
+    const [o] = await ctx.database.query<{ id: number; code: string; customer_id: number }>(
+      `SELECT id, code, customer_id FROM orders WHERE deleted_at IS NULL AND status NOT IN ('completed', 'cancelled') ORDER BY id LIMIT 1`,
+    );
+    expect(onMawb && o, 'the seed has a package on a MAWB and an open order').toBeTruthy();
+    const onOrder = { id: (await create({ customerId: Number(o!.customer_id), orderId: Number(o!.id) })).id, order_id: Number(o!.id), code: o!.code };
+    const mawb = { mawb: { id: Number(onMawb!.mawb_id), awbNumber: onMawb!.awb_number } };
+    const order = { order: { id: Number(onOrder!.order_id), code: onOrder!.code } };
+    expect((await ctx.request({ method: 'GET', url: `/api/packages/${onMawb!.id}` })).json()).toMatchObject(mawb);
+    expect((await ctx.request({ method: 'GET', url: `/api/packages/${onOrder!.id}` })).json()).toMatchObject(order);
+    expect((await list(`?mawbId=${onMawb!.mawb_id}&pageSize=200`)).items.find((p) => p.id === Number(onMawb!.id))).toMatchObject(mawb);
+    expect((await list(`?orderId=${onOrder!.order_id}&pageSize=200`)).items.find((p) => p.id === Number(onOrder!.id))).toMatchObject(order);
+    // A package on neither says so.
+    expect(await create()).toMatchObject({ mawb: null, order: null });
+  });
+
   it('filters by customer, store, destination, unidentified, weight range and creation date', async () => {
     const byCustomer = await list(`?customerId=${customer.id}&pageSize=200`);
     expect(byCustomer.total).toBeGreaterThan(0);

@@ -147,6 +147,19 @@ describe('DataTable', () => {
     expect(screen.getByRole('columnheader', { name: /Mã/ }).getAttribute('aria-sort')).toBe('ascending');
   });
 
+  it('names every pager control in the UI language, screen-reader text included', async () => {
+    // Page 5 of 12: first, previous, pages around 5 with gaps on both sides, next, last.
+    renderTable('/rows?page=5&pageSize=10', fakeServer(makeRows(120)));
+    await screen.findByText('KH000080');
+    const nav = screen.getByRole('navigation', { name: 'Phân trang' });
+    // What a screen reader reads: the visible and the visually hidden text, and the labels.
+    const spoken = [nav.textContent ?? '', ...Array.from(nav.querySelectorAll('[aria-label]'), (el) => el.getAttribute('aria-label') ?? '')].join(' | ');
+    expect(spoken).not.toMatch(/\b(First|Previous|Next|Last|More|current)\b/);
+    expect(nav.textContent).toContain('Trang đầu');
+    expect(nav.textContent).toContain('(trang hiện tại)');
+    expect(nav.textContent).toContain('Các trang khác');
+  });
+
   it('puts sort, page size and page in the URL, so a reload asks the same', async () => {
     const user = userEvent.setup();
     const server = fakeServer(makeRows(60));

@@ -564,6 +564,9 @@ function BodyCell<T>({ cell }: { cell: Cell<T, unknown> }) {
   );
 }
 
+/** A cell's own classes (codes in tabular figures…) on its card line too. */
+const cellClass = <T,>(c: Cell<T, unknown> | undefined) => (c?.column.columnDef.meta?.className ? ` ${c.column.columnDef.meta.className}` : '');
+
 function RowCard<T>({ row, selectable, onClick }: { row: Row<T>; selectable: boolean; onClick(e: MouseEvent): void }) {
   const cells = row.getVisibleCells().filter((c) => c.column.id !== SELECT_COLUMN_ID && c.column.columnDef.meta?.card !== 'hidden');
   const title = cells.find((c) => c.column.columnDef.meta?.card === 'title') ?? cells[0];
@@ -573,16 +576,16 @@ function RowCard<T>({ row, selectable, onClick }: { row: Row<T>; selectable: boo
   return (
     <li className={`dt-card card mb-2${row.getIsSelected() ? ' border-primary' : ''}`} onClick={onClick}>
       <div className="card-body p-3">
-        <div className="d-flex align-items-start gap-2 mb-1">
+        <div className="dt-card-head d-flex align-items-start gap-2 mb-1">
           {selectable && selectCell && <div onClick={(e) => e.stopPropagation()}>{flexRender(selectCell.column.columnDef.cell, selectCell.getContext())}</div>}
-          <div className="fw-semibold flex-grow-1 text-break">{title && flexRender(title.column.columnDef.cell, title.getContext())}</div>
+          <div className={`fw-semibold flex-grow-1 dt-card-title${cellClass(title)}`}>{title && flexRender(title.column.columnDef.cell, title.getContext())}</div>
           {badge && <div>{flexRender(badge.column.columnDef.cell, badge.getContext())}</div>}
         </div>
         <dl className="dt-card-fields small mb-0">
           {rest.map((c) => (
             <div key={c.id} className="dt-card-field">
               <dt className="text-body-secondary fw-normal">{columnLabel(c.column)}</dt>
-              <dd className="mb-0 text-end text-break">{flexRender(c.column.columnDef.cell, c.getContext())}</dd>
+              <dd className={`mb-0 text-end${cellClass(c)}`}>{flexRender(c.column.columnDef.cell, c.getContext())}</dd>
             </div>
           ))}
         </dl>

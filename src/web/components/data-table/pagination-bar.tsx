@@ -56,27 +56,46 @@ export function PaginationBar({ page, pageSize, total, totalEstimated, compact, 
       </div>
       <nav aria-label={t('table.pagination')}>
         <Pagination size="sm" className="mb-0">
-          <Pagination.First disabled={page <= 1} onClick={() => onPage(1)} aria-label={t('table.firstPage')} />
-          <Pagination.Prev disabled={page <= 1} onClick={() => onPage(page - 1)} aria-label={t('table.prevPage')} />
+          <PagerArrow glyph="«" label={t('table.firstPage')} disabled={page <= 1} onClick={() => onPage(1)} />
+          <PagerArrow glyph="‹" label={t('table.prevPage')} disabled={page <= 1} onClick={() => onPage(page - 1)} />
           {compact ? (
-            <Pagination.Item active aria-current="page">
+            <Pagination.Item active aria-current="page" activeLabel={t('table.currentPage')}>
               {t('table.pageOf', { page, pages: pageCount })}
             </Pagination.Item>
           ) : (
             pageWindow(page, pageCount, 2).map((p, i) =>
               p === null ? (
-                <Pagination.Ellipsis key={`gap-${i}`} disabled />
+                <PagerArrow key={`gap-${i}`} glyph="…" label={t('table.morePages')} disabled />
               ) : (
-                <Pagination.Item key={p} active={p === page} onClick={() => p !== page && onPage(p)} aria-label={t('table.goToPage', { page: p })}>
+                <Pagination.Item
+                  key={p}
+                  active={p === page}
+                  activeLabel={t('table.currentPage')}
+                  onClick={() => p !== page && onPage(p)}
+                  aria-label={t('table.goToPage', { page: p })}
+                >
                   {p}
                 </Pagination.Item>
               ),
             )
           )}
-          <Pagination.Next disabled={page >= pageCount} onClick={() => onPage(page + 1)} aria-label={t('table.nextPage')} />
-          <Pagination.Last disabled={page >= pageCount} onClick={() => onPage(pageCount)} aria-label={t('table.lastPage')} />
+          <PagerArrow glyph="›" label={t('table.nextPage')} disabled={page >= pageCount} onClick={() => onPage(page + 1)} />
+          <PagerArrow glyph="»" label={t('table.lastPage')} disabled={page >= pageCount} onClick={() => onPage(pageCount)} />
         </Pagination>
       </nav>
     </div>
+  );
+}
+
+/**
+ * A pager control drawn as a glyph. Its screen-reader text is the given (translated) label: react-bootstrap's
+ * Pagination.First/Prev/Next/Last/Ellipsis and the active item carry fixed English ("First", "More", "(current)").
+ */
+function PagerArrow({ glyph, label, disabled, onClick }: { glyph: string; label: string; disabled?: boolean; onClick?(): void }) {
+  return (
+    <Pagination.Item disabled={disabled} onClick={onClick} aria-label={label}>
+      <span aria-hidden="true">{glyph}</span>
+      <span className="visually-hidden">{label}</span>
+    </Pagination.Item>
   );
 }

@@ -180,21 +180,35 @@ export function SelectField<V extends FieldValues>({
   const { id, message, describedBy } = useFieldState(form, name);
   return (
     <FieldShell id={id} label={label} error={message} help={help} required={required} className={className}>
-      <Form.Select
-        // react-hook-form also passes the default value through setValueAs: a null default must stay null, not Number(null) = 0.
-        {...form.register(name, numeric ? { setValueAs: (v: unknown) => (v === '' || v === null || v === undefined ? null : Number(v)) } : undefined)}
-        isInvalid={Boolean(message)}
-        aria-invalid={Boolean(message)}
-        aria-describedby={describedBy ?? (help ? `${id}-help` : undefined)}
-        disabled={disabled}
-      >
-        {emptyLabel !== undefined && <option value="">{emptyLabel}</option>}
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </Form.Select>
+      {/*
+        Controlled, not registered: options often arrive after the record (stores, customers), and a registered
+        select keeps the empty choice it had when its value's option did not exist yet. A numeric field holds a
+        number or null (the empty choice), never Number('') = 0.
+      */}
+      <Controller
+        control={form.control}
+        name={name}
+        render={({ field }) => (
+          <Form.Select
+            ref={field.ref}
+            name={field.name}
+            value={field.value === null || field.value === undefined ? '' : String(field.value)}
+            onChange={(e) => field.onChange(numeric ? (e.target.value === '' ? null : Number(e.target.value)) : e.target.value)}
+            onBlur={field.onBlur}
+            isInvalid={Boolean(message)}
+            aria-invalid={Boolean(message)}
+            aria-describedby={describedBy ?? (help ? `${id}-help` : undefined)}
+            disabled={disabled}
+          >
+            {emptyLabel !== undefined && <option value="">{emptyLabel}</option>}
+            {options.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </Form.Select>
+        )}
+      />
     </FieldShell>
   );
 }

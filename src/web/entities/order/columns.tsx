@@ -7,6 +7,7 @@ import { useFormat } from '../../lib/use-format';
 import { OrderKindBadge, OrderStatusBadge } from './badges';
 import { CustomerCell } from '../customer/customer-cell';
 import type { Columns } from '../../components/data-table/data-table';
+import { DATE_TIME_COLUMN_SIZE } from '../../components/data-table/cells';
 
 const orderCol = createColumnHelper<Order>();
 
@@ -28,7 +29,7 @@ export function useOrderColumns({ withCustomer = true }: { withCustomer?: boolea
       }),
       orderCol.accessor('createdAt', {
         header: t('fields.createdAt'),
-        size: 140,
+        size: DATE_TIME_COLUMN_SIZE,
         meta: { sortDescFirst: true, card: 'hidden' },
         cell: (c) => fmt.dateTime(c.getValue()),
       }),
@@ -69,7 +70,7 @@ export function useOrderColumns({ withCustomer = true }: { withCustomer?: boolea
       }),
       orderCol.accessor('updatedAt', {
         header: t('fields.updatedAt'),
-        size: 140,
+        size: DATE_TIME_COLUMN_SIZE,
         meta: { sortDescFirst: true, defaultHidden: true, card: 'hidden' },
         cell: (c) => fmt.dateTime(c.getValue()),
       }),

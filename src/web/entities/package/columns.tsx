@@ -6,6 +6,7 @@ import { PACKAGE_STATUS_LABELS, type Package } from '../../../shared/contracts/p
 import { useFormat } from '../../lib/use-format';
 import { StatusBadge } from '../../components/status-badge';
 import type { Columns } from '../../components/data-table/data-table';
+import { DATE_TIME_COLUMN_SIZE } from '../../components/data-table/cells';
 
 const pkgCol = createColumnHelper<Package>();
 
@@ -55,7 +56,7 @@ export function usePackageColumns(): Columns<Package> {
       pkgCol.accessor('chargeableG', { header: t('order:packages.chargeable'), size: 110, meta: { align: 'end' }, cell: (c) => fmt.kg(c.getValue()) }),
       pkgCol.accessor('statusAt', {
         header: t('order:packages.updated'),
-        size: 140,
+        size: DATE_TIME_COLUMN_SIZE,
         meta: { sortDescFirst: true, card: 'hidden' },
         cell: (c) => fmt.dateTime(c.getValue()),
       }),

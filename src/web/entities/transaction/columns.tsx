@@ -7,6 +7,7 @@ import { useFormat } from '../../lib/use-format';
 import type { Columns } from '../../components/data-table/data-table';
 import { BalanceAmount, SignedAmount, TransactionMethodText, TransactionTypeBadge } from './badges';
 import { CustomerCell } from '../customer/customer-cell';
+import { DATE_TIME_COLUMN_SIZE } from '../../components/data-table/cells';
 
 /**
  * The DataTable columns of wallet rows, shared by the transaction list and the customer and order pages' tabs
@@ -52,7 +53,7 @@ export function useTransactionColumns({ withCustomer = true }: { withCustomer?: 
       }),
       txCol.accessor('createdAt', {
         header: t('fields.createdAt'),
-        size: 140,
+        size: DATE_TIME_COLUMN_SIZE,
         meta: { sortDescFirst: true },
         cell: (c) => fmt.dateTime(c.getValue()),
       }),

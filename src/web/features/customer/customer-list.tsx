@@ -15,6 +15,7 @@ import { toast, toastPromise } from '../../lib/toast';
 import { CustomerGroupBadge, CustomerStatusBadge } from './customer-fields';
 import { PROVINCES } from './provinces';
 import { customerApi } from '../../entities/customer/api';
+import { DATE_TIME_COLUMN_SIZE } from '../../components/data-table/cells';
 
 const col = createColumnHelper<Customer>();
 /** Bulk writes go a few at a time: quick for a page of rows, gentle on the server. */
@@ -47,7 +48,7 @@ function useColumns(): ColumnDef<Customer, any>[] { // eslint-disable-line @type
         cell: (c) => <span className={c.getValue() < 0 ? 'text-danger-emphasis' : undefined}>{fmt.vnd(c.getValue())}</span>,
       }),
       col.accessor('status', { header: t('fields.status'), size: 160, meta: { card: 'badge' }, cell: (c) => <CustomerStatusBadge status={c.getValue()} /> }),
-      col.accessor('createdAt', { header: t('fields.createdAt'), size: 150, meta: { sortDescFirst: true, card: 'hidden' }, cell: (c) => fmt.dateTime(c.getValue()) }),
+      col.accessor('createdAt', { header: t('fields.createdAt'), size: DATE_TIME_COLUMN_SIZE, meta: { sortDescFirst: true, card: 'hidden' }, cell: (c) => fmt.dateTime(c.getValue()) }),
       col.accessor('suiteCode', { header: t('fields.suiteCode'), size: 110, meta: { defaultHidden: true }, cell: (c) => c.getValue() ?? '' }),
       col.accessor('creditLimit', { header: t('fields.creditLimit'), size: 140, meta: { defaultHidden: true, align: 'end' }, cell: (c) => fmt.vnd(c.getValue()) }),
     ],

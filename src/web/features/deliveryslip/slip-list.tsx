@@ -16,6 +16,7 @@ import { errorMessage } from '../../lib/api-client';
 import { useFormat } from '../../lib/use-format';
 import { fetchSlipPage, slipKeys } from './api';
 import { SlipStatusBadge } from './badges';
+import { DATE_TIME_COLUMN_SIZE } from '../../components/data-table/cells';
 
 const col = createColumnHelper<DeliverySlip>();
 
@@ -54,8 +55,8 @@ function useSlipColumns(): Columns<DeliverySlip> {
         cell: (c) => (c.getValue() == null ? <span className="text-body-tertiary">—</span> : fmt.vnd(c.getValue()!)),
       }),
       col.accessor('receiverName', { id: 'receiver', header: t('fields.receiver'), size: 180, meta: { defaultHidden: true, card: 'hidden' } }),
-      col.accessor('createdAt', { header: t('fields.createdAt'), size: 140, meta: { sortDescFirst: true }, cell: (c) => fmt.dateTime(c.getValue()) }),
-      col.accessor('deliveredAt', { header: t('fields.deliveredAt'), size: 140, meta: { sortDescFirst: true, defaultHidden: true }, cell: (c) => (c.getValue() ? fmt.dateTime(c.getValue()!) : '') }),
+      col.accessor('createdAt', { header: t('fields.createdAt'), size: DATE_TIME_COLUMN_SIZE, meta: { sortDescFirst: true }, cell: (c) => fmt.dateTime(c.getValue()) }),
+      col.accessor('deliveredAt', { header: t('fields.deliveredAt'), size: DATE_TIME_COLUMN_SIZE, meta: { sortDescFirst: true, defaultHidden: true }, cell: (c) => (c.getValue() ? fmt.dateTime(c.getValue()!) : '') }),
     ],
     [t, fmt],
   );

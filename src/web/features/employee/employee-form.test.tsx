@@ -97,4 +97,19 @@ describe('employee form', () => {
     expect(patch.headers['If-Match']).toBe('"2"');
     expect(patch.body).toEqual({ account: { role: 'Staff', enabled: false, email: 'kho@cargo.test' } });
   });
+
+  it('shows the store the employee works at, even when the stores arrive after the employee', async () => {
+    let releaseStores: () => void = () => {};
+    const storesLate = new Promise<void>((resolve) => (releaseStores = resolve));
+    mockFetch(async (c) => {
+      if (c.url.includes('/api/stores')) await storesLate;
+      return api(c);
+    });
+    renderScreen('/employee/edit/4');
+    const store = (await screen.findByLabelText(/^Kho/)) as HTMLSelectElement;
+    releaseStores();
+    await screen.findByRole('option', { name: /HN01 · Kho Hà Nội/ });
+    await waitFor(() => expect(store.value).toBe('1'));
+    expect(store.selectedOptions[0]!.textContent).toBe('HN01 · Kho Hà Nội (kho Việt Nam)');
+  });
 });

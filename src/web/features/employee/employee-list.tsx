@@ -10,6 +10,7 @@ import { useFormat } from '../../lib/use-format';
 import { useStores } from '../../entities/store/api';
 import { AccountBadge, EmployeeStatusBadge, POSITIONS } from './employee-fields';
 import { employeeApi } from './api';
+import { DATE_TIME_COLUMN_SIZE } from '../../components/data-table/cells';
 
 const col = createColumnHelper<Employee>();
 
@@ -35,7 +36,7 @@ function useColumns(): ColumnDef<Employee, any>[] { // eslint-disable-line @type
       col.accessor('position', { header: t('fields.position'), size: 170 }),
       col.accessor('account', { header: t('fields.account'), size: 150, cell: (c) => <AccountBadge account={c.getValue()} /> }),
       col.accessor('status', { header: t('fields.status'), size: 140, meta: { card: 'badge' }, cell: (c) => <EmployeeStatusBadge status={c.getValue()} /> }),
-      col.accessor('createdAt', { header: t('fields.createdAt'), size: 150, meta: { defaultHidden: true, sortDescFirst: true, card: 'hidden' }, cell: (c) => fmt.dateTime(c.getValue()) }),
+      col.accessor('createdAt', { header: t('fields.createdAt'), size: DATE_TIME_COLUMN_SIZE, meta: { defaultHidden: true, sortDescFirst: true, card: 'hidden' }, cell: (c) => fmt.dateTime(c.getValue()) }),
     ],
     [t, fmt],
   );

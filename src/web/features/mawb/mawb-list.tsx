@@ -11,6 +11,7 @@ import { useFormat } from '../../lib/use-format';
 import { MawbStatusBadge } from './mawb-fields';
 import './mawb.css';
 import { mawbApi } from '../../entities/mawb/api';
+import { DATE_TIME_COLUMN_SIZE } from '../../components/data-table/cells';
 
 const col = createColumnHelper<Mawb>();
 
@@ -51,8 +52,8 @@ function useColumns(): ColumnDef<Mawb, any>[] { // eslint-disable-line @typescri
         ),
       }),
       col.accessor('flights', { header: t('fields.flights'), size: 140, meta: { className: 'font-tabular' }, cell: (c) => c.getValue() || <span className="text-body-tertiary">—</span> }),
-      col.accessor('etd', { header: t('fields.etd'), size: 160, meta: { className: 'font-tabular' }, cell: (c) => fmt.dateTime(c.getValue()) }),
-      col.accessor('eta', { header: t('fields.eta'), size: 160, meta: { className: 'font-tabular', card: 'hidden' }, cell: (c) => fmt.dateTime(c.getValue()) }),
+      col.accessor('etd', { header: t('fields.etd'), size: DATE_TIME_COLUMN_SIZE, meta: { className: 'font-tabular' }, cell: (c) => fmt.dateTime(c.getValue()) }),
+      col.accessor('eta', { header: t('fields.eta'), size: DATE_TIME_COLUMN_SIZE, meta: { className: 'font-tabular', card: 'hidden' }, cell: (c) => fmt.dateTime(c.getValue()) }),
       col.accessor('pieces', { header: t('fields.pieces'), size: 90, meta: { align: 'end', sortDescFirst: true }, cell: (c) => fmt.integer(c.getValue()) }),
       col.accessor('grossWeightG', {
         header: t('list.gross'),
@@ -67,8 +68,8 @@ function useColumns(): ColumnDef<Mawb, any>[] { // eslint-disable-line @typescri
         cell: (c) => fmt.kg(c.getValue()),
       }),
       col.accessor('status', { header: t('fields.status'), size: 170, meta: { card: 'badge' }, cell: (c) => <MawbStatusBadge status={c.getValue()} /> }),
-      col.accessor('statusAt', { header: t('fields.statusAt'), size: 140, meta: { defaultHidden: true, sortDescFirst: true }, cell: (c) => fmt.dateTime(c.getValue()) }),
-      col.accessor('createdAt', { header: t('fields.createdAt'), size: 140, meta: { defaultHidden: true, sortDescFirst: true }, cell: (c) => fmt.dateTime(c.getValue()) }),
+      col.accessor('statusAt', { header: t('fields.statusAt'), size: DATE_TIME_COLUMN_SIZE, meta: { defaultHidden: true, sortDescFirst: true }, cell: (c) => fmt.dateTime(c.getValue()) }),
+      col.accessor('createdAt', { header: t('fields.createdAt'), size: DATE_TIME_COLUMN_SIZE, meta: { defaultHidden: true, sortDescFirst: true }, cell: (c) => fmt.dateTime(c.getValue()) }),
     ],
     [t, fmt],
   );

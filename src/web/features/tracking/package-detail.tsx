@@ -119,9 +119,25 @@ function Overview({ p }: { p: Package }) {
                 )}
               </dd>
               <dt>{t('fields.order')}</dt>
-              <dd>{p.orderId ? <Link to={`/order/${p.orderId}`}>{t('detail.orderLink', { id: p.orderId })}</Link> : none}</dd>
+              <dd>
+                {p.order ? (
+                  <Link to={`/order/${p.order.id}`} className="font-tabular text-nowrap">
+                    {p.order.code}
+                  </Link>
+                ) : (
+                  none
+                )}
+              </dd>
               <dt>{t('fields.mawb')}</dt>
-              <dd>{p.mawbId ? <Link to={`/mawb/${p.mawbId}`}>{t('detail.mawbLink', { id: p.mawbId })}</Link> : none}</dd>
+              <dd>
+                {p.mawb ? (
+                  <Link to={`/mawb/${p.mawb.id}`} className="font-tabular text-nowrap">
+                    {p.mawb.awbNumber}
+                  </Link>
+                ) : (
+                  none
+                )}
+              </dd>
               <dt>{t('fields.store')}</dt>
               <dd>{store(p.store)}</dd>
               <dt>{t('fields.destinationStore')}</dt>

@@ -97,8 +97,11 @@ const customerText = (v: unknown) => {
   return c && typeof c === 'object' && c.code ? `${c.code} · ${c.fullName ?? ''}` : '';
 };
 
-/** Ids History leaves out: the record also carries the customer and stores themselves, with their names. */
-export const HISTORY_EXTRA_IGNORE = ['customerId', 'storeId', 'destinationStoreId', 'statusAt'];
+/** An order's or MAWB's code from the reference a package carries ({ id, code } / { id, awbNumber }). */
+const refCode = (v: unknown, key: 'code' | 'awbNumber') => (v && typeof v === 'object' && key in v ? String((v as Record<string, unknown>)[key]) : '');
+
+/** Ids History leaves out: the record also carries the customer, stores, order and MAWB themselves, with their codes. */
+export const HISTORY_EXTRA_IGNORE = ['customerId', 'storeId', 'destinationStoreId', 'orderId', 'mawbId', 'statusAt'];
 
 /** The field list of a package, labelled, with how each value reads (History, conflict dialog). */
 export function usePackageFields(): HistoryField[] {
@@ -133,11 +136,13 @@ export function usePackageFields(): HistoryField[] {
       { name: 'event', label: t('fields.event'), format: event },
       { name: 'customer', label: t('fields.customer'), format: customerText },
       { name: 'customerId', label: t('fields.customerId') },
+      { name: 'order', label: t('fields.order'), format: (v) => refCode(v, 'code') },
       { name: 'orderId', label: t('fields.orderId') },
       { name: 'store', label: t('fields.store'), format: storeText },
       { name: 'storeId', label: t('fields.storeId') },
       { name: 'destinationStore', label: t('fields.destinationStore'), format: storeText },
       { name: 'destinationStoreId', label: t('fields.destinationStoreId') },
+      { name: 'mawb', label: t('fields.mawb'), format: (v) => refCode(v, 'awbNumber') },
       { name: 'mawbId', label: t('fields.mawb') },
       { name: 'weightG', label: t('fields.weight'), format: grams },
       { name: 'lengthMm', label: t('fields.length'), format: mm },

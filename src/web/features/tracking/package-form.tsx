@@ -104,7 +104,11 @@ function PackageForm({ loaded }: { loaded: Versioned<Package> }) {
 
   const conflictFields = useMemo<ConflictField[]>(() => {
     const refs = new Map<number, string>();
-    for (const r of [base.record, rf.conflict?.theirs as Package | undefined]) if (r?.customer) refs.set(r.customer.id, `${r.customer.code} · ${r.customer.fullName}`);
+    const orders = new Map<number, string>();
+    for (const r of [base.record, rf.conflict?.theirs as Package | undefined]) {
+      if (r?.customer) refs.set(r.customer.id, `${r.customer.code} · ${r.customer.fullName}`);
+      if (r?.order) orders.set(r.order.id, r.order.code);
+    }
     const stores = new Map((storeList ?? []).map((s) => [s.id, `${s.code} · ${s.name}`]));
     const ref = (map: Map<number, string>) => (v: unknown) => (typeof v === 'number' ? (map.get(v) ?? `#${v}`) : '');
     const kg = (v: unknown) => (typeof v === 'number' ? formatKg(v, lang) : String(v));
@@ -112,7 +116,7 @@ function PackageForm({ loaded }: { loaded: Versioned<Package> }) {
     return [
       { name: 'trackingNumber', label: t('fields.trackingNumber') },
       { name: 'customerId', label: t('fields.customer'), format: ref(refs) },
-      { name: 'orderId', label: t('fields.order'), format: (v) => (typeof v === 'number' ? `#${v}` : '') },
+      { name: 'orderId', label: t('fields.order'), format: ref(orders) },
       { name: 'storeId', label: t('fields.store'), format: ref(stores) },
       { name: 'destinationStoreId', label: t('fields.destinationStore'), format: ref(stores) },
       { name: 'weightG', label: t('fields.weight'), format: kg },

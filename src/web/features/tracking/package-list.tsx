@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { Button } from 'react-bootstrap';
@@ -5,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PACKAGE_LIST, PACKAGE_STATUSES, type Package } from '../../../shared/contracts/packages';
 import { AddToMawbDialog } from '../../entities/mawb/add-to-mawb-dialog';
+import { mawbApi } from '../../entities/mawb/api';
 import { ResourceListPage } from '../../components/resource-pages';
 import { type BulkActionsContext } from '../../components/data-table/data-table';
 import { FilterChecks, FilterDateRange, FilterSelect } from '../../components/data-table/list-filters';
@@ -18,6 +20,7 @@ import { RefPicker } from './ref-picker';
 import './tracking.css';
 import { packageApi } from '../../entities/package/api';
 import { EstimatedFreight } from '../../entities/package/freight';
+import { DATE_TIME_COLUMN_SIZE } from '../../components/data-table/cells';
 
 const col = createColumnHelper<Package>();
 
@@ -74,14 +77,24 @@ function useColumns(): ColumnDef<Package, any>[] { // eslint-disable-line @types
         cell: (c) => <EstimatedFreight id={c.row.original.id} />,
       }),
       col.accessor('status', { header: t('fields.status'), size: 220, meta: { card: 'badge' }, cell: (c) => <PackageStatusBadge status={c.getValue()} /> }),
-      col.accessor('mawbId', {
+      col.accessor((p) => p.mawb, {
+        id: 'mawb',
         header: t('fields.mawb'),
-        size: 80,
-        meta: { card: 'hidden' },
-        cell: (c) => (c.getValue() ? <Link to={`/mawb/${c.getValue()}`}>#{c.getValue()}</Link> : ''),
+        size: 130,
+        meta: { label: t('fields.mawb'), card: 'hidden' },
+        cell: (c) => {
+          const m = c.getValue();
+          return m ? (
+            <Link to={`/mawb/${m.id}`} className="font-tabular text-nowrap">
+              {m.awbNumber}
+            </Link>
+          ) : (
+            ''
+          );
+        },
       }),
-      col.accessor('updatedAt', { header: t('fields.updatedAt'), size: 150, meta: { card: 'hidden' }, cell: (c) => fmt.dateTime(c.getValue()) }),
-      col.accessor('statusAt', { header: t('fields.statusAt'), size: 145, meta: { sortDescFirst: true, defaultHidden: true }, cell: (c) => fmt.dateTime(c.getValue()) }),
+      col.accessor('updatedAt', { header: t('fields.updatedAt'), size: DATE_TIME_COLUMN_SIZE, meta: { card: 'hidden' }, cell: (c) => fmt.dateTime(c.getValue()) }),
+      col.accessor('statusAt', { header: t('fields.statusAt'), size: DATE_TIME_COLUMN_SIZE, meta: { sortDescFirst: true, defaultHidden: true }, cell: (c) => fmt.dateTime(c.getValue()) }),
       col.accessor((p) => p.destinationStore, {
         id: 'destinationStore',
         header: t('fields.destinationStore'),
@@ -96,7 +109,7 @@ function useColumns(): ColumnDef<Package, any>[] { // eslint-disable-line @types
         meta: { label: t('fields.dimensions'), defaultHidden: true, align: 'end' },
       }),
       col.accessor('contents', { header: t('fields.contents'), size: 200, meta: { defaultHidden: true } }),
-      col.accessor('createdAt', { header: t('fields.createdAt'), size: 145, meta: { sortDescFirst: true, defaultHidden: true }, cell: (c) => fmt.dateTime(c.getValue()) }),
+      col.accessor('createdAt', { header: t('fields.createdAt'), size: DATE_TIME_COLUMN_SIZE, meta: { sortDescFirst: true, defaultHidden: true }, cell: (c) => fmt.dateTime(c.getValue()) }),
     ],
     [t, fmt, lang],
   );
@@ -124,18 +137,25 @@ function CustomerFilter() {
   );
 }
 
+/** The MAWB the list is filtered to, by its AWB number (the internal id while it loads or for several). */
+function MawbChip({ ids, onClear }: { ids: string; onClear(): void }) {
+  const { t } = useTranslation('tracking');
+  const single = /^[1-9][0-9]*$/.test(ids) ? ids : '';
+  const mawb = useQuery({ ...mawbApi.detailQuery(single || 0), enabled: Boolean(single) });
+  const awb = single ? (mawb.data?.record.awbNumber ?? '…') : ids.split(',').length > 1 ? t('list.mawbCount', { count: ids.split(',').length }) : '…';
+  return (
+    <span className="badge rounded-pill text-bg-primary d-inline-flex align-items-center gap-1 py-2">
+      <span className="font-tabular">{t('list.mawbFilter', { awb })}</span>
+      <button type="button" className="btn-close btn-close-white btn-sm ms-1" aria-label={t('list.clearMawb')} onClick={onClear} />
+    </span>
+  );
+}
+
 function MawbFilter() {
   const { t } = useTranslation('tracking');
   const params = useListParams(PACKAGE_LIST);
   const mawbId = params.filters.mawbId;
-  if (mawbId) {
-    return (
-      <span className="badge rounded-pill text-bg-primary d-inline-flex align-items-center gap-1 py-2">
-        {t('list.mawbFilter', { id: mawbId })}
-        <button type="button" className="btn-close btn-close-white btn-sm ms-1" aria-label={t('list.clearMawb')} onClick={() => params.setFilter('mawbId', null)} />
-      </span>
-    );
-  }
+  if (mawbId) return <MawbChip ids={String(mawbId)} onClear={() => params.setFilter('mawbId', null)} />;
   return (
     <FilterSelect
       spec={PACKAGE_LIST}

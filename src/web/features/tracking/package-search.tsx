@@ -22,6 +22,7 @@ import { ReceiveBatchDialog } from './receive-batch';
 import { QuickReceiveDialog } from './receive-form';
 import './tracking.css';
 import { LoadFailed } from '../../components/load-failed';
+import { DATE_TIME_COLUMN_SIZE } from '../../components/data-table/cells';
 
 /** After the last keystroke, this long without another one means the gun (or the person) has finished. */
 export const SCAN_DEBOUNCE_MS = 300;
@@ -131,7 +132,7 @@ function useColumns(): ColumnDef<PackageSearchHit, any>[] { // eslint-disable-li
       }),
       col.accessor((p) => p.store?.code ?? '', { id: 'store', header: t('fields.store'), size: 100, meta: { label: t('fields.store'), card: 'hidden' } }),
       col.accessor('chargeableG', { header: t('fields.chargeableKg'), size: 120, meta: { align: 'end' }, cell: (c) => fmt.kg(c.getValue()) }),
-      col.accessor('statusAt', { header: t('fields.statusAt'), size: 145, meta: { defaultHidden: true }, cell: (c) => fmt.dateTime(c.getValue()) }),
+      col.accessor('statusAt', { header: t('fields.statusAt'), size: DATE_TIME_COLUMN_SIZE, meta: { defaultHidden: true }, cell: (c) => fmt.dateTime(c.getValue()) }),
     ],
     [t, fmt],
   );

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
-import { Outlet, useMatches, type RouteObject } from 'react-router';
+import { data, Outlet, useMatches, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { IdParams } from '../../../shared/contracts/list-query';
 import type { Role } from '../../../shared/auth';
 import { loadChunk } from './chunk-load';
 import { ProtectedRoute } from './guards';
@@ -24,7 +25,17 @@ export function lazyScreen<M, K extends keyof M>(load: () => Promise<M>, exportN
 
 export const ADMIN_ONLY: Role[] = ['Admin'];
 
-/** A section's parent route: every screen under it requires the given roles. */
+/**
+ * A record's id in a path is what the API accepts as one (a positive integer): anything else ("/order/abc",
+ * "/tracking/edit/0") is a page that does not exist, so the route throws 404 and the error boundary shows the
+ * not-found screen, not the API's "invalid parameter" as a load failure.
+ */
+export function recordIdLoader({ params }: LoaderFunctionArgs) {
+  if (!IdParams.safeParse({ id: params.id }).success || !/^[1-9][0-9]*$/.test(params.id ?? '')) throw data(null, { status: 404 });
+  return null;
+}
+
+/** A section's parent route: every screen under it requires the given roles; every `:id` in it is a record id. */
 export function guardedSection(path: string, roles: Role[], children: RouteObject[]): RouteObject {
   return {
     path,
@@ -33,7 +44,7 @@ export function guardedSection(path: string, roles: Role[], children: RouteObjec
         <Outlet />
       </ProtectedRoute>
     ),
-    children,
+    children: children.map((child) => (child.path?.includes(':id') && !child.loader ? { ...child, loader: recordIdLoader } : child)),
   };
 }
 

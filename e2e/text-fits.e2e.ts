@@ -1,0 +1,80 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { MawbList } from '../src/shared/contracts/mawbs';
+import { DESKTOP, PHONE, screenshot } from './support/browser';
+import { describeE2E } from './support/e2e';
+import { openSuite, serious, type Suite } from './support/suite';
+
+/**
+ * Text the screens cut or break where a reader needs it whole: date-times in list columns, the AWB number being
+ * typed on a phone, tracking numbers on the phone cards, and the chargeable weight a card leaves blank.
+ */
+
+let suite: Suite;
+
+async function opened(path: string, viewport: { width: number; height: number }) {
+  const s = await suite.signedInPage({ viewport });
+  await s.page.goto(suite.baseUrl + path);
+  await s.page.locator('main h1').first().waitFor();
+  await s.page.waitForLoadState('networkidle');
+  return s;
+}
+
+/** The date-time cells ("24/11/2026 20:15") of the page's table whose text does not fit their cell. */
+const cutDateTimes = (page: Page) =>
+  page.$$eval('table.dt-table td', (cells) =>
+    cells.filter((td) => /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/.test(td.textContent ?? '') && td.scrollWidth > td.clientWidth).map((td) => td.textContent),
+  );
+
+describeE2E('text that must be read whole', () => {
+  beforeAll(async () => {
+    suite = await openSuite();
+  });
+  afterAll(() => suite?.close());
+
+  it.each(['/transaction', '/tracking', '/order', '/mawb', '/deliveryslip'])('%s shows its date-times whole on a desktop', async (path) => {
+    const { ctx, page, errors } = await opened(path, DESKTOP);
+    await page.locator('table.dt-table tbody td').first().waitFor();
+    expect(await cutDateTimes(page)).toEqual([]);
+    expect(serious(errors)).toEqual([]);
+    await ctx.close();
+  });
+
+  it('shows the whole AWB number in the MAWB edit form on a phone', async () => {
+    const [m] = (await suite.api<MawbList>('/api/mawbs?status=draft&pageSize=1')).items;
+    const { ctx, page } = await opened(`/mawb/edit/${m!.id}`, PHONE);
+    const input = page.getByTestId('awb-input');
+    await expect.poll(() => input.inputValue()).toBe(m!.awbNumber);
+    const fits = await input.evaluate((el: HTMLInputElement) => el.scrollWidth <= el.clientWidth);
+    await screenshot(page, 'text-fits-mawb-edit-phone');
+    expect(fits, 'the AWB number scrolls inside its input').toBe(true);
+    await ctx.close();
+  });
+
+  it('keeps tracking numbers on one line on the phone cards, and a pending package says it has no chargeable weight yet', async () => {
+    const { ctx, page } = await opened('/tracking?status=expected', PHONE);
+    await page.locator('.dt-card').first().waitFor();
+    await screenshot(page, 'text-fits-tracking-cards-phone');
+    const titles = await page.$$eval('.dt-card .card-body > div:first-child > .flex-grow-1', (els) =>
+      els.map((el) => {
+        const range = document.createRange();
+        range.selectNodeContents(el);
+        // One rectangle per line the text takes.
+        const lines = new Set(Array.from(range.getClientRects(), (r) => Math.round(r.top))).size;
+        return { text: el.textContent ?? '', lines };
+      }),
+    );
+    expect(titles.length).toBeGreaterThan(0);
+    expect(titles.filter((t) => t.text.length <= 28 && t.lines > 1)).toEqual([]);
+    const chargeable = await page.$$eval('.dt-card-field', (fields) =>
+      fields
+        .filter((f) => f.querySelector('dt')?.textContent === 'Tính cước (kg)')
+        // What is seen: the text, or what the stylesheet writes in its place.
+        .map((f) => f.querySelector('dd')!)
+        .map((dd) => (dd.textContent?.trim() || getComputedStyle(dd, '::after').content.replace(/^none$|^normal$|"/g, '')).trim()),
+    );
+    expect(chargeable.length).toBeGreaterThan(0);
+    expect(chargeable.filter((v) => v === '')).toEqual([]);
+    await ctx.close();
+  });
+});
