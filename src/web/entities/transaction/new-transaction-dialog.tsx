@@ -61,7 +61,8 @@ interface Values {
   customerId: number | null;
   type: ManualTransactionType;
   direction: Direction;
-  amount: number;
+  /** null while empty, NaN while the typed text is refused (the input says why). */
+  amount: number | null;
   method: TransactionMethod;
   reference: string;
   note: string;
@@ -82,7 +83,9 @@ interface Problem {
 }
 
 function bodyOf(v: Values, order: NewTransactionDialogProps['order']): TransactionCreateInput {
-  const amount = v.type === 'adjustment' && v.direction === 'out' ? -v.amount : v.amount;
+  // Nothing typed is asked for by the contract ("must be more than 0").
+  const typed = v.amount ?? 0;
+  const amount = v.type === 'adjustment' && v.direction === 'out' ? -typed : typed;
   return {
     customerId: v.customerId ?? 0,
     type: v.type,
@@ -96,7 +99,7 @@ function bodyOf(v: Values, order: NewTransactionDialogProps['order']): Transacti
 
 /** The ledger delta of the form as it stands, or null while the amount is empty. */
 function deltaOf(v: Values): number | null {
-  if (!Number.isSafeInteger(v.amount) || v.amount <= 0) return null;
+  if (v.amount === null || !Number.isSafeInteger(v.amount) || v.amount <= 0) return null;
   const sign = TRANSACTION_SIGN[v.type];
   return sign === 0 ? (v.direction === 'out' ? -v.amount : v.amount) : sign * v.amount;
 }
@@ -110,7 +113,7 @@ export function NewTransactionDialog(props: NewTransactionDialogProps) {
     customerId: customerId ?? defaultCustomerId ?? null,
     type: defaultType,
     direction: defaultDirection,
-    amount: defaultAmount && defaultAmount > 0 ? defaultAmount : 0,
+    amount: defaultAmount && defaultAmount > 0 ? defaultAmount : null,
     method: 'cash',
     reference: '',
     note: defaultNote,

@@ -18,14 +18,14 @@ import {
   type OrderPatchInput,
   type ServiceFeeMode,
 } from '../../../shared/contracts/orders';
-import { CURRENCY_DECIMALS, orderTotals, parseRate, VND_RATE_X100, type OrderTotals } from '../../../shared/domain/money';
+import { orderTotals, parseRate, VND_RATE_X100, type OrderTotals } from '../../../shared/domain/money';
 import { canEditOrderFees, canEditOrderItems } from '../../../shared/domain/order-lifecycle';
 import { FieldShell, MoneyField, SelectField, TextareaField, TextField } from '../../components/form/fields';
 import { FormActions, ResourceFormFrame } from '../../components/form/resource-form';
 import { useResourceForm } from '../../components/form/use-resource-form';
 import { CustomerPicker } from '../../entities/customer/customer-picker';
 import { formatForeign, foreignSubtotal } from '../../lib/money';
-import { ScaledInput, useForeignFormat, useMoneyLang } from '../../components/form/money-inputs';
+import { AmountInput, useForeignFormat, useMoneyLang } from '../../components/form/money-inputs';
 import '../../entities/transaction/wallet.css';
 import { PageHeader } from '../../components/page-header';
 import { formatDate, formatVnd } from '../../lib/format';
@@ -380,18 +380,16 @@ function ItemEditor({ form, index, currency, locked, line, onRemove }: { form: F
             control={form.control}
             name={`items.${index}.unitPriceMinor`}
             render={({ field, fieldState }) => (
-              <FieldShell id={`${id}-price`} label={t('item.unitPrice', { currency })} required error={fieldState.error?.message} className="mb-2">
-                <ScaledInput
+              <FieldShell id={`${id}-price`} label={t('item.unitPrice', { currency })} required className="mb-2">
+                <AmountInput
                   id={`${id}-price`}
                   name={field.name}
                   inputRef={field.ref}
                   value={field.value}
                   onChange={field.onChange}
                   onBlur={field.onBlur}
-                  decimals={CURRENCY_DECIMALS[currency]}
-                  suffix={currency}
-                  invalid={Boolean(fieldState.error)}
-                  describedBy={fieldState.error ? `${id}-price-error` : undefined}
+                  currency={currency}
+                  error={fieldState.error?.message}
                   disabled={locked}
                 />
               </FieldShell>
@@ -443,18 +441,18 @@ function FeesCard({ form, feesLocked }: { form: FormApi; feesLocked: boolean }) 
                 control={form.control}
                 name="serviceFeeBps"
                 render={({ field, fieldState }) => (
-                  <FieldShell id={`${id}-bps`} label={t('fields.serviceFeePercent')} error={fieldState.error?.message} help={t('form.percentHelp')}>
-                    <ScaledInput
+                  <FieldShell id={`${id}-bps`} label={t('fields.serviceFeePercent')}>
+                    <AmountInput
                       id={`${id}-bps`}
                       name={field.name}
                       inputRef={field.ref}
                       value={field.value}
-                      onChange={(v) => field.onChange(Number.isNaN(v) ? 0 : v)}
+                      onChange={field.onChange}
                       onBlur={field.onBlur}
-                      decimals={2}
-                      suffix="%"
-                      invalid={Boolean(fieldState.error)}
-                      describedBy={fieldState.error ? `${id}-bps-error` : `${id}-bps-help`}
+                      percent
+                      emptyValue={0}
+                      error={fieldState.error?.message}
+                      help={t('form.percentHelp')}
                       disabled={feesLocked}
                     />
                   </FieldShell>
