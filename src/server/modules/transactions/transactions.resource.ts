@@ -102,7 +102,7 @@ export const transactionsResource = defineResource({
       { header: 'Mã KH', width: 11, value: (t) => t.customerCode },
       { header: 'Khách hàng', width: 26, value: (t) => t.customerName },
       { header: 'Loại', width: 14, value: (t) => TRANSACTION_TYPE_LABELS[t.type] },
-      { header: 'Hình thức', width: 13, value: (t) => TRANSACTION_METHOD_LABELS[t.method] },
+      { header: 'Hình thức', width: 13, value: (t) => (t.method === null ? 'Từ ví' : TRANSACTION_METHOD_LABELS[t.method]) },
       { header: 'Số tiền (đ)', width: 15, type: 'int', value: (t) => t.amount },
       { header: 'Số dư sau (đ)', width: 15, type: 'int', value: (t) => t.balanceAfter },
       { header: 'Đơn hàng', width: 12, value: (t) => t.referenceCode },

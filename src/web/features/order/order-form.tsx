@@ -29,6 +29,7 @@ import { AmountInput, useForeignFormat, useMoneyLang } from '../../components/fo
 import '../../entities/transaction/wallet.css';
 import { PageHeader } from '../../components/page-header';
 import { formatDate, formatVnd } from '../../lib/format';
+import { currentLanguage } from '../../lib/i18n';
 import { useExchangeRates } from './api';
 import { useOrderEditableFields } from './order-fields';
 import { type Versioned } from '../../components/resource-api';
@@ -601,10 +602,10 @@ function PreviewCard({ form, preview: p }: { form: FormApi; preview: PreviewStat
   );
 }
 
-/** đồng per unit × 100 → "25.400 ₫" / "18,5 ₫". */
-export function rateText(rateX100: number): string {
+/** đồng per unit × 100 → "25.400 ₫" / "18,5 ₫" (vi), "25,400 ₫" / "18.5 ₫" (en). */
+export function rateText(rateX100: number, lang: 'vi' | 'en' = currentLanguage()): string {
   const whole = Math.floor(rateX100 / 100);
   const cents = rateX100 % 100;
-  const fraction = cents ? `,${String(cents).padStart(2, '0').replace(/0$/, '')}` : '';
-  return formatVnd(whole).replace(/\u00a0₫$/, `${fraction}\u00a0₫`);
+  const fraction = cents ? `${lang === 'en' ? '.' : ','}${String(cents).padStart(2, '0').replace(/0$/, '')}` : '';
+  return formatVnd(whole, lang).replace(/\u00a0₫$/, `${fraction}\u00a0₫`);
 }
