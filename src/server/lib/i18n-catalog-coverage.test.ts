@@ -60,7 +60,7 @@ const DATA_LITERALS: Array<[file: string, text: string, reason: string]> = [
   ['src/server/modules/delivery-slips/delivery-slips.lifecycle.ts', 'Thu khi giao phiếu {} ({})', 'note of a wallet ledger row, stored in the database'],
   ['src/server/modules/delivery-slips/delivery-slips.lifecycle.ts', 'Thu khi giao phiếu {}', 'note of a wallet ledger row, stored in the database'],
   ['src/server/modules/delivery-slips/delivery-slips.lifecycle.ts', 'Thanh toán phiếu giao {}', 'note of a wallet ledger row, stored in the database'],
-  ['src/shared/domain/money.ts', '{}{} đ', 'the đồng sign of formatted amounts: VND is written the same in every language'],
+  ['src/server/modules/orders/orders.service.ts', 'Hoàn tiền do hủy đơn {}', 'note of a wallet ledger row, stored in the database'],
   ['src/shared/domain/awb.ts', 'Serial AWB không hợp lệ: {}', 'a programming error (RangeError): never sent, a 500 says only "system error"'],
   ['src/shared/domain/awb.ts', 'Tiền tố hãng phải gồm 3 chữ số: {}', 'a programming error (RangeError): never sent, a 500 says only "system error"'],
 ];

@@ -124,14 +124,14 @@ describe('other statuses', () => {
     const first = await pay(EN);
     expect(first.statusCode).toBe(409);
     expect(first.json().message).toBe(
-      `Not enough balance for this payment of 150.000 đ: customer ${c.code} has a balance of 0 đ and a credit limit of 0 đ (0 đ still available).`,
+      `Not enough balance for this payment of 150,000\u00a0₫: customer ${c.code} has a balance of 0\u00a0₫ and a credit limit of 0\u00a0₫ (0\u00a0₫ still available).`,
     );
     expect(first.json().code).toBe('CREDIT_LIMIT_EXCEEDED');
     // The stored answer is the Vietnamese one: a Vietnamese replay reads Vietnamese, an English one English.
     const replayVi = await pay({});
     expect(replayVi.statusCode).toBe(409);
     expect(replayVi.headers['idempotent-replayed']).toBe('true');
-    expect(replayVi.json().message).toBe(`Không đủ số dư để thanh toán 150.000 đ: khách hàng ${c.code} có số dư 0 đ, hạn mức công nợ 0 đ (còn dùng được 0 đ).`);
+    expect(replayVi.json().message).toBe(`Không đủ số dư để thanh toán 150.000\u00a0₫: khách hàng ${c.code} có số dư 0\u00a0₫, hạn mức công nợ 0\u00a0₫ (còn dùng được 0\u00a0₫).`);
     expect(replayVi.json().details).toEqual(first.json().details);
     const replayEn = await pay(EN);
     expect(replayEn.body).toBe(first.body);

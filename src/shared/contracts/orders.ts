@@ -154,8 +154,24 @@ export type OrderPatchInput = z.input<typeof OrderPatchBody>;
 export const OrderStatusChange = z.strictObject({
   status: z.enum(ORDER_STATUSES, { error: 'Trạng thái không hợp lệ' }),
   note: z.string().trim().max(500, { error: 'Ghi chú dài tối đa 500 ký tự' }).default(''),
+  /**
+   * Cancelling an order the wallet paid for: true gives the money back to the wallet in the same step, false keeps
+   * it on the order. Asked for (409 ORDER_REFUND_REQUIRED) when money is on the order and nothing is said.
+   */
+  refundToWallet: z.boolean({ error: 'refundToWallet phải là true hoặc false' }).optional(),
 });
 export type OrderStatusChange = z.output<typeof OrderStatusChange>;
+
+export const ORDER_ERROR_CODES = {
+  /** Cancelling an order with money on it, without saying whether to refund it: details { paid }. */
+  REFUND_REQUIRED: 'ORDER_REFUND_REQUIRED',
+  /** Completing an order whose parcels are not all delivered: details { packages: [{ id, trackingNumber, status }] }. */
+  PACKAGES_UNDELIVERED: 'ORDER_PACKAGES_UNDELIVERED',
+} as const;
+
+/** `details` of ORDER_REFUND_REQUIRED. */
+export const OrderRefundRequired = z.object({ paid: z.number().int() });
+export type OrderRefundRequired = z.infer<typeof OrderRefundRequired>;
 
 /** `details` of the 409 for an illegal status change. */
 export const OrderStatusConflict = z.object({ status: z.enum(ORDER_STATUSES), allowed: z.array(z.enum(ORDER_STATUSES)) });
@@ -191,7 +207,7 @@ export const OrderTransaction = z.object({
   code: z.string(),
   type: z.enum(TRANSACTION_TYPES),
   amount: z.number().int(),
-  method: z.enum(TRANSACTION_METHODS),
+  method: z.enum(TRANSACTION_METHODS).nullable(),
   createdAt: Timestamp,
 });
 export type OrderTransaction = z.infer<typeof OrderTransaction>;

@@ -6,6 +6,7 @@ import {
   TRANSACTION_REFERENCE_KINDS,
   TRANSACTION_REFERENCE_TYPES,
   TRANSACTION_TYPES,
+  hasMethod,
   validInputAmount,
   type TransactionReferenceType,
 } from '../domain/ledger';
@@ -55,7 +56,17 @@ export { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_REPLAYED_HEADE
 export const TRANSACTION_ERROR_CODES = {
   ...IDEMPOTENCY_ERROR_CODES,
   CREDIT_LIMIT_EXCEEDED: 'CREDIT_LIMIT_EXCEEDED',
+  /** A payment above what the order still owes: details { due, amount }. */
+  ORDER_OVERPAID: 'ORDER_OVERPAID',
+  /** A refund above what the order was paid: details { paid, amount }. */
+  ORDER_OVERREFUNDED: 'ORDER_OVERREFUNDED',
+  /** A payment for a cancelled or completed order. */
+  ORDER_CLOSED: 'ORDER_CLOSED',
 } as const;
+
+/** The details of ORDER_OVERPAID: what the order still owes and what was asked. */
+export const OrderOverpaidDetails = z.object({ due: z.number().int(), amount: z.number().int() });
+export type OrderOverpaidDetails = z.output<typeof OrderOverpaidDetails>;
 
 export { TRANSACTION_REFERENCE_KINDS, TRANSACTION_REFERENCE_TYPES };
 export type { TransactionReferenceType };
@@ -77,7 +88,8 @@ export const TransactionCreate = z
       .int({ error: 'Số tiền phải là số nguyên (đồng)' })
       .min(-TRANSACTION_AMOUNT_MAX, { error: 'Số tiền quá lớn' })
       .max(TRANSACTION_AMOUNT_MAX, { error: 'Số tiền quá lớn' }),
-    method: z.enum(TRANSACTION_METHODS, { error: 'Hình thức phải là cash (tiền mặt) hoặc bank_transfer (chuyển khoản)' }),
+    /** Required for money crossing the counter; a wallet payment or refund has none (ignored when sent). */
+    method: z.enum(TRANSACTION_METHODS, { error: 'Hình thức phải là cash (tiền mặt) hoặc bank_transfer (chuyển khoản)' }).nullable().optional(),
     referenceType: z.enum(LINKABLE_REFERENCE_TYPES, { error: 'Chỉ liên kết được với đơn hàng (order)' }).nullable().optional(),
     referenceId: z.number({ error: 'Mã tham chiếu không hợp lệ' }).int({ error: 'Mã tham chiếu không hợp lệ' }).min(1, { error: 'Mã tham chiếu không hợp lệ' }).nullable().optional(),
     reference: text.reference.default(''),
@@ -91,11 +103,19 @@ export const TransactionCreate = z
         message: t.type === 'adjustment' ? 'Số tiền điều chỉnh phải khác 0' : 'Số tiền phải lớn hơn 0 (chỉ điều chỉnh mới được âm)',
       });
     }
+    if (hasMethod(t.type) && t.method == null) {
+      ctx.addIssue({ code: 'custom', path: ['method'], message: 'Hình thức phải là cash (tiền mặt) hoặc bank_transfer (chuyển khoản)' });
+    }
     if ((t.referenceType == null) !== (t.referenceId == null)) {
       ctx.addIssue({ code: 'custom', path: [t.referenceType == null ? 'referenceType' : 'referenceId'], message: 'Cần cả loại và mã tham chiếu' });
     }
   })
-  .transform((t) => ({ ...t, referenceType: t.referenceType ?? null, referenceId: t.referenceId ?? null }));
+  .transform((t) => ({
+    ...t,
+    method: hasMethod(t.type) ? (t.method ?? null) : null,
+    referenceType: t.referenceType ?? null,
+    referenceId: t.referenceId ?? null,
+  }));
 export type TransactionCreate = z.output<typeof TransactionCreate>;
 export type TransactionCreateInput = z.input<typeof TransactionCreate>;
 
@@ -116,7 +136,8 @@ export const Transaction = z.object({
   /** Signed: + into the wallet, − out of it. */
   amount: z.number().int(),
   balanceAfter: z.number().int(),
-  method: z.enum(TRANSACTION_METHODS),
+  /** null for a payment or refund: money that never left the wallet has no method. */
+  method: z.enum(TRANSACTION_METHODS).nullable(),
   referenceType: z.enum(TRANSACTION_REFERENCE_TYPES).nullable(),
   referenceId: z.number().int().nullable(),
   /** The referred record's code (an order's DH…), when there is one. */

@@ -25,6 +25,18 @@ export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 export const TRANSACTION_METHODS = ['cash', 'bank_transfer'] as const;
 export type TransactionMethod = (typeof TRANSACTION_METHODS)[number];
 
+/**
+ * Rows that move money only inside the wallet have no method: a payment is taken from the balance and a refund
+ * goes back into it, whether the money first came in cash or by transfer. Money that crosses the counter
+ * (a deposit, cash collected on delivery, an adjustment paying cash out) says how it came or went.
+ */
+export const WALLET_ONLY_TYPES: readonly TransactionType[] = ['payment', 'refund'];
+
+/** Whether a row of this type carries a method (cash / bank transfer). */
+export function hasMethod(type: TransactionType): boolean {
+  return !WALLET_ONLY_TYPES.includes(type);
+}
+
 /** +1 adds to the wallet, −1 takes from it, 0: the input carries its own sign (adjustment). */
 export const TRANSACTION_SIGN: Record<TransactionType, 1 | -1 | 0> = {
   deposit: 1,

@@ -210,9 +210,9 @@ describe('order totals', () => {
 });
 
 describe('formatDong', () => {
-  it('groups thousands the Vietnamese way', () => {
-    expect(formatDong(0)).toBe('0 đ');
-    expect(formatDong(150_000)).toBe('150.000 đ');
-    expect(formatDong(-1_234_567)).toBe('-1.234.567 đ');
+  it('groups thousands the Vietnamese way and writes ₫ after a no-break space, as everywhere else', () => {
+    expect(formatDong(0)).toBe('0\u00a0₫');
+    expect(formatDong(150_000)).toBe('150.000\u00a0₫');
+    expect(formatDong(-1_234_567)).toBe('-1.234.567\u00a0₫');
   });
 });

@@ -44,9 +44,14 @@ describe('localizeMessage', () => {
       'Cannot delete package PK00000001 while it is "Departed"',
     );
     // A label lower-cased by the code ("thanh toán") still finds its entry.
+    // Amounts in đồng are written the English way in English: one written form of money per language.
+    const nb = (s: string) => s.replace(/(\d) ₫/g, '$1\u00a0₫');
     expect(
-      localizeMessage('Không đủ số dư để thanh toán 150.000 đ: khách hàng KH000001 có số dư 0 đ, hạn mức công nợ 100.000 đ (còn dùng được 100.000 đ).', 'en'),
-    ).toBe('Not enough balance for this payment of 150.000 đ: customer KH000001 has a balance of 0 đ and a credit limit of 100.000 đ (100.000 đ still available).');
+      localizeMessage(nb('Không đủ số dư để thanh toán 150.000 ₫: khách hàng KH000001 có số dư 0 ₫, hạn mức công nợ 100.000 ₫ (còn dùng được 100.000 ₫).'), 'en'),
+    ).toBe(nb('Not enough balance for this payment of 150,000 ₫: customer KH000001 has a balance of 0 ₫ and a credit limit of 100,000 ₫ (100,000 ₫ still available).'));
+    expect(localizeMessage(nb('Đơn DH00000001 chỉ còn phải trả 1.500.000 ₫: không thể thanh toán 2.000.000 ₫. Phần thừa hãy ghi là nạp tiền vào ví.'), 'en')).toBe(
+      nb('Order DH00000001 still owes only 1,500,000 ₫: a payment of 2,000,000 ₫ is refused. Record the extra as a deposit into the wallet.'),
+    );
   });
 
   it('the most specific template wins, and nested messages are translated too', () => {

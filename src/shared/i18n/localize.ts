@@ -23,6 +23,10 @@ const PLACEHOLDER = /\{(\w+)\}/g;
 const MAX_DEPTH = 4;
 /** An integer grouped the Vietnamese way: "5.000", "-1.250.000" (not "1.5", not a decimal). */
 const VI_GROUPED_INTEGER = /^-?\d{1,3}(?:\.\d{3})+$/;
+/** An amount in đồng as formatDong writes it ("1.250.000 ₫", "0 ₫", "-50.000 ₫"), anywhere in a text. */
+const VI_DONG_AMOUNT = /(-?\d{1,3}(?:\.\d{3})*)\u00a0₫/g;
+/** The English written form of the đồng amounts in a text: "1.250.000 ₫" → "1,250,000 ₫". */
+const englishDong = (text: string) => text.replace(VI_DONG_AMOUNT, (_, n: string) => `${n.replace(/\./g, ',')}\u00a0₫`);
 
 /** The placeholder names of a catalog text, in order: 'Có {n}/{total} dòng lỗi' → ['n', 'total']. */
 export function placeholderNames(text: string): string[] {
@@ -128,6 +132,7 @@ export function createLocalizer(catalog: Catalog): Localizer {
 
   function localizeValue(value: string, depth: number): string {
     if (VI_GROUPED_INTEGER.test(value)) return value.replace(/\./g, ',');
+    if (/^-?\d{1,3}(?:\.\d{3})*\u00a0₫$/.test(value)) return englishDong(value);
     if (depth > MAX_DEPTH) return value;
     const whole = translate(value, depth) ?? exactish(value);
     if (whole !== undefined) return whole;

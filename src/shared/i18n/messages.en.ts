@@ -699,4 +699,14 @@ export const MESSAGES_EN: Readonly<Record<string, string>> = {
   'Thời điểm': 'Time',
   // ---- branch integ-export: exports in the screens' units, imports that take them back -------------------------
   'Giá trị khai báo phải là số, tối đa {decimals} chữ số thập phân': 'The declared value must be a number with at most {decimals} decimals',
+  // ---- branch integ-money: money on orders (ledger, cancel refund, completion) ----
+  'Đơn {code} chỉ còn phải trả {due}: không thể thanh toán {amount}. Phần thừa hãy ghi là nạp tiền vào ví.':
+    'Order {code} still owes only {due}: a payment of {amount} is refused. Record the extra as a deposit into the wallet.',
+  'Đơn {code} mới được thanh toán {paid}: không thể hoàn {amount}': 'Order {code} was paid only {paid}: a refund of {amount} is refused',
+  'Đơn {code} đã ở trạng thái "{status}": không nhận thanh toán': 'Order {code} is already "{status}": it takes no payment',
+  'Đơn {code} đã được thanh toán {paid} từ ví: chọn hoàn số tiền này vào ví khách hàng hay giữ lại khi hủy đơn':
+    'Order {code} was paid {paid} from the wallet: choose whether to refund it to the customer\'s wallet or keep it when cancelling',
+  'Đơn {code} còn kiện chưa giao: {packages}': 'Order {code} still has parcels not delivered: {packages}',
+  'refundToWallet phải là true hoặc false': 'refundToWallet must be true or false',
+  'Từ ví': 'From the wallet',
 };

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { formatMoney } from '../../shared/domain/money-input';
 import { formatDate, formatDateTime, formatInteger, formatKg, formatVnd, NBSP } from './format';
+import { formatForeign } from './money';
 
 describe('formatDateTime / formatDate (dd/MM/yyyy HH:mm, Asia/Ho_Chi_Minh)', () => {
   it('shows Vietnamese time (UTC+7) whatever the input zone', () => {
@@ -100,5 +102,34 @@ describe('formatInteger', () => {
     expect(formatInteger(1_234_567, 'en')).toBe('1,234,567');
     expect(formatInteger(-42)).toBe('-42');
     expect(formatInteger(null)).toBe('');
+  });
+});
+
+describe('one written form of money per language (formatVnd, formatForeign)', () => {
+  const nb = (s: string) => s.replace(/ /g, NBSP);
+
+  it('writes VND with the language’s grouping and always ₫', () => {
+    expect(formatVnd(2_539_492, 'vi')).toBe(nb('2.539.492 ₫'));
+    expect(formatVnd(2_539_492, 'en')).toBe(nb('2,539,492 ₫'));
+    expect(formatVnd(-1_000_000, 'en')).toBe(nb('-1,000,000 ₫'));
+    expect(formatVnd('12345678901234567890', 'en')).toBe(nb('12,345,678,901,234,567,890 ₫'));
+  });
+
+  it('follows the UI language when none is given, so a row never mixes "2.539.492 ₫" with "49.99 USD"', async () => {
+    const { i18n, initI18n } = await import('./i18n');
+    await initI18n('en');
+    await i18n.changeLanguage('en');
+    try {
+      expect(`${formatVnd(2_539_492)} · ${formatForeign(4_999, 'USD', 'en')}`).toBe(`2,539,492${NBSP}₫ · 49.99${NBSP}USD`);
+    } finally {
+      await i18n.changeLanguage('vi');
+    }
+    expect(`${formatVnd(2_539_492)} · ${formatForeign(4_999, 'USD', 'vi')}`).toBe(`2.539.492${NBSP}₫ · 49,99${NBSP}USD`);
+  });
+
+  it('writes what the shared formatter writes (and the money input reads back)', () => {
+    for (const lang of ['vi', 'en'] as const) {
+      for (const v of [0, 5, 999, 1_000, 1_234_567, -42_000]) expect(formatVnd(v, lang)).toBe(formatMoney(v, 'VND', lang));
+    }
   });
 });

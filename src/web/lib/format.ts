@@ -1,6 +1,7 @@
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
+import { currentLanguage } from './i18n';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -35,11 +36,12 @@ function groupThousands(digits: string, separator: string): string {
 }
 
 /**
- * Integer đồng as "1.250.000 ₫" (dot grouping, no decimals, no-break space before ₫), whatever the UI
- * language, because that is how VND is written. Takes number, bigint or an integer string (bigint columns
- * may arrive as strings) and never goes through floating point for big amounts.
+ * Integer đồng in the one written form of each language (shared/domain/money-input.ts formatMoney): "1.250.000 ₫"
+ * in Vietnamese, "1,250,000 ₫" in English, a no-break space before ₫, so a row never mixes the Vietnamese
+ * grouping of đồng with the English one of a foreign price. `lang` defaults to the UI language. Takes number,
+ * bigint or an integer string (bigint columns may arrive as strings) and never goes through floating point.
  */
-export function formatVnd(dong: number | bigint | string | null | undefined): string {
+export function formatVnd(dong: number | bigint | string | null | undefined, lang: 'vi' | 'en' = currentLanguage()): string {
   if (dong === null || dong === undefined || dong === '') return '';
   let value: bigint;
   if (typeof dong === 'bigint') value = dong;
@@ -52,7 +54,7 @@ export function formatVnd(dong: number | bigint | string | null | undefined): st
   }
   const negative = value < 0n;
   const digits = (negative ? -value : value).toString();
-  return `${negative ? '-' : ''}${groupThousands(digits, '.')}${NBSP}₫`;
+  return `${negative ? '-' : ''}${groupThousands(digits, lang === 'en' ? ',' : '.')}${NBSP}₫`;
 }
 
 /**

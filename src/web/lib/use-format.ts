@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatDateTime, formatInteger, formatKg, formatVnd } from './format';
 
-/** The formatters of format.ts bound to the current UI language (weights and counts follow it; VND and dates do not). */
+/** The formatters of format.ts bound to the current UI language (money, weights and counts follow it; dates do not). */
 export function useFormat() {
   const { i18n } = useTranslation();
   const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'vi';
@@ -10,7 +10,7 @@ export function useFormat() {
     () => ({
       dateTime: formatDateTime,
       date: formatDate,
-      vnd: formatVnd,
+      vnd: (dong: number | bigint | string | null | undefined) => formatVnd(dong, lang),
       kg: (grams: number | null | undefined) => formatKg(grams, lang),
       integer: (value: number | null | undefined) => formatInteger(value, lang),
     }),

@@ -25,7 +25,8 @@ export const transactions = pgTable(
     type: text('type', { enum: ['deposit', 'payment', 'refund', 'adjustment', 'cod'] }).notNull(),
     amount: bigint('amount', { mode: 'number' }).notNull(),
     balanceAfter: bigint('balance_after', { mode: 'number' }).notNull(),
-    method: text('method', { enum: ['cash', 'bank_transfer'] }).notNull(),
+    /** null for a payment or refund (money that never leaves the wallet); migration 0019. */
+    method: text('method', { enum: ['cash', 'bank_transfer'] }),
     referenceType: text('reference_type', { enum: ['order', 'delivery_slip'] }),
     referenceId: bigint('reference_id', { mode: 'number' }),
     reference: text('reference').notNull().default(''),
@@ -47,7 +48,10 @@ export const transactions = pgTable(
     // The list's `orderId` filter is this expression (transactions.resource.ts), so it is a lookup too.
     index('transactions_order_ref_idx').on(sql`(CASE WHEN ${t.referenceType} = 'order' THEN ${t.referenceId} END)`, t.createdAt, t.id),
     check('transactions_type_ck', sql`${t.type} IN ('deposit', 'payment', 'refund', 'adjustment', 'cod')`),
-    check('transactions_method_ck', sql`${t.method} IN ('cash', 'bank_transfer')`),
+    check(
+      'transactions_method_ck',
+      sql`(${t.type} IN ('payment', 'refund') AND ${t.method} IS NULL) OR (${t.type} NOT IN ('payment', 'refund') AND ${t.method} IN ('cash', 'bank_transfer'))`,
+    ),
     check('transactions_status_ck', sql`${t.status} IN ('completed')`),
     check(
       'transactions_sign_ck',

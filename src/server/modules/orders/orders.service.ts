@@ -1,19 +1,23 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, notInArray, sql } from 'drizzle-orm';
 import { businessDate } from '../../../shared/contracts/exchange-rates';
 import {
+  ORDER_ERROR_CODES,
   ORDER_MONEY_MAX,
   ORDER_STATUS_LABELS,
   type Order,
   type OrderCreate,
   type OrderItemInput,
   type OrderPatch,
+  type OrderRefundRequired,
   type OrderStatusChange,
 } from '../../../shared/contracts/orders';
 import { formatDong, orderTotals, parseRate, type Currency, type OrderTotals } from '../../../shared/domain/money';
 import { canEditOrderFees, canEditOrderItems, ORDER_LIFECYCLES, type OrderKind, type OrderStatus } from '../../../shared/domain/order-lifecycle';
 import { foldVietnamese } from '../../../shared/text';
 import type { Db } from '../../db/client';
-import { customers, orderEvents, orderItems, orders, transactions } from '../../db/schema/index';
+import { customers, orderEvents, orderItems, orders, packages, transactions } from '../../db/schema/index';
+import { FINAL_STATUSES, PACKAGE_STATUS_LABELS } from '../../../shared/domain/package-status';
+import { postMovement } from '../transactions/transactions.ledger';
 import { fieldError, HttpError } from '../../lib/errors';
 import type { IfMatchHeader } from '../../lib/resource/concurrency';
 import type { AnyResource, UpdatePlan, WriteContext } from '../../lib/resource/define';
@@ -205,6 +209,46 @@ export async function removeOrder(ctx: WriteContext, current: Order): Promise<vo
 }
 
 /**
+ * An order is complete when its parcels are: completing it while one is still on the way (not delivered, lost or
+ * returned) is refused with the list of those parcels.
+ */
+async function refuseUndeliveredPackages(ctx: WriteContext, order: Order): Promise<void> {
+  const open = await ctx.tx
+    .select({ id: packages.id, trackingNumber: packages.trackingNumber, status: packages.status })
+    .from(packages)
+    .where(and(eq(packages.orderId, order.id), isNull(packages.deletedAt), notInArray(packages.status, [...FINAL_STATUSES])))
+    .orderBy(packages.trackingNumber);
+  if (!open.length) return;
+  const list = open.map((p) => `${p.trackingNumber} (${PACKAGE_STATUS_LABELS[p.status]})`).join(', ');
+  throw new HttpError(409, `Đơn ${order.code} còn kiện chưa giao: ${list}`, ORDER_ERROR_CODES.PACKAGES_UNDELIVERED, { packages: open });
+}
+
+/**
+ * Money on a cancelled order goes back to the wallet in the cancel's own transaction (one refund row through the
+ * ledger), or stays on the order when the user says so; when nothing is said, the step asks (409 with the amount).
+ */
+async function settleCancelledMoney(ctx: WriteContext, order: Order, refundToWallet: boolean | undefined): Promise<void> {
+  if (order.paid <= 0 || refundToWallet === false) return;
+  if (refundToWallet === undefined) {
+    throw new HttpError(
+      409,
+      `Đơn ${order.code} đã được thanh toán ${formatDong(order.paid)} từ ví: chọn hoàn số tiền này vào ví khách hàng hay giữ lại khi hủy đơn`,
+      ORDER_ERROR_CODES.REFUND_REQUIRED,
+      { paid: order.paid } satisfies OrderRefundRequired,
+    );
+  }
+  await postMovement(ctx, {
+    customerId: order.customerId,
+    type: 'refund',
+    amount: order.paid,
+    method: null,
+    referenceType: 'order',
+    referenceId: order.id,
+    note: `Hoàn tiền do hủy đơn ${order.code}`,
+  });
+}
+
+/**
  * One status step of an order through the status-change path (lib/resource/status.ts): the row lock, the
  * optional If-Match, the lifecycle of the order's kind, the order's event and exactly one audit row, in the
  * caller's transaction. An illegal step answers 409 with the steps that are allowed.
@@ -224,6 +268,8 @@ export async function changeOrderStatus(
     details: (from, _to, allowed) => ({ status: from, allowed }),
     audit: { action: 'update' },
     apply: async (c, before) => {
+      if (body.status === 'completed') await refuseUndeliveredPackages(c, before);
+      if (body.status === 'cancelled') await settleCancelledMoney(c, before, body.refundToWallet);
       await c.tx
         .update(orders)
         .set({ status: body.status, statusAt: sql`now()`, version: sql`${orders.version} + 1`, updatedAt: sql`now()`, updatedBy: c.meta.actorId })

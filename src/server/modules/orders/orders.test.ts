@@ -197,7 +197,7 @@ describe('create', () => {
     }
     const tooMuch = await ctx.request({ method: 'POST', url: '/api/orders', payload: usdOrder(c.id, { deposit: 8_270_231 }) });
     expect(tooMuch.statusCode).toBe(400);
-    expect(tooMuch.json().details).toEqual([{ path: 'deposit', message: expect.stringContaining('8.270.230 đ') }]);
+    expect(tooMuch.json().details).toEqual([{ path: 'deposit', message: expect.stringContaining('8.270.230\u00a0₫') }]);
     const nobody = await ctx.request({ method: 'POST', url: '/api/orders', payload: usdOrder(999_999) });
     expect(nobody.statusCode).toBe(400);
     expect(nobody.json().details[0].path).toBe('customerId');

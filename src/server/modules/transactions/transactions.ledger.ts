@@ -1,9 +1,10 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import { TRANSACTION_ERROR_CODES, TRANSACTION_TYPE_LABELS, type CreditLimitDetails, type Transaction } from '../../../shared/contracts/transactions';
-import { applyToBalance, signedAmount, type TransactionMethod, type TransactionReferenceType, type TransactionType } from '../../../shared/domain/ledger';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { TRANSACTION_ERROR_CODES, TRANSACTION_TYPE_LABELS, type CreditLimitDetails, type OrderOverpaidDetails, type Transaction } from '../../../shared/contracts/transactions';
+import { applyToBalance, hasMethod, signedAmount, type TransactionMethod, type TransactionReferenceType, type TransactionType } from '../../../shared/domain/ledger';
 import { formatDong } from '../../../shared/domain/money';
+import { FINAL_ORDER_STATUSES, ORDER_STATUS_LABELS } from '../../../shared/domain/order-lifecycle';
 import type { Db } from '../../db/client';
-import { customers, transactions } from '../../db/schema/index';
+import { customers, orders, transactions } from '../../db/schema/index';
 import { writeAudit } from '../../lib/audit';
 import { HttpError } from '../../lib/errors';
 import { findItem } from '../../lib/resource/list-engine';
@@ -32,7 +33,8 @@ export interface MovementInput {
   type: TransactionType;
   /** The input amount: positive, signed by the type (only an adjustment carries its own sign). */
   amount: number;
-  method: TransactionMethod;
+  /** How money crossed the counter; ignored (stored null) for a payment or refund, which stay in the wallet. */
+  method: TransactionMethod | null;
   referenceType?: TransactionReferenceType | null;
   referenceId?: number | null;
   reference?: string;
@@ -63,6 +65,53 @@ async function checkReference(tx: Db, kind: TransactionReferenceType, id: number
   }
 }
 
+/** Σ payments − refunds of the order (what the wallet paid for it), read under the customer's lock. */
+async function paidForOrder(tx: Db, orderId: number): Promise<number> {
+  const [row] = await tx
+    .select({ paid: sql<string>`coalesce(-sum(${transactions.amount}), 0)::bigint` })
+    .from(transactions)
+    .where(and(eq(transactions.referenceType, 'order'), eq(transactions.referenceId, orderId), inArray(transactions.type, ['payment', 'refund'])));
+  return Number(row?.paid ?? 0);
+}
+
+/**
+ * The money rules of an order, checked under the customer's lock (an order has one customer, so two movements
+ * for it run one after the other): the wallet pays at most what the order still owes, and never a cancelled or
+ * completed order; a refund gives back at most what the order was paid. Money beyond what is owed is a deposit
+ * into the wallet, not a payment of the order.
+ */
+async function checkOrderMoney(tx: Db, orderId: number, type: TransactionType, amount: number, recordedLate: boolean): Promise<void> {
+  if (type !== 'payment' && type !== 'refund') return;
+  const [order] = await tx.select({ code: orders.code, status: orders.status, total: orders.total }).from(orders).where(eq(orders.id, orderId));
+  if (!order) return; // checkReference answered 404 already
+  const paid = await paidForOrder(tx, orderId);
+  if (type === 'payment') {
+    // A row recorded after the fact (the seed's history, `at`) happened before the order reached its status now.
+    if (!recordedLate && FINAL_ORDER_STATUSES.includes(order.status)) {
+      throw new HttpError(409, `Đơn ${order.code} đã ở trạng thái "${ORDER_STATUS_LABELS[order.status]}": không nhận thanh toán`, TRANSACTION_ERROR_CODES.ORDER_CLOSED, [
+        { path: 'referenceId', message: `Đơn ${order.code} đã ở trạng thái "${ORDER_STATUS_LABELS[order.status]}": không nhận thanh toán` },
+      ]);
+    }
+    const due = Math.max(0, order.total - paid);
+    if (amount > due) {
+      const details: OrderOverpaidDetails = { due, amount };
+      throw new HttpError(
+        409,
+        `Đơn ${order.code} chỉ còn phải trả ${formatDong(due)}: không thể thanh toán ${formatDong(amount)}. Phần thừa hãy ghi là nạp tiền vào ví.`,
+        TRANSACTION_ERROR_CODES.ORDER_OVERPAID,
+        details,
+      );
+    }
+  } else if (amount > paid) {
+    throw new HttpError(
+      409,
+      `Đơn ${order.code} mới được thanh toán ${formatDong(paid)}: không thể hoàn ${formatDong(amount)}`,
+      TRANSACTION_ERROR_CODES.ORDER_OVERREFUNDED,
+      { paid, amount },
+    );
+  }
+}
+
 export async function postMovement(ctx: WriteContext, input: MovementInput): Promise<Transaction> {
   const { tx, meta } = ctx;
   const [customer] = await tx
@@ -76,6 +125,9 @@ export async function postMovement(ctx: WriteContext, input: MovementInput): Pro
   const referenceId = input.referenceId ?? null;
   if ((referenceType === null) !== (referenceId === null)) throw new Error('a reference needs both its kind and its id');
   if (referenceType !== null) await checkReference(tx, referenceType, referenceId!, customer);
+  if (referenceType === 'order') await checkOrderMoney(tx, referenceId!, input.type, input.amount, input.at !== undefined);
+  const method = hasMethod(input.type) ? input.method : null;
+  if (hasMethod(input.type) && method === null) throw new Error(`a ${input.type} row needs its method`);
 
   const amount = signedAmount(input.type, input.amount);
   const decision = applyToBalance(customer.balance, customer.creditLimit, amount);
@@ -101,7 +153,7 @@ export async function postMovement(ctx: WriteContext, input: MovementInput): Pro
       type: input.type,
       amount,
       balanceAfter: decision.balanceAfter,
-      method: input.method,
+      method,
       referenceType,
       referenceId,
       reference,

@@ -102,7 +102,7 @@ export const transactionsResource = defineResource({
       { header: 'Mã KH', en: 'Customer code', width: 11, value: (t) => t.customerCode },
       { header: 'Khách hàng', en: 'Customer', width: 26, value: (t) => t.customerName },
       { header: 'Loại', en: 'Type', width: 14, type: 'label', value: (t) => TRANSACTION_TYPE_LABELS[t.type] },
-      { header: 'Hình thức', en: 'Method', width: 13, type: 'label', value: (t) => TRANSACTION_METHOD_LABELS[t.method] },
+      { header: 'Hình thức', en: 'Method', width: 13, type: 'label', value: (t) => (t.method === null ? 'Từ ví' : TRANSACTION_METHOD_LABELS[t.method]) },
       { header: 'Số tiền', en: 'Amount', width: 15, type: 'money', value: (t) => t.amount },
       { header: 'Số dư sau', en: 'Balance after', width: 15, type: 'money', value: (t) => t.balanceAfter },
       { header: 'Đơn hàng', en: 'Order', width: 12, value: (t) => t.referenceCode },

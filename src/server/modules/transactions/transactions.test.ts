@@ -168,9 +168,9 @@ describe('credit limit', () => {
     expect(res.statusCode).toBe(409);
     const body = res.json();
     expect(body.code).toBe('CREDIT_LIMIT_EXCEEDED');
-    expect(body.message).toContain('số dư 100.000 đ');
-    expect(body.message).toContain('hạn mức công nợ 0 đ');
-    expect(body.message).toContain('150.000 đ');
+    expect(body.message).toContain('số dư 100.000\u00a0₫');
+    expect(body.message).toContain('hạn mức công nợ 0\u00a0₫');
+    expect(body.message).toContain('150.000\u00a0₫');
     expect(body.details).toEqual({ balance: 100_000, creditLimit: 0, available: 100_000, amount: -150_000 });
     expect((await ledger(c.id))[0]).toEqual({ n: 1, sum: 100_000 });
     expect((await customer(c.id)).balance).toBe(100_000);
@@ -194,7 +194,7 @@ describe('credit limit', () => {
     expect(lower.json().details[0].path).toBe('creditLimit');
     const del = await ctx.request({ method: 'DELETE', url: `/api/customers/${c.id}`, headers: { 'if-match': `"${fresh.version}"` } });
     expect(del.statusCode).toBe(409);
-    expect(del.json().message).toContain('-2.000.000 đ');
+    expect(del.json().message).toContain('-2.000.000\u00a0₫');
     // Money in is always taken, even while still below zero.
     expect((await posted({ customerId: c.id, type: 'deposit', amount: 100_000, method: 'cash' })).balanceAfter).toBe(-1_900_000);
   });
@@ -351,11 +351,14 @@ describe('list and totals', () => {
     expect(await totals(`?customerId=${c.id}`)).toEqual({ count: 4, totalIn: 1_000_000, totalOut: 205_000, net: 795_000 });
     expect((await customer(c.id)).balance).toBe(795_000);
     expect(await totals(`?customerId=${c.id}&type=payment`)).toEqual({ count: 2, totalIn: 0, totalOut: 200_000, net: -200_000 });
-    expect((await list(`?customerId=${c.id}&method=cash&sort=amount`)).items.map((t) => t.amount)).toEqual([-50_000, -5_000, 1_000_000]);
+    // A payment is taken from the wallet and has no method (whatever the client sent): only counter money filters by it.
+    expect((await list(`?customerId=${c.id}&method=cash&sort=amount`)).items.map((t) => t.amount)).toEqual([-5_000, 1_000_000]);
     expect((await list(`?customerId=${c.id}&amountMax=-10000`)).total).toBe(2);
 
-    const seededPayments = await list('?type=payment&method=bank_transfer&pageSize=200');
-    expect(seededPayments.items.every((t) => t.type === 'payment' && t.method === 'bank_transfer' && t.amount < 0)).toBe(true);
+    const seededDeposits = await list('?type=deposit&method=bank_transfer&pageSize=200');
+    expect(seededDeposits.items.length).toBeGreaterThan(0);
+    expect(seededDeposits.items.every((t) => t.type === 'deposit' && t.method === 'bank_transfer' && t.amount > 0)).toBe(true);
+    expect((await list('?type=payment&method=bank_transfer')).total).toBe(0);
     const oldest = (await list('?sort=createdAt&pageSize=1')).items[0]!;
     const day = new Date(Date.parse(oldest.createdAt) + 7 * 3_600_000).toISOString().slice(0, 10);
     const sameDay = await list(`?createdFrom=${day}&createdTo=${day}&pageSize=200`);

@@ -2,7 +2,9 @@ import { useId, useState, type ReactNode } from 'react';
 import { Form } from 'react-bootstrap';
 import { Controller, type FieldPath, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import type { Currency } from '../../../shared/domain/money';
 import { useLocalizedMessage } from './localized-messages';
+import { AmountInput } from './money-inputs';
 
 /**
  * Labelled form controls bound to react-hook-form. Every control has a visible label, its error under it
@@ -224,39 +226,46 @@ export function SwitchField<V extends FieldValues>({ form, name, label, help, cl
   );
 }
 
-const digitsOnly = (s: string) => s.replace(/\D/g, '');
-const groupDots = (digits: string) => digits.replace(/^0+(?=\d)/, '').replace(/\B(?=(\d{3})+(?!\d))/g, '.');
-
-/** Integer đồng typed with dot grouping ("1.250.000"); the form holds a number, never a float. */
-export function MoneyField<V extends FieldValues>({ form, name, label, help, required, className, disabled, max }: BaseFieldProps<V> & { max?: number }) {
-  const { id, message, describedBy } = useFieldState(form, name);
+/**
+ * A labelled money field bound to react-hook-form, on the one money input (AmountInput): VND by default, read per
+ * UI language, refused with a message instead of rewritten. An optional field left empty holds 0; a required one
+ * holds null, so the contract asks for it.
+ */
+export function MoneyField<V extends FieldValues>({
+  form,
+  name,
+  label,
+  help,
+  required,
+  className,
+  disabled,
+  max,
+  currency = 'VND',
+  allowNegative,
+}: BaseFieldProps<V> & { max?: number; currency?: Currency; allowNegative?: boolean }) {
+  const { id, message } = useFieldState(form, name);
   return (
-    <FieldShell id={id} label={label} error={message} help={help} required={required} className={className}>
+    <FieldShell id={id} label={label} required={required} className={className}>
       <Controller
         control={form.control}
         name={name}
         render={({ field }) => (
-          <div className="input-group has-validation">
-            <Form.Control
-              ref={field.ref}
-              name={field.name}
-              inputMode="numeric"
-              autoComplete="off"
-              className="text-end"
-              value={typeof field.value === 'number' ? groupDots(String(field.value)) : ''}
-              onChange={(e) => {
-                const digits = digitsOnly(e.target.value).slice(0, 16);
-                const n = digits ? Number(digits) : 0;
-                field.onChange(max !== undefined ? Math.min(n, max) : n);
-              }}
-              onBlur={field.onBlur}
-              isInvalid={Boolean(message)}
-              aria-invalid={Boolean(message)}
-              aria-describedby={describedBy ?? (help ? `${id}-help` : undefined)}
-              disabled={disabled}
-            />
-            <span className="input-group-text">₫</span>
-          </div>
+          <AmountInput
+            id={id}
+            inputRef={field.ref}
+            name={field.name}
+            value={field.value as number | null | undefined}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            currency={currency}
+            max={max}
+            allowNegative={allowNegative}
+            emptyValue={required ? null : 0}
+            // A refused text says why itself, in place of the contract's message.
+            error={message}
+            help={help}
+            disabled={disabled}
+          />
         )}
       />
     </FieldShell>

@@ -28,12 +28,13 @@ export function TransactionTypeBadge({ type }: { type: TransactionType }) {
   );
 }
 
-export function TransactionMethodText({ method }: { method: TransactionMethod }) {
+/** How the money came or went; a payment or refund stays inside the wallet and has no method (null). */
+export function TransactionMethodText({ method }: { method: TransactionMethod | null }) {
   const { t } = useTranslation('transaction');
   return (
     <span className="text-nowrap">
-      <i className={`bi ${method === 'cash' ? 'bi-cash' : 'bi-bank'} me-1 text-body-secondary`} aria-hidden="true" />
-      {t(`methods.${method}`)}
+      <i className={`bi ${method === null ? 'bi-wallet2' : method === 'cash' ? 'bi-cash' : 'bi-bank'} me-1 text-body-secondary`} aria-hidden="true" />
+      {t(`methods.${method ?? 'wallet'}`)}
     </span>
   );
 }

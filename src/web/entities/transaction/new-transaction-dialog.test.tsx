@@ -207,4 +207,28 @@ describe('new-transaction dialog', () => {
     await waitFor(() => expect(posts(calls)).toHaveLength(1));
     expect(posts(calls)[0]!.body).toEqual({ customerId: 5, type: 'adjustment', amount: -25_000, method: 'cash', reference: '', note: 'Thu thừa phí' });
   });
+
+  it('pays an order from the wallet with no method, and never more than it owes (offering a deposit instead)', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockFetch((c) => {
+      if (c.method === 'GET') return jsonResponse(200, CUSTOMER);
+      return jsonResponse(201, row({ type: 'payment', amount: -200_000, method: null, referenceType: 'order', referenceId: 9 }));
+    });
+    renderRoutes([{ path: '/', element: <Harness order={{ id: 9, code: 'DH00000009', due: 300_000 }} defaultType="payment" defaultAmount={300_000} /> }], '/');
+    const dialog = await screen.findByRole('dialog');
+    await within(dialog).findByText('KH000005');
+    // No cash/transfer choice for money that stays in the wallet.
+    expect(within(dialog).queryByRole('combobox', { name: /Hình thức/ })).toBeNull();
+    expect(within(dialog).getByTestId('wallet-method').textContent).toContain('Từ ví');
+    await typeAmount(user, '400.000');
+    expect(within(dialog).getByTestId('over-due').textContent).toContain('300.000\u00a0₫');
+    await user.click(within(dialog).getByRole('button', { name: 'Ghi là nạp tiền vào ví' }));
+    expect(within(dialog).queryByTestId('over-due')).toBeNull();
+    expect(within(dialog).getByRole('combobox', { name: /Hình thức/ })).toBeTruthy();
+    await user.click(within(dialog).getByRole('radio', { name: 'Thanh toán' }));
+    await typeAmount(user, '200.000');
+    await user.click(within(dialog).getByRole('button', { name: /^Ghi thanh toán 200\.000\s₫$/ }));
+    await waitFor(() => expect(posts(calls)).toHaveLength(1));
+    expect(posts(calls)[0]!.body).toEqual({ customerId: 5, type: 'payment', amount: 200_000, method: null, referenceType: 'order', referenceId: 9, reference: '', note: '' });
+  });
 });

@@ -12,7 +12,7 @@ import {
   type TransactionMethod,
   type TransactionType,
 } from '../../../shared/contracts/transactions';
-import { applyToBalance, TRANSACTION_AMOUNT_MAX, TRANSACTION_SIGN } from '../../../shared/domain/ledger';
+import { applyToBalance, hasMethod, TRANSACTION_AMOUNT_MAX, TRANSACTION_SIGN } from '../../../shared/domain/ledger';
 import { errorMessage, isApiRequestError } from '../../lib/api-client';
 import { formatVnd } from '../../lib/format';
 import { toast } from '../../lib/toast';
@@ -61,7 +61,8 @@ interface Values {
   customerId: number | null;
   type: ManualTransactionType;
   direction: Direction;
-  amount: number;
+  /** null while empty, NaN while the typed text is refused (the input says why). */
+  amount: number | null;
   method: TransactionMethod;
   reference: string;
   note: string;
@@ -82,12 +83,15 @@ interface Problem {
 }
 
 function bodyOf(v: Values, order: NewTransactionDialogProps['order']): TransactionCreateInput {
-  const amount = v.type === 'adjustment' && v.direction === 'out' ? -v.amount : v.amount;
+  // Nothing typed is asked for by the contract ("must be more than 0").
+  const typed = v.amount ?? 0;
+  const amount = v.type === 'adjustment' && v.direction === 'out' ? -typed : typed;
   return {
     customerId: v.customerId ?? 0,
     type: v.type,
     amount,
-    method: v.method,
+    // Money taken from or returned to the wallet has no method (shared/domain/ledger.ts hasMethod).
+    method: hasMethod(v.type) ? v.method : null,
     ...(order ? { referenceType: 'order' as const, referenceId: order.id } : {}),
     reference: v.reference.trim(),
     note: v.note.trim(),
@@ -96,7 +100,7 @@ function bodyOf(v: Values, order: NewTransactionDialogProps['order']): Transacti
 
 /** The ledger delta of the form as it stands, or null while the amount is empty. */
 function deltaOf(v: Values): number | null {
-  if (!Number.isSafeInteger(v.amount) || v.amount <= 0) return null;
+  if (v.amount === null || !Number.isSafeInteger(v.amount) || v.amount <= 0) return null;
   const sign = TRANSACTION_SIGN[v.type];
   return sign === 0 ? (v.direction === 'out' ? -v.amount : v.amount) : sign * v.amount;
 }
@@ -110,7 +114,7 @@ export function NewTransactionDialog(props: NewTransactionDialogProps) {
     customerId: customerId ?? defaultCustomerId ?? null,
     type: defaultType,
     direction: defaultDirection,
-    amount: defaultAmount && defaultAmount > 0 ? defaultAmount : 0,
+    amount: defaultAmount && defaultAmount > 0 ? defaultAmount : null,
     method: 'cash',
     reference: '',
     note: defaultNote,
@@ -191,6 +195,8 @@ export function NewTransactionDialog(props: NewTransactionDialogProps) {
 
   const type = values.type;
   const amountLabel = t('dialog.amount');
+  // The server refuses paying an order more than it owes (ORDER_OVERPAID); say so before, and offer the deposit.
+  const overDue = order !== undefined && type === 'payment' && delta !== null && -delta > Math.max(0, order.due);
   const submitLabel =
     delta !== null ? t('dialog.submitWith', { type: t(`types.${type}`).toLowerCase(), amount: formatVnd(Math.abs(delta)) }) : t('dialog.submit');
   const retry = problem?.kind === 'unknown';
@@ -281,8 +287,29 @@ export function NewTransactionDialog(props: NewTransactionDialogProps) {
               <MoneyField form={form} name="amount" label={amountLabel} required max={TRANSACTION_AMOUNT_MAX} />
             </Col>
             <Col sm={6}>
-              <SelectField form={form} name="method" label={t('fields.method')} options={TRANSACTION_METHODS.map((m) => ({ value: m, label: t(`methods.${m}`) }))} />
+              {hasMethod(type) ? (
+                <SelectField form={form} name="method" label={t('fields.method')} options={TRANSACTION_METHODS.map((m) => ({ value: m, label: t(`methods.${m}`) }))} />
+              ) : (
+                <div className="mb-3" data-testid="wallet-method">
+                  <div className="form-label fw-medium">{t('fields.method')}</div>
+                  <div className="form-control-plaintext py-1">
+                    <i className="bi bi-wallet2 me-1 text-body-secondary" aria-hidden="true" />
+                    {t('methods.wallet')}
+                  </div>
+                  <Form.Text className="d-block">{t('dialog.noMethod')}</Form.Text>
+                </div>
+              )}
             </Col>
+            {overDue && (
+              <Col sm={12}>
+                <Alert variant="warning" className="py-2 small d-flex flex-wrap align-items-center gap-2" data-testid="over-due">
+                  <span>{t('dialog.overDue', { due: formatVnd(Math.max(0, order.due)) })}</span>
+                  <Button size="sm" variant="outline-primary" className="ms-auto" onClick={() => form.setValue('type', 'deposit', { shouldDirty: true })}>
+                    {t('dialog.asDeposit')}
+                  </Button>
+                </Alert>
+              </Col>
+            )}
             <Col sm={12}>
               <TextField form={form} name="reference" label={t('fields.reference')} maxLength={200} autoComplete="off" help={t('dialog.referenceHelp')} />
             </Col>
@@ -323,7 +350,13 @@ function outcomeOf(e: unknown): Outcome {
   if (!isApiRequestError(e)) return 'unknown';
   if (e.status === 400) return 'invalid';
   if (e.status === 404) return 'refused';
-  if (e.status === 409 && (e.data.code === TRANSACTION_ERROR_CODES.CREDIT_LIMIT_EXCEEDED || Array.isArray(e.data.details))) return 'refused';
+  const decided: readonly string[] = [
+    TRANSACTION_ERROR_CODES.CREDIT_LIMIT_EXCEEDED,
+    TRANSACTION_ERROR_CODES.ORDER_OVERPAID,
+    TRANSACTION_ERROR_CODES.ORDER_OVERREFUNDED,
+    TRANSACTION_ERROR_CODES.ORDER_CLOSED,
+  ];
+  if (e.status === 409 && (decided.includes(String(e.data.code)) || Array.isArray(e.data.details))) return 'refused';
   // 422 (key used for another body): the earlier request may well be in the ledger; keep the key so nothing
   // sent from this dialog can be written twice.
   return 'unknown';

@@ -7,6 +7,7 @@ import { DELIVERY_SLIP_CONFIRMABLE } from '../../../shared/domain/delivery-slip-
 import { PageHeader } from '../../components/page-header';
 import { errorMessage, isApiRequestError } from '../../lib/api-client';
 import { toast } from '../../lib/toast';
+import { AmountInput } from '../../components/form/money-inputs';
 import { useFormat } from '../../lib/use-format';
 import { confirmSlip, fetchSlipByCode, newIdempotencyKey, useSlipCache } from './api';
 import { SlipStatusBadge } from './badges';
@@ -96,7 +97,7 @@ function HandOver({ slip, onChanged }: { slip: DeliverySlip; onChanged: (s: Deli
   const fmt = useFormat();
   const cache = useSlipCache();
   const confirmable = slip.status === DELIVERY_SLIP_CONFIRMABLE[slip.method];
-  const [amount, setAmount] = useState(String(slip.amountToCollect));
+  const [amount, setAmount] = useState<number | null>(slip.amountToCollect);
   const [method, setMethod] = useState<'cash' | 'bank_transfer'>('cash');
   const [receiverName, setReceiverName] = useState(slip.receiverName);
   const [note, setNote] = useState('');
@@ -107,7 +108,7 @@ function HandOver({ slip, onChanged }: { slip: DeliverySlip; onChanged: (s: Deli
   const [problem, setProblem] = useState<string | null>(null);
   // One key per attempt at this slip: the same attempt retried keeps it.
   const key = useMemo(() => newIdempotencyKey(), []);
-  const collected = /^\d+$/.test(amount) ? Number(amount) : null;
+  const collected = typeof amount === 'number' && Number.isSafeInteger(amount) ? amount : null;
 
   const submit = async () => {
     if (collected === null) return;
@@ -171,16 +172,9 @@ function HandOver({ slip, onChanged }: { slip: DeliverySlip; onChanged: (s: Deli
               >
                 <Row className="g-3">
                   <Col sm={6}>
-                    <Form.Group controlId="collected-amount">
-                      <Form.Label>{t('confirm.collectedAmount')}</Form.Label>
-                      <Form.Control
-                        inputMode="numeric"
-                        className="font-tabular fs-5"
-                        value={amount}
-                        isInvalid={collected === null}
-                        onChange={(e) => setAmount(e.target.value.replace(/[.\s,]/g, ''))}
-                      />
-                      <Form.Text>{collected !== null ? fmt.vnd(collected) : ''}</Form.Text>
+                    <Form.Group>
+                      <Form.Label htmlFor="collected-amount">{t('confirm.collectedAmount')}</Form.Label>
+                      <AmountInput id="collected-amount" currency="VND" value={amount} onChange={setAmount} />
                     </Form.Group>
                   </Col>
                   <Col sm={6}>

@@ -8,9 +8,9 @@ import { queryKeys } from '../../lib/query-client';
 
 /** What the order screens have beyond the order resource (entities/order/api.ts): status steps and the rates. */
 
-/** One lifecycle step; If-Match makes a step based on a stale screen fail (412) instead of skipping ahead. */
-export function changeOrderStatus(id: number, etag: string, status: OrderStatus, note: string): Promise<Order> {
-  return api.post<Order>(orderApi.url(id, 'status'), { status, note }, ifMatch(etag));
+/** One lifecycle step (a cancel of a paid order says whether to refund the wallet); If-Match makes a step based on a stale screen fail (412) instead of skipping ahead. */
+export function changeOrderStatus(id: number, etag: string, status: OrderStatus, note: string, refundToWallet?: boolean): Promise<Order> {
+  return api.post<Order>(orderApi.url(id, 'status'), { status, note, ...(refundToWallet === undefined ? {} : { refundToWallet }) }, ifMatch(etag));
 }
 
 /** The rates effective today (Vietnamese time), for the form's preview. */

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Button, Card, Col, Row, Table } from 'react-bootstrap';
+import { Button, Card, Col, Form, Row, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { ListQueryInput } from '../../../shared/contracts/list-query';
@@ -54,6 +54,8 @@ function OrderDetail({ loaded }: { loaded: Versioned<Order> }) {
   // Money paid for a cancelled order goes back into the wallet; otherwise the wallet pays what is still due.
   const refunding = o.status === 'cancelled' && o.paid > 0;
   const payLabel = refunding ? t('detail.recordRefund') : t('detail.recordPayment');
+  // A closed order takes no payment, and a paid one owes nothing more (the server refuses both).
+  const canPay = refunding || (o.status !== 'cancelled' && o.status !== 'completed' && o.due > 0);
   const deletable = (o.status === 'new' || o.status === 'cancelled') && o.transactions.length === 0;
 
   return (
@@ -67,10 +69,12 @@ function OrderDetail({ loaded }: { loaded: Versioned<Order> }) {
           </>
         }
         actions={
-          <Button variant="outline-primary" onClick={() => setPaying(true)}>
-            <i className="bi bi-wallet2 me-1" aria-hidden="true" />
-            {payLabel}
-          </Button>
+          canPay ? (
+            <Button variant="outline-primary" onClick={() => setPaying(true)}>
+              <i className="bi bi-wallet2 me-1" aria-hidden="true" />
+              {payLabel}
+            </Button>
+          ) : undefined
         }
         editTo={`/order/edit/${o.id}`}
         remove={
@@ -106,7 +110,7 @@ function OrderDetail({ loaded }: { loaded: Versioned<Order> }) {
             ? [{ key: 'items', title: t('detail.tabs.items', { count: o.items.length }), content: <Items o={o} /> }]
             : []),
           { key: 'packages', title: t('detail.tabs.packages'), content: <OrderPackages o={o} /> },
-          { key: 'payments', title: t('detail.tabs.payments', { count: o.transactions.length }), content: <Payments o={o} onPay={() => setPaying(true)} payLabel={payLabel} /> },
+          { key: 'payments', title: t('detail.tabs.payments', { count: o.transactions.length }), content: <Payments o={o} onPay={canPay ? () => setPaying(true) : undefined} payLabel={payLabel} /> },
           { key: 'timeline', title: t('detail.tabs.timeline'), content: <Timeline o={o} /> },
           historyTab(t('detail.tabs.history'), { entity: 'orders', entityId: o.id, queryKey: orderApi.keys.history(o.id), fields, ignore: ORDER_HISTORY_IGNORE }),
         ]}
@@ -211,6 +215,10 @@ function NextSteps({ loaded }: { loaded: Versioned<Order> }) {
   const qc = useQueryClient();
   const cache = orderApi.useCache();
   const o = loaded.record;
+  const fmt = useFormat();
+  // Cancelling an order the wallet paid for: the money goes back to the wallet in the same step unless unticked.
+  const [refund, setRefund] = useState(true);
+  const paidOnCancel = (to: OrderStatus) => to === 'cancelled' && o.paid > 0;
   const actionLabel = (to: OrderStatus) => (o.status === 'delivering' && to === 'arrived' ? t('moves.arrivedBack') : t(`moves.${to}`));
 
   return (
@@ -220,7 +228,7 @@ function NextSteps({ loaded }: { loaded: Versioned<Order> }) {
       icon={(to) => ORDER_STATUS_ICONS[to]}
       spaced
       submit={async (to, note) => {
-        const saved = await toastPromise(changeOrderStatus(o.id, loaded.etag, to, note), {
+        const saved = await toastPromise(changeOrderStatus(o.id, loaded.etag, to, note, paidOnCancel(to) ? refund : undefined), {
           pending: t('detail.moving'),
           success: (r) => t('detail.moved', { code: r.code, status: t(`statuses.${r.status}`) }),
         });
@@ -228,6 +236,21 @@ function NextSteps({ loaded }: { loaded: Versioned<Order> }) {
       }}
       onStale={() => void qc.invalidateQueries({ queryKey: orderApi.keys.detail(o.id) })}
       noteMaxLength={500}
+      confirmExtra={(to) =>
+        paidOnCancel(to) ? (
+          <Form.Group className="mb-3">
+            <Form.Check
+              type="switch"
+              id={`order-${o.id}-refund`}
+              data-testid="order-cancel-refund"
+              checked={refund}
+              onChange={(e) => setRefund(e.target.checked)}
+              label={t('detail.refundToWallet', { amount: fmt.vnd(o.paid) })}
+            />
+            {!refund && <Form.Text className="d-block">{t('detail.keepOnOrder')}</Form.Text>}
+          </Form.Group>
+        ) : null
+      }
       texts={{
         title: t('detail.nextSteps'),
         final: t('detail.final'),
@@ -350,7 +373,7 @@ function OrderPackages({ o }: { o: Order }) {
   );
 }
 
-function Payments({ o, onPay, payLabel }: { o: Order; onPay(): void; payLabel: string }) {
+function Payments({ o, onPay, payLabel }: { o: Order; onPay?: () => void; payLabel: string }) {
   const { t } = useTranslation('order');
   const navigate = useNavigate();
   const fmt = useFormat();
@@ -361,10 +384,12 @@ function Payments({ o, onPay, payLabel }: { o: Order; onPay(): void; payLabel: s
         <span className="small" data-testid="order-paid-summary">
           {t('detail.paidSummary', { paid: fmt.vnd(o.paid), total: fmt.vnd(o.total) })}
         </span>
-        <Button size="sm" variant="primary" className="ms-auto" onClick={onPay}>
+        {onPay && (
+          <Button size="sm" variant="primary" className="ms-auto" onClick={onPay}>
           <i className="bi bi-wallet2 me-1" aria-hidden="true" />
           {payLabel}
         </Button>
+        )}
       </div>
       <DataTable
         tableId="order-payments"

@@ -18,17 +18,18 @@ import {
   type OrderPatchInput,
   type ServiceFeeMode,
 } from '../../../shared/contracts/orders';
-import { CURRENCY_DECIMALS, orderTotals, parseRate, VND_RATE_X100, type OrderTotals } from '../../../shared/domain/money';
+import { orderTotals, parseRate, VND_RATE_X100, type OrderTotals } from '../../../shared/domain/money';
 import { canEditOrderFees, canEditOrderItems } from '../../../shared/domain/order-lifecycle';
 import { FieldShell, MoneyField, SelectField, TextareaField, TextField } from '../../components/form/fields';
 import { FormActions, ResourceFormFrame } from '../../components/form/resource-form';
 import { useResourceForm } from '../../components/form/use-resource-form';
 import { CustomerPicker } from '../../entities/customer/customer-picker';
 import { formatForeign, foreignSubtotal } from '../../lib/money';
-import { ScaledInput, useForeignFormat, useMoneyLang } from '../../components/form/money-inputs';
+import { AmountInput, useForeignFormat, useMoneyLang } from '../../components/form/money-inputs';
 import '../../entities/transaction/wallet.css';
 import { PageHeader } from '../../components/page-header';
 import { formatDate, formatVnd } from '../../lib/format';
+import { currentLanguage } from '../../lib/i18n';
 import { useExchangeRates } from './api';
 import { useOrderEditableFields } from './order-fields';
 import { type Versioned } from '../../components/resource-api';
@@ -380,18 +381,16 @@ function ItemEditor({ form, index, currency, locked, line, onRemove }: { form: F
             control={form.control}
             name={`items.${index}.unitPriceMinor`}
             render={({ field, fieldState }) => (
-              <FieldShell id={`${id}-price`} label={t('item.unitPrice', { currency })} required error={fieldState.error?.message} className="mb-2">
-                <ScaledInput
+              <FieldShell id={`${id}-price`} label={t('item.unitPrice', { currency })} required className="mb-2">
+                <AmountInput
                   id={`${id}-price`}
                   name={field.name}
                   inputRef={field.ref}
                   value={field.value}
                   onChange={field.onChange}
                   onBlur={field.onBlur}
-                  decimals={CURRENCY_DECIMALS[currency]}
-                  suffix={currency}
-                  invalid={Boolean(fieldState.error)}
-                  describedBy={fieldState.error ? `${id}-price-error` : undefined}
+                  currency={currency}
+                  error={fieldState.error?.message}
                   disabled={locked}
                 />
               </FieldShell>
@@ -443,18 +442,18 @@ function FeesCard({ form, feesLocked }: { form: FormApi; feesLocked: boolean }) 
                 control={form.control}
                 name="serviceFeeBps"
                 render={({ field, fieldState }) => (
-                  <FieldShell id={`${id}-bps`} label={t('fields.serviceFeePercent')} error={fieldState.error?.message} help={t('form.percentHelp')}>
-                    <ScaledInput
+                  <FieldShell id={`${id}-bps`} label={t('fields.serviceFeePercent')}>
+                    <AmountInput
                       id={`${id}-bps`}
                       name={field.name}
                       inputRef={field.ref}
                       value={field.value}
-                      onChange={(v) => field.onChange(Number.isNaN(v) ? 0 : v)}
+                      onChange={field.onChange}
                       onBlur={field.onBlur}
-                      decimals={2}
-                      suffix="%"
-                      invalid={Boolean(fieldState.error)}
-                      describedBy={fieldState.error ? `${id}-bps-error` : `${id}-bps-help`}
+                      percent
+                      emptyValue={0}
+                      error={fieldState.error?.message}
+                      help={t('form.percentHelp')}
                       disabled={feesLocked}
                     />
                   </FieldShell>
@@ -603,10 +602,10 @@ function PreviewCard({ form, preview: p }: { form: FormApi; preview: PreviewStat
   );
 }
 
-/** đồng per unit × 100 → "25.400 ₫" / "18,5 ₫". */
-export function rateText(rateX100: number): string {
+/** đồng per unit × 100 → "25.400 ₫" / "18,5 ₫" (vi), "25,400 ₫" / "18.5 ₫" (en). */
+export function rateText(rateX100: number, lang: 'vi' | 'en' = currentLanguage()): string {
   const whole = Math.floor(rateX100 / 100);
   const cents = rateX100 % 100;
-  const fraction = cents ? `,${String(cents).padStart(2, '0').replace(/0$/, '')}` : '';
-  return formatVnd(whole).replace(/\u00a0₫$/, `${fraction}\u00a0₫`);
+  const fraction = cents ? `${lang === 'en' ? '.' : ','}${String(cents).padStart(2, '0').replace(/0$/, '')}` : '';
+  return formatVnd(whole, lang).replace(/\u00a0₫$/, `${fraction}\u00a0₫`);
 }

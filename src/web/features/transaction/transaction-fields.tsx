@@ -17,7 +17,7 @@ export function useTransactionFields(): HistoryField[] {
       { name: 'type', label: t('fields.type'), format: (v) => t(`types.${String(v)}`, { defaultValue: String(v) }) },
       { name: 'amount', label: t('fields.amount'), format: money },
       { name: 'balanceAfter', label: t('fields.balanceAfter'), format: money },
-      { name: 'method', label: t('fields.method'), format: (v) => t(`methods.${String(v)}`, { defaultValue: String(v) }) },
+      { name: 'method', label: t('fields.method'), format: (v) => t(`methods.${v == null ? 'wallet' : String(v)}`, { defaultValue: String(v) }) },
       { name: 'referenceType', label: t('fields.referenceDoc'), format: (v) => t(`referenceTypes.${String(v)}`, { defaultValue: String(v) }) },
       { name: 'referenceId', label: `${t('fields.referenceDoc')} (id)` },
       { name: 'reference', label: t('fields.reference') },
