@@ -4,7 +4,7 @@ import type { Package, PackageCreate, PackagePatch } from '../../../shared/contr
 import { PACKAGE_STATUS_LABELS } from '../../../shared/contracts/packages';
 import type { FieldError } from '../../../shared/contracts/resource';
 import { DELETABLE_STATUSES, type PackageStatus } from '../../../shared/domain/package-status';
-import { chargeableWeight, weightRulesFrom, type WeightRules } from '../../../shared/domain/weight';
+import { parcelFigures, weightRulesFrom, type WeightRules } from '../../../shared/domain/weight';
 import { foldVietnamese } from '../../../shared/text';
 import type { Db } from '../../db/client';
 import { customers, packages, stores } from '../../db/schema/index';
@@ -71,15 +71,14 @@ function rulesFor(ctx: WriteContext): Promise<WeightRules> {
 
 interface Measured {
   weightG: number | null;
-  lengthMm: number | null;
-  widthMm: number | null;
-  heightMm: number | null;
+  lengthMm?: number | null;
+  widthMm?: number | null;
+  heightMm?: number | null;
 }
 
-/** Volumetric and chargeable weight once the weight and all three dimensions are known; null otherwise. */
+/** Volumetric and chargeable weight by the shared rule (parcelFigures): a weight alone is billed as it is. */
 export function figuresFor(m: Measured, rules: WeightRules): { volumetricG: number | null; chargeableG: number | null } {
-  if (m.weightG == null || m.lengthMm == null || m.widthMm == null || m.heightMm == null) return { volumetricG: null, chargeableG: null };
-  return chargeableWeight(m.weightG, { lengthMm: m.lengthMm, widthMm: m.widthMm, heightMm: m.heightMm }, rules);
+  return parcelFigures(m, rules);
 }
 
 export interface CustomerHit {

@@ -202,12 +202,39 @@ describe('receive form', () => {
     renderAt('/tracking/search', <ReceiveForm />);
     await user.type(screen.getByLabelText(/^Mã vận đơn/), 'EJ123456785JP');
     await user.type(screen.getByLabelText(/^Cân nặng/), '2');
+    // One size without the other two: measure all three or none.
+    await user.type(screen.getByLabelText(/^Dài/), '30');
     await user.click(screen.getByRole('button', { name: /Nhận kiện/ }));
-    const length = screen.getByLabelText(/^Dài/);
-    await waitFor(() => expect(length.getAttribute('aria-invalid')).toBe('true'));
-    const group = length.closest('.mb-3') as HTMLElement;
-    expect(within(group).getByRole('alert').textContent).toBe('Vui lòng nhập giá trị');
+    const width = screen.getByLabelText(/^Rộng/);
+    await waitFor(() => expect(width.getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getByLabelText(/^Cao/).getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByLabelText(/^Dài/).getAttribute('aria-invalid')).toBe('false');
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+  });
+
+  it('receives a parcel weighed but not measured, billed by its gross weight', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockFetch(api);
+    renderAt('/tracking/search', <ReceiveForm />);
+    await user.type(screen.getByLabelText(/^Mã vận đơn/), 'EJ123456785JP');
+    await user.type(screen.getByLabelText(/^Cân nặng/), '2,3');
+    expect(chargeable()).toBe('2,5\u00a0kg');
+    expect(volumetric()).toBe('—');
+    await user.click(screen.getByRole('button', { name: /Nhận kiện/ }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1));
+    expect(calls.find((c) => c.method === 'POST')!.body).toMatchObject({ trackingNumber: 'EJ123456785JP', weightG: 2300 });
+  });
+
+  it('names the unit typed (kg) when a weight is out of bounds', async () => {
+    const user = userEvent.setup();
+    mockFetch(api);
+    renderAt('/tracking/search', <ReceiveForm />);
+    await user.type(screen.getByLabelText(/^Mã vận đơn/), 'EJ123456785JP');
+    await user.type(screen.getByLabelText(/^Cân nặng/), '2000');
+    await user.click(screen.getByRole('button', { name: /Nhận kiện/ }));
+    const weight = screen.getByLabelText(/^Cân nặng/);
+    await waitFor(() => expect(weight.getAttribute('aria-invalid')).toBe('true'));
+    expect(within(weight.closest('.mb-3') as HTMLElement).getByRole('alert').textContent).toBe('Cân nặng tối đa 1.000 kg');
   });
 });
 

@@ -147,13 +147,13 @@ export function ReceiveForm({ initialNumber = '', onReceived }: ReceiveFormProps
             <ScaledNumberField form={form} name="weightG" label={t('fields.weight')} decimals={3} unit={t('units.kg')} required scanStep />
           </Col>
           <Col xs={6} md={3}>
-            <ScaledNumberField form={form} name="lengthMm" label={t('fields.length')} decimals={1} unit={cm} required scanStep />
+            <ScaledNumberField form={form} name="lengthMm" label={t('fields.length')} decimals={1} unit={cm} scanStep />
           </Col>
           <Col xs={6} md={3}>
-            <ScaledNumberField form={form} name="widthMm" label={t('fields.width')} decimals={1} unit={cm} required scanStep />
+            <ScaledNumberField form={form} name="widthMm" label={t('fields.width')} decimals={1} unit={cm} scanStep />
           </Col>
           <Col xs={6} md={3}>
-            <ScaledNumberField form={form} name="heightMm" label={t('fields.height')} decimals={1} unit={cm} required scanStep />
+            <ScaledNumberField form={form} name="heightMm" label={t('fields.height')} decimals={1} unit={cm} scanStep />
           </Col>
           <Col xs={12} className="mb-3">
             <ChargeablePreview weightG={weightG} lengthMm={lengthMm} widthMm={widthMm} heightMm={heightMm} />
