@@ -7,6 +7,7 @@ import {
   type PackageStatus,
 } from '../domain/package-status';
 import { normalizeTrackingNumber, parseScannedNumbers, SCAN_MAX_NUMBERS } from '../domain/scan';
+import { EVENT_NOTE_CODES } from '../domain/event-notes';
 import { PACKAGE_DIMENSION_MAX_MM, PACKAGE_WEIGHT_MAX_G } from '../domain/weight';
 import { defineListSpec, exportQuerySchema, filter, listQuerySchema, listResponse, type ListQuery } from './list-query';
 import { staleDetails, Timestamp } from './resource';
@@ -266,7 +267,14 @@ export const TrackingEvent = z.object({
   iataCode: z.string().nullable(),
   location: z.string(),
   occurredAt: Timestamp,
+  /** Text typed by staff, as typed. */
   note: z.string(),
+  /**
+   * A note the system wrote, as a code and its parameters: render it in the reader's language (event-notes.ts).
+   * The API always sends both (null and {} when there is none); optional for readers built before them.
+   */
+  noteCode: z.enum(EVENT_NOTE_CODES).nullable().optional(),
+  noteParams: z.record(z.string(), z.string()).optional(),
   actorId: z.number().int().nullable(),
   actorName: z.string().nullable(),
   visibility: z.enum(EVENT_VISIBILITIES),

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventList, Package, ReceiveResponse } from '../../../shared/contracts/packages';
 import { createTestContext, type TestContext } from '../../test/harness';
@@ -151,5 +152,36 @@ describe('notes the system writes on events', () => {
     expect(manifested).toMatchObject({ note: 'Kiểm đủ 2 kiện', noteCode: 'mawb_status', noteParams: { awb: m.awbNumber, status: 'manifested' } });
     const typed = await addEvent(p!.id, { code: 'on_hold', note: 'Chờ khách xác nhận' });
     expect(typed.json().event).toMatchObject({ note: 'Chờ khách xác nhận', noteCode: null });
+  });
+});
+
+describe('notes stored as sentences before note codes (migration 0017)', () => {
+  it('turns the sentences the system wrote into codes and keeps what staff typed', async () => {
+    const p = await received();
+    const rows = [
+      'MAWB 176-12345675: Đã thông quan',
+      'Đóng vào MAWB 176-12345675',
+      'Gỡ khỏi MAWB 176-12345675',
+      'Tạo kiện',
+      'MAWB 176-12345675: hàng về trễ',
+    ];
+    for (const note of rows) {
+      await ctx.database.query(`INSERT INTO tracking_events (package_id, code, note, occurred_at) VALUES ($1, 'on_hold', $2, now() - interval '1 day')`, [p.id, note]);
+    }
+    const sql = readFileSync(new URL('../../db/migrations/0017_event_note_codes.sql', import.meta.url), 'utf8');
+    for (const statement of sql.split(/;\s*\n/).map((x) => x.replace(/^(--.*\n)+/gm, '').trim()).filter((x) => x.startsWith('UPDATE') || x.includes('TRIGGER'))) {
+      await ctx.database.query(statement);
+    }
+    const after = await ctx.database.query<{ note: string; note_code: string | null; note_params: Record<string, string> }>(
+      `SELECT note, note_code, note_params FROM tracking_events WHERE package_id = $1 AND code = 'on_hold' ORDER BY id`,
+      [p.id],
+    );
+    expect(after).toEqual([
+      { note: '', note_code: 'mawb_status', note_params: { awb: '176-12345675', status: 'cleared' } },
+      { note: '', note_code: 'mawb_added', note_params: { awb: '176-12345675' } },
+      { note: '', note_code: 'mawb_removed', note_params: { awb: '176-12345675' } },
+      { note: '', note_code: 'package_created', note_params: {} },
+      { note: 'MAWB 176-12345675: hàng về trễ', note_code: null, note_params: {} },
+    ]);
   });
 });
