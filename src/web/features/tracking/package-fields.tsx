@@ -152,5 +152,5 @@ export function usePackageFields(): HistoryField[] {
       { name: 'unidentified', label: t('fields.unidentified'), format: (v) => (v ? t('common:yes') : t('common:no')) },
     ];
     return fields;
-  }, [t, lang]);
+  }, [t, lang, noteOf]);
 }
