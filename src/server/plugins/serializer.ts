@@ -22,7 +22,9 @@ function simplify(node: unknown): unknown {
     const other = any[1 - nullIndex];
     if (nullIndex >= 0 && other && typeof other.type === 'string' && PRIMITIVES.has(other.type)) {
       delete out.anyOf;
-      return { ...out, ...other, type: [other.type, 'null'] };
+      // A nullable enum keeps null among its values, or a validator (an anyOf around it) refuses null.
+      const values = Array.isArray(other.enum) ? { enum: [...(other.enum as unknown[]), null] } : {};
+      return { ...out, ...other, type: [other.type, 'null'], ...values };
     }
   }
   return out;

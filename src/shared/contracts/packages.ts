@@ -7,6 +7,7 @@ import {
   type PackageStatus,
 } from '../domain/package-status';
 import { normalizeTrackingNumber, parseScannedNumbers, SCAN_MAX_NUMBERS } from '../domain/scan';
+import { EVENT_NOTE_CODES } from '../domain/event-notes';
 import { PACKAGE_DIMENSION_MAX_MM, PACKAGE_WEIGHT_MAX_G } from '../domain/weight';
 import { defineListSpec, exportQuerySchema, filter, listQuerySchema, listResponse, type ListQuery } from './list-query';
 import { staleDetails, Timestamp } from './resource';
@@ -76,17 +77,23 @@ export const CustomerCodeInput = z
   .min(1, { error: 'Vui lòng nhập mã khách hàng' })
   .max(20, { error: 'Mã khách hàng dài tối đa 20 ký tự' });
 
-const intIn = (min: number, max: number, what: string, unit: string) =>
+/**
+ * An integer of the smaller unit (g, mm) the API takes. Rule: its messages name the unit people type the value
+ * in (kg, cm) — the screens scale what is typed — so the bounds read as a person would write them.
+ */
+const intIn = (min: number, max: number, what: string, unit: string, shown: { unit: string; per: number }) =>
   z
     .number({ error: `${what} phải là số nguyên (${unit})` })
     .int({ error: `${what} phải là số nguyên (${unit})` })
-    .min(min, { error: `${what} phải từ ${min} ${unit} trở lên` })
-    .max(max, { error: `${what} tối đa ${max.toLocaleString('vi-VN')} ${unit}` });
+    .min(min, { error: `${what} phải lớn hơn 0 ${shown.unit}` })
+    .max(max, { error: `${what} tối đa ${(max / shown.per).toLocaleString('vi-VN')} ${shown.unit}` });
 
-export const WeightGInput = intIn(1, PACKAGE_WEIGHT_MAX_G, 'Cân nặng', 'g');
-export const LengthMmInput = intIn(1, PACKAGE_DIMENSION_MAX_MM, 'Chiều dài', 'mm');
-export const WidthMmInput = intIn(1, PACKAGE_DIMENSION_MAX_MM, 'Chiều rộng', 'mm');
-export const HeightMmInput = intIn(1, PACKAGE_DIMENSION_MAX_MM, 'Chiều cao', 'mm');
+const KG = { unit: 'kg', per: 1000 };
+const CM = { unit: 'cm', per: 10 };
+export const WeightGInput = intIn(1, PACKAGE_WEIGHT_MAX_G, 'Cân nặng', 'g', KG);
+export const LengthMmInput = intIn(1, PACKAGE_DIMENSION_MAX_MM, 'Chiều dài', 'mm', CM);
+export const WidthMmInput = intIn(1, PACKAGE_DIMENSION_MAX_MM, 'Chiều rộng', 'mm', CM);
+export const HeightMmInput = intIn(1, PACKAGE_DIMENSION_MAX_MM, 'Chiều cao', 'mm', CM);
 
 const refId = (what: string) =>
   z.number({ error: `${what} không hợp lệ` }).int({ error: `${what} không hợp lệ` }).min(1, { error: `${what} không hợp lệ` }).max(Number.MAX_SAFE_INTEGER);
@@ -267,7 +274,14 @@ export const TrackingEvent = z.object({
   iataCode: z.string().nullable(),
   location: z.string(),
   occurredAt: Timestamp,
+  /** Text typed by staff, as typed. */
   note: z.string(),
+  /**
+   * A note the system wrote, as a code and its parameters: render it in the reader's language (event-notes.ts).
+   * The API always sends both (null and {} when there is none); optional for readers built before them.
+   */
+  noteCode: z.enum(EVENT_NOTE_CODES).nullable().optional(),
+  noteParams: z.record(z.string(), z.string()).optional(),
   actorId: z.number().int().nullable(),
   actorName: z.string().nullable(),
   visibility: z.enum(EVENT_VISIBILITIES),
@@ -375,14 +389,21 @@ export const ReceiveBody = z.strictObject({
   storeId: refId('Kho'),
   trackingNumber: TrackingNumberInput,
   weightG: WeightGInput,
-  lengthMm: LengthMmInput,
-  widthMm: WidthMmInput,
-  heightMm: HeightMmInput,
+  /** The three sizes together or none: a parcel weighed but not measured is billed by its gross weight. */
+  lengthMm: LengthMmInput.nullish(),
+  widthMm: WidthMmInput.nullish(),
+  heightMm: HeightMmInput.nullish(),
   /** Customer code or suite code written on the parcel. */
   customerCode: CustomerCodeInput.optional(),
   contents: fields.contents.optional(),
   destinationStoreId: fields.destinationStoreId.optional(),
   note: z.string().trim().max(1000, { error: 'Ghi chú dài tối đa 1000 ký tự' }).optional(),
+}).superRefine((v, ctx) => {
+  const sizes = ['lengthMm', 'widthMm', 'heightMm'] as const;
+  if (sizes.every((k) => v[k] == null)) return;
+  for (const k of sizes) {
+    if (v[k] == null) ctx.addIssue({ code: 'custom', path: [k], message: 'Nhập đủ dài, rộng và cao, hoặc để trống cả ba' });
+  }
 });
 export type ReceiveBody = z.output<typeof ReceiveBody>;
 export type ReceiveBodyInput = z.input<typeof ReceiveBody>;

@@ -87,6 +87,42 @@ export const DEFAULT_IATA_CODE: Readonly<Partial<Record<PackageStatus, IataCode>
   lost: 'DIS',
 };
 
+/**
+ * The FSU codes an event of each status may carry, the usual one (DEFAULT_IATA_CODE) first. Rule: an event of a
+ * status with an FSU milestone always carries one of these (none given: the usual one); a status with none
+ * (expected, customs_hold, on_slip, out_for_delivery, returned) carries no FSU code.
+ */
+export const PACKAGE_FSU_CODES: Readonly<Record<PackageStatus, readonly IataCode[]>> = {
+  expected: [],
+  received_abroad: ['RCS', 'FOH'],
+  on_mawb: ['MAN', 'BKD', 'PRE'],
+  departed: ['DEP', 'TFD', 'RCT'],
+  arrived: ['RCF', 'ARR', 'AWR'],
+  in_customs: ['CRC'],
+  // Held by customs is an exception, not a cargo milestone: no FSU code of its own.
+  customs_hold: [],
+  cleared: ['CCD'],
+  in_transfer: ['TRM'],
+  ready: ['NFD', 'AWD'],
+  on_slip: [],
+  out_for_delivery: [],
+  delivered: ['DLV'],
+  on_hold: ['DIS', 'FOH'],
+  damaged: ['DIS'],
+  lost: ['DIS'],
+  returned: [],
+};
+
+/**
+ * The FSU code an event of `status` is recorded with: the one given when it belongs to the status, the usual
+ * one when none is given (undefined, null or blank); `{ refused }` when the given one does not belong.
+ */
+export function eventIataCode(status: PackageStatus, given: string | null | undefined): { code: IataCode | null } | { refused: readonly IataCode[] } {
+  const allowed = PACKAGE_FSU_CODES[status];
+  if (given == null || given === '') return { code: DEFAULT_IATA_CODE[status] ?? null };
+  return allowed.includes(given as IataCode) ? { code: given as IataCode } : { refused: allowed };
+}
+
 /** Only a parcel nobody has received yet can be received at a foreign warehouse. */
 export const RECEIVABLE_STATUSES: readonly PackageStatus[] = ['expected'];
 
@@ -151,6 +187,33 @@ function packageTransitions(): Record<PackageStatus, PackageStatus[]> {
   }
   for (const from of ['lost', 'returned'] as const) table[from] = [];
   return table;
+}
+
+/**
+ * A correction: a step back along the normal path (undoing a mistaken scan, arrived → departed). Rule: the
+ * lifecycle allows it, but only with a reason, and it is audited as a correction. A failed delivery
+ * (out_for_delivery → ready) is a normal step, not a correction.
+ */
+export function isPackageCorrection(from: PackageStatus, to: PackageStatus): boolean {
+  const flow: readonly PackageStatus[] = PACKAGE_FLOW;
+  if (from === 'out_for_delivery' && to === 'ready') return false;
+  const i = flow.indexOf(from);
+  const j = flow.indexOf(to);
+  return i >= 0 && j >= 0 && j < i;
+}
+
+/** Statuses a parcel on a MAWB cannot take: it is on the MAWB's paperwork until removed from it. */
+export const BEFORE_MAWB_STATUSES: readonly PackageStatus[] = ['expected', 'received_abroad'];
+
+/**
+ * Where a parcel is when it takes `status` (an event's default location): at its foreign warehouse until it
+ * lands, at its Vietnamese hub from then on; an exception happens where the parcel already is (`current`).
+ */
+export function packagePlace(status: PackageStatus, current: PackageStatus): 'origin' | 'destination' {
+  const flow: readonly PackageStatus[] = PACKAGE_FLOW;
+  const at = flow.includes(status) ? status : current;
+  const i = flow.indexOf(at);
+  return i >= flow.indexOf('arrived') ? 'destination' : 'origin';
 }
 
 /** "Không thể ghi sự kiện … cho kiện đang ở trạng thái …; chỉ có thể chuyển sang: …" */

@@ -83,6 +83,24 @@ export function chargeableWeight(grossG: number, dim: Dimensions, rules: WeightR
   return { volumetricG, chargeableG: roundUpToStep(Math.max(grossG, volumetricG), rules.stepG) };
 }
 
+export interface ParcelMeasures {
+  weightG?: number | null;
+  lengthMm?: number | null;
+  widthMm?: number | null;
+  heightMm?: number | null;
+}
+
+/**
+ * The figures of a parcel as measured. Rule: no weight, nothing to bill (both null); a weight and all three
+ * sizes, the larger of gross and volumetric weight; a weight without (all) sizes, the gross weight alone (a
+ * parcel weighed but not measured is billed by what it weighs), rounded up to the step like any chargeable weight.
+ */
+export function parcelFigures(m: ParcelMeasures, rules: WeightRules = DEFAULT_WEIGHT_RULES): { volumetricG: number | null; chargeableG: number | null } {
+  if (m.weightG == null) return { volumetricG: null, chargeableG: null };
+  if (m.lengthMm == null || m.widthMm == null || m.heightMm == null) return { volumetricG: null, chargeableG: roundUpToStep(m.weightG, rules.stepG) };
+  return chargeableWeight(m.weightG, { lengthMm: m.lengthMm, widthMm: m.widthMm, heightMm: m.heightMm }, rules);
+}
+
 /**
  * The rules from settings values as stored (numbers, numeric strings or `{ value }` objects); a missing or
  * out-of-range value falls back to the default rather than breaking receiving.

@@ -210,7 +210,6 @@ export const MESSAGES_EN: Readonly<Record<string, string>> = {
   'Chiều rộng': 'The width',
   'Chiều cao': 'The height',
   '{what} phải là số nguyên ({unit})': '{what} must be a whole number ({unit})',
-  '{what} phải từ {min} {unit} trở lên': '{what} must be at least {min} {unit}',
   '{what} tối đa {max} {unit}': '{what} can be at most {max} {unit}',
   '{what} không hợp lệ': '{what} is not valid',
   'Khách hàng': 'The customer',
@@ -709,4 +708,15 @@ export const MESSAGES_EN: Readonly<Record<string, string>> = {
   'Đơn {code} còn kiện chưa giao: {packages}': 'Order {code} still has parcels not delivered: {packages}',
   'refundToWallet phải là true hoặc false': 'refundToWallet must be true or false',
   'Từ ví': 'From the wallet',
+  // ---- branch integ-recv: receiving, manual package events, re-weighing ----
+  '{what} phải lớn hơn 0 {unit}': '{what} must be more than 0 {unit}',
+  'Nhập đủ dài, rộng và cao, hoặc để trống cả ba': 'Enter length, width and height, or leave all three empty',
+  'Sự kiện "{event}" chỉ mang mã FSU: {codes}': 'An event "{event}" can only carry the FSU code: {codes}',
+  'Sự kiện "{event}" không có mã FSU': 'An event "{event}" has no FSU code',
+  'Kiện {code} đang nằm trong MAWB {awb}: không thể chuyển về "{status}"; hãy gỡ kiện khỏi MAWB trước':
+    'Package {code} is on MAWB {awb}: it cannot go back to "{status}"; remove it from the MAWB first',
+  'Chuyển kiện từ "{from}" về "{to}" là một lần sửa: hãy ghi lý do vào ghi chú':
+    'Taking a package from "{from}" back to "{to}" is a correction: write the reason in the note',
+  'Kiện {code} nằm trong MAWB {awb} đã ở trạng thái "{status}": không thể sửa cân nặng hoặc kích thước vì manifest đã lập':
+    'Package {code} is on MAWB {awb}, which is already "{status}": its weight and sizes cannot change once the manifest is made',
 };

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, jsonb, pgSequence, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { PackagePhoto } from '../../../shared/contracts/packages';
+import { EVENT_NOTE_CODES, type EventNoteParams } from '../../../shared/domain/event-notes';
 import { EVENT_CODES, PACKAGE_STATUSES } from '../../../shared/domain/package-status';
 import { id, mutable } from './common';
 import { customers } from './customers';
@@ -92,6 +93,9 @@ export const trackingEvents = pgTable(
     location: text('location').notNull().default(''),
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
     note: text('note').notNull().default(''),
+    /** A note the system writes, as a code and its parameters (shared/domain/event-notes.ts; migration 0017). */
+    noteCode: text('note_code', { enum: EVENT_NOTE_CODES }),
+    noteParams: jsonb('note_params').$type<EventNoteParams>().notNull().default({}),
     actorId: bigint('actor_id', { mode: 'number' }).references(() => users.id),
     visibility: text('visibility', { enum: ['public', 'internal'] }).notNull().default('public'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -102,5 +106,6 @@ export const trackingEvents = pgTable(
     // Migration 0016 adds tracking_events_occurred_idx (occurred_at, code) INCLUDE (package_id, actor_id) for the dashboards.
     check('tracking_events_code_ck', sql`${t.code} IN (${sql.raw(EVENT_CODES.map((s) => `'${s}'`).join(', '))})`),
     check('tracking_events_visibility_ck', sql`${t.visibility} IN ('public', 'internal')`),
+    check('tracking_events_note_code_ck', sql`${t.noteCode} IS NULL OR ${t.noteCode} IN (${sql.raw(EVENT_NOTE_CODES.map((s) => `'${s}'`).join(', '))})`),
   ],
 );

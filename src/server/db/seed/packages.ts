@@ -1,6 +1,7 @@
 import { eq, isNull, sql } from 'drizzle-orm';
 import { airportByCode, airportLabel } from '../../../shared/domain/airports';
-import { MAWB_ADD_EFFECT, MAWB_STATUS_EFFECTS, MAWB_STATUS_LABELS, type MawbStatus } from '../../../shared/domain/mawb-lifecycle';
+import { MAWB_ADD_EFFECT, MAWB_STATUS_EFFECTS, type MawbStatus } from '../../../shared/domain/mawb-lifecycle';
+import { mawbAddedNote, mawbStatusNote, type EventNoteCode, type EventNoteParams } from '../../../shared/domain/event-notes';
 import { DEFAULT_IATA_CODE, type PackageStatus } from '../../../shared/domain/package-status';
 import { chargeableWeight } from '../../../shared/domain/weight';
 import { packageSearchText } from '../../modules/packages/packages.service';
@@ -121,6 +122,8 @@ interface SeedEvent {
   iataCode: string | null;
   location: string;
   note: string;
+  noteCode?: EventNoteCode | null;
+  noteParams?: EventNoteParams;
   occurredAt: number;
   visibility: 'public' | 'internal';
   actorId: number | null;
@@ -227,7 +230,7 @@ function mawbPath(status: PackageStatus, m: SeededMawb, p: Places, r: Rng, now: 
   const t = m.milestones;
   const addAt = r.pick(t.adds);
   const events = warehouseEvents(p, r, addAt - hours(r, 12, 96), r.next() < 0.7, actor);
-  events.push({ code: MAWB_ADD_EFFECT.code, iataCode: MAWB_ADD_EFFECT.iataCode, location: airportLabel(m.origin), note: `Đóng vào MAWB ${m.awbNumber}`, occurredAt: addAt, visibility: 'public', actorId: actor });
+  events.push({ code: MAWB_ADD_EFFECT.code, iataCode: MAWB_ADD_EFFECT.iataCode, location: airportLabel(m.origin), note: '', ...mawbAddedNote(m.awbNumber), occurredAt: addAt, visibility: 'public', actorId: actor });
   const lostAt = status === 'lost' ? Date.parse(m.flightLegs[0]!.ata!) + hours(r, 0.5, 2) : Infinity;
   for (const s of pathTo(m.status, t.cancelledFrom).slice(1) as MawbStatus[]) {
     const effect = MAWB_STATUS_EFFECTS[s];
@@ -235,7 +238,7 @@ function mawbPath(status: PackageStatus, m: SeededMawb, p: Places, r: Rng, now: 
     let location = airportLabel(effect.at === 'origin' ? m.origin : m.destination);
     if (effect.code === 'in_customs' || effect.code === 'cleared') location = `Hải quan ${location}`;
     if (effect.code === 'ready') location = p.hubName;
-    events.push({ code: effect.code, iataCode: effect.iataCode, location, note: `MAWB ${m.awbNumber}: ${MAWB_STATUS_LABELS[s]}`, occurredAt: t.at[s], visibility: 'public', actorId: actor });
+    events.push({ code: effect.code, iataCode: effect.iataCode, location, note: '', ...mawbStatusNote(m.awbNumber, s), occurredAt: t.at[s], visibility: 'public', actorId: actor });
   }
   if (status === 'lost') {
     const transfer = m.flightLegs[0]!.to;

@@ -73,7 +73,7 @@ describe('package events follow the package lifecycle', () => {
     expect(res.json().details).toEqual({ from: 'arrived', to: 'expected', allowed });
     expect(res.json().message).toContain(`chỉ có thể chuyển sang: ${allowed.map((s) => `"${PACKAGE_STATUS_LABELS[s]}"`).join(', ')}`);
     // The manual corrections staff need stay open: undo the mistaken scan, hold the parcel and release it.
-    expect((await addEvent(p.id, { code: 'departed' })).statusCode).toBe(201);
+    expect((await addEvent(p.id, { code: 'departed', note: 'Quét nhầm kiện' })).statusCode).toBe(201);
     expect((await addEvent(p.id, { code: 'on_hold' })).statusCode).toBe(201);
     const released = await addEvent(p.id, { code: 'arrived' });
     expect(released.statusCode, released.body).toBe(201);

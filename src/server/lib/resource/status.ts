@@ -40,8 +40,8 @@ export interface StatusChange<TItem, S extends string, R> {
    */
   apply(ctx: WriteContext, before: TItem, to: S | null): Promise<R>;
   audit?: {
-    /** The audit row's action; default 'status'. */
-    action?: string;
+    /** The audit row's action; default 'status'. A function names it from the step's result (a correction). */
+    action?: string | ((result: R) => string);
     /** What the audit row keeps as `after`; default: the record as the API shows it after the step. */
     after?: (after: TItem, result: R) => unknown;
   };
@@ -99,7 +99,7 @@ export async function changeStatus<TItem extends { id: number; version: number }
   const result = await change.apply(ctx, before, to);
   const after = (await findItem<TItem>(ctx.tx, resource, id))!;
   await writeAudit(ctx.tx, ctx.meta, {
-    action: change.audit?.action ?? 'status',
+    action: typeof change.audit?.action === 'function' ? change.audit.action(result) : (change.audit?.action ?? 'status'),
     entity: resource.name,
     entityId: id,
     before,

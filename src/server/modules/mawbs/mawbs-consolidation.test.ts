@@ -47,7 +47,7 @@ describe('putting packages on a MAWB', () => {
     const pa = await getPackage(a!.id);
     expect(pa).toMatchObject({ mawbId: m.id, status: 'on_mawb', version: a!.version + 1 });
     const [newest] = await packageEvents(a!.id);
-    expect(newest).toMatchObject({ code: 'on_mawb', iataCode: null, location: 'Los Angeles (LAX)', note: `Đóng vào MAWB ${m.awbNumber}` });
+    expect(newest).toMatchObject({ code: 'on_mawb', iataCode: null, location: 'Los Angeles (LAX)', note: '', noteCode: 'mawb_added', noteParams: { awb: m.awbNumber } });
     const [added] = (await timeline(m.id)).filter((e) => e.kind === 'packages_added');
     expect(added).toMatchObject({ packageCount: 3, packageCodes: [a!.code, b!.code, c!.code] });
   });
@@ -159,7 +159,7 @@ describe('taking packages off', () => {
     expect(await mawbAuditCount()).toBe(auditBefore + 1);
     expect(await getPackage(a!.id)).toMatchObject({ mawbId: null, status: 'received_abroad' });
     const [newest] = await packageEvents(a!.id);
-    expect(newest).toMatchObject({ code: 'received_abroad', iataCode: 'FOH', location: 'Kho Portland (Mỹ)', note: `Gỡ khỏi MAWB ${m.awbNumber}` });
+    expect(newest).toMatchObject({ code: 'received_abroad', iataCode: 'FOH', location: 'Kho Portland (Mỹ)', note: '', noteCode: 'mawb_removed', noteParams: { awb: m.awbNumber } });
     expect((await timeline(m.id))[0]).toMatchObject({ kind: 'package_removed', packageCodes: [a!.code] });
 
     expect((await ctx.request({ method: 'DELETE', url: `/api/mawbs/${m.id}/packages/${a!.id}` })).statusCode).toBe(404);

@@ -26,6 +26,7 @@ import {
 } from '../../../shared/contracts/mawbs';
 import { PACKAGE_STATUS_LABELS } from '../../../shared/contracts/packages';
 import { airportLabel } from '../../../shared/domain/airports';
+import { mawbAddedNote, mawbRemovedNote, mawbStatusNote, type EventNote } from '../../../shared/domain/event-notes';
 import {
   MAWB_ADD_EFFECT,
   MAWB_ADDABLE_PACKAGE_STATUSES,
@@ -154,7 +155,7 @@ async function applyEffect(
   mawb: Pick<Mawb, 'origin' | 'destination'>,
   effect: PackageEffect,
   targets: LockedPackage[],
-  note: string,
+  note: EventNote,
   occurredAt?: string,
 ): Promise<number> {
   const groups = new Map<string, number[]>();
@@ -167,7 +168,7 @@ async function applyEffect(
     groups.set(location, [...(groups.get(location) ?? []), p.id]);
   }
   for (const [location, ids] of groups) {
-    await appendEvents(ctx.tx, ctx.meta.actorId, ids, { code: effect.code, iataCode: effect.iataCode, location, note, occurredAt }, { bumpVersion: true });
+    await appendEvents(ctx.tx, ctx.meta.actorId, ids, { code: effect.code, iataCode: effect.iataCode, location, ...note, occurredAt }, { bumpVersion: true });
   }
   return targets.length;
 }
@@ -346,7 +347,7 @@ export async function addPackages(app: FastifyInstance, req: FastifyRequest, id:
       code: MAWB_ADD_EFFECT.code,
       iataCode: MAWB_ADD_EFFECT.iataCode,
       location: airportLabel(before.origin),
-      note: `Đóng vào MAWB ${before.awbNumber}`,
+      ...mawbAddedNote(before.awbNumber),
     });
     await touchMawb(ctx, id);
     const codes = wanted.map((w) => w.pkg.code);
@@ -372,7 +373,7 @@ export async function removePackage(app: FastifyInstance, req: FastifyRequest, i
       .update(packages)
       .set({ mawbId: null, version: sql`${packages.version} + 1`, updatedAt: sql`now()`, updatedBy: ctx.meta.actorId })
       .where(eq(packages.id, pkg.id));
-    if (pkg.status === 'on_mawb') await applyEffect(ctx, before, MAWB_REMOVE_EFFECT, [pkg], `Gỡ khỏi MAWB ${before.awbNumber}`);
+    if (pkg.status === 'on_mawb') await applyEffect(ctx, before, MAWB_REMOVE_EFFECT, [pkg], mawbRemovedNote(before.awbNumber));
     await touchMawb(ctx, id);
     await timeline(ctx, { mawbId: id, kind: 'package_removed', codes: [pkg.code] });
     const after = (await findMawb(ctx.tx, id))!;
@@ -462,7 +463,8 @@ export async function changeMawbStatus(ctx: WriteContext, id: number, body: Stat
       assertStepTime(before, body, at, nowIso);
       const onMawb = await lockPackages(c.tx, eq(packages.mawbId, id));
       const effect = MAWB_STATUS_EFFECTS[to];
-      const note = body.note || `MAWB ${before.awbNumber}: ${MAWB_STATUS_LABELS[to]}`;
+      // The step as a note code (rendered in the reader's language); what staff typed stays as typed.
+      const note: EventNote = { ...mawbStatusNote(before.awbNumber, to), note: body.note ?? '' };
       let affected: LockedPackage[] = [];
       if (to === 'cancelled') {
         // Cancelling releases every package; those the MAWB had put on_mawb go back to received_abroad.

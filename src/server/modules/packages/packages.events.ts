@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { EventVisibility, TrackingEvent } from '../../../shared/contracts/packages';
+import type { EventNoteCode, EventNoteParams } from '../../../shared/domain/event-notes';
 import { DEFAULT_IATA_CODE, type EventCode } from '../../../shared/domain/package-status';
 import type { Db } from '../../db/client';
 import { packages, trackingEvents, users } from '../../db/schema/index';
@@ -15,7 +16,11 @@ export interface NewEvent {
   /** undefined: the code's usual FSU milestone; null: none. */
   iataCode?: string | null;
   location?: string;
+  /** Text typed by staff, kept as typed. */
   note?: string;
+  /** A note the system writes: a code and its parameters, rendered in the reader's language (event-notes.ts). */
+  noteCode?: EventNoteCode | null;
+  noteParams?: EventNoteParams;
   /** undefined: the transaction's time (now()). */
   occurredAt?: string | Date;
   visibility?: EventVisibility;
@@ -29,6 +34,8 @@ const eventFields = {
   location: trackingEvents.location,
   occurredAt: trackingEvents.occurredAt,
   note: trackingEvents.note,
+  noteCode: trackingEvents.noteCode,
+  noteParams: trackingEvents.noteParams,
   actorId: trackingEvents.actorId,
   actorName: users.fullName,
   visibility: trackingEvents.visibility,
@@ -43,6 +50,8 @@ type EventRow = {
   location: string;
   occurredAt: Date | string;
   note: string;
+  noteCode: EventNoteCode | null;
+  noteParams: EventNoteParams | null;
   actorId: number | null;
   actorName: string | null;
   visibility: EventVisibility;
@@ -53,7 +62,7 @@ const iso = (v: Date | string) => new Date(v).toISOString();
 
 /** A row (from drizzle, or from json_build_object where times are text) as the API shows it. */
 export function toTrackingEvent(r: EventRow): TrackingEvent {
-  return { ...r, actorName: r.actorName ?? null, occurredAt: iso(r.occurredAt), createdAt: iso(r.createdAt) };
+  return { ...r, noteCode: r.noteCode ?? null, noteParams: r.noteParams ?? {}, actorName: r.actorName ?? null, occurredAt: iso(r.occurredAt), createdAt: iso(r.createdAt) };
 }
 
 /** Every event of a package, newest first (the order that decides its status). */
@@ -127,6 +136,8 @@ export async function appendEvents(
         iataCode,
         location: event.location ?? '',
         note: event.note ?? '',
+        noteCode: event.noteCode ?? null,
+        noteParams: event.noteParams ?? {},
         actorId,
         visibility: event.visibility ?? 'public',
         ...(event.occurredAt !== undefined ? { occurredAt: new Date(event.occurredAt) } : {}),
@@ -159,7 +170,7 @@ export async function appendEvent(
 export const latestEventJson = sql<EventRow | null>`(
   SELECT json_build_object(
     'id', e.id, 'packageId', e.package_id, 'code', e.code, 'iataCode', e.iata_code, 'location', e.location,
-    'occurredAt', e.occurred_at, 'note', e.note, 'actorId', e.actor_id, 'actorName', u.full_name,
+    'occurredAt', e.occurred_at, 'note', e.note, 'noteCode', e.note_code, 'noteParams', e.note_params, 'actorId', e.actor_id, 'actorName', u.full_name,
     'visibility', e.visibility, 'createdAt', e.created_at)
   FROM tracking_events e LEFT JOIN users u ON u.id = e.actor_id
   WHERE e.package_id = ${packages.id}

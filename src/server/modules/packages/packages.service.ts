@@ -3,11 +3,12 @@ import type { ImportFieldError } from '../../../shared/contracts/import';
 import type { Package, PackageCreate, PackagePatch } from '../../../shared/contracts/packages';
 import { PACKAGE_STATUS_LABELS } from '../../../shared/contracts/packages';
 import type { FieldError } from '../../../shared/contracts/resource';
+import { MAWB_EDITABLE_PACKAGES_STATUSES, MAWB_STATUS_LABELS } from '../../../shared/domain/mawb-lifecycle';
 import { DELETABLE_STATUSES, type PackageStatus } from '../../../shared/domain/package-status';
-import { chargeableWeight, weightRulesFrom, type WeightRules } from '../../../shared/domain/weight';
+import { parcelFigures, weightRulesFrom, type WeightRules } from '../../../shared/domain/weight';
 import { foldVietnamese } from '../../../shared/text';
 import type { Db } from '../../db/client';
-import { customers, packages, stores } from '../../db/schema/index';
+import { customers, mawbs, packages, stores } from '../../db/schema/index';
 import { fieldError, HttpError } from '../../lib/errors';
 import { settingsInForce } from '../../lib/settings';
 import type { UpdatePlan, WriteContext } from '../../lib/resource/define';
@@ -71,15 +72,14 @@ function rulesFor(ctx: WriteContext): Promise<WeightRules> {
 
 interface Measured {
   weightG: number | null;
-  lengthMm: number | null;
-  widthMm: number | null;
-  heightMm: number | null;
+  lengthMm?: number | null;
+  widthMm?: number | null;
+  heightMm?: number | null;
 }
 
-/** Volumetric and chargeable weight once the weight and all three dimensions are known; null otherwise. */
+/** Volumetric and chargeable weight by the shared rule (parcelFigures): a weight alone is billed as it is. */
 export function figuresFor(m: Measured, rules: WeightRules): { volumetricG: number | null; chargeableG: number | null } {
-  if (m.weightG == null || m.lengthMm == null || m.widthMm == null || m.heightMm == null) return { volumetricG: null, chargeableG: null };
-  return chargeableWeight(m.weightG, { lengthMm: m.lengthMm, widthMm: m.widthMm, heightMm: m.heightMm }, rules);
+  return parcelFigures(m, rules);
 }
 
 export interface CustomerHit {
@@ -182,7 +182,7 @@ export async function createPackage(ctx: WriteContext, input: PackageCreate): Pr
     })
     .returning({ id: packages.id });
   // A package starts with its first event: the number is announced, the parcel not yet in hand.
-  await appendEvent(tx, ctx.meta.actorId, row!.id, { code: 'expected', note: 'Tạo kiện' });
+  await appendEvent(tx, ctx.meta.actorId, row!.id, { code: 'expected', noteCode: 'package_created' });
   return row!.id;
 }
 
@@ -203,6 +203,9 @@ export async function updatePackage(ctx: WriteContext, current: Package, patch: 
   const merged = { ...current, ...changes };
   assertDeclared(merged);
   const remeasured = ['weightG', 'lengthMm', 'widthMm', 'heightMm'].some((k) => k in changes);
+  if (current.mawbId != null && (['weightG', 'lengthMm', 'widthMm', 'heightMm'] as const).some((k) => k in changes && changes[k] !== current[k])) {
+    await assertMeasuresOpen(tx, current);
+  }
   return {
     set: {
       ...changes,
@@ -211,6 +214,21 @@ export async function updatePackage(ctx: WriteContext, current: Package, patch: 
       searchText: packageSearchText({ code: current.code, trackingNumber: merged.trackingNumber, customerCode, contents: merged.contents }),
     },
   };
+}
+
+/**
+ * Rule: once its MAWB is manifested, a parcel's weight and sizes are the manifest's (what the airline and
+ * customs were given); re-weighing it then is a 409 naming the MAWB, never a silent change of the manifest.
+ */
+async function assertMeasuresOpen(tx: Db, current: Package): Promise<void> {
+  const [m] = await tx.select({ awbNumber: mawbs.awbNumber, status: mawbs.status }).from(mawbs).where(eq(mawbs.id, current.mawbId!));
+  if (!m || MAWB_EDITABLE_PACKAGES_STATUSES.includes(m.status)) return;
+  throw new HttpError(
+    409,
+    `Kiện ${current.code} nằm trong MAWB ${m.awbNumber} đã ở trạng thái "${MAWB_STATUS_LABELS[m.status]}": không thể sửa cân nặng hoặc kích thước vì manifest đã lập`,
+    'PACKAGE_MANIFESTED',
+    { mawbId: current.mawbId, awbNumber: m.awbNumber, status: m.status },
+  );
 }
 
 export async function removePackage(_ctx: WriteContext, current: Package): Promise<void> {

@@ -303,7 +303,8 @@ describe('patch', () => {
     // 30 × 20 × 25 cm = 15 000 cm³ → 2.5 kg.
     expect(res.json()).toMatchObject({ heightMm: 250, volumetricG: 2500, chargeableG: 2500, contents: 'Nồi cơm', version: 2 });
     const cleared = await ctx.request({ method: 'PATCH', url: `/api/packages/${p.id}`, headers: { 'if-match': '"2"' }, payload: { widthMm: null } });
-    expect(cleared.json()).toMatchObject({ widthMm: null, volumetricG: null, chargeableG: null });
+    // Without all three sizes the parcel is billed by its gross weight (parcelFigures).
+    expect(cleared.json()).toMatchObject({ widthMm: null, volumetricG: null, chargeableG: 1000 });
     const audit = await auditRows(p.id);
     expect(audit.map((r) => r.action)).toEqual(['create', 'update', 'update']);
     expect(audit[1]).toMatchObject({ before: { heightMm: 100, chargeableG: 1000 }, after: { heightMm: 250, chargeableG: 2500 } });

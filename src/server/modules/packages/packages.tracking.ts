@@ -16,9 +16,18 @@ import {
   type SearchResponse,
   type TrackingEvent,
 } from '../../../shared/contracts/packages';
-import { PACKAGE_LIFECYCLE, RECEIVABLE_STATUSES, statusForEvent, type PackageStatus } from '../../../shared/domain/package-status';
+import {
+  BEFORE_MAWB_STATUSES,
+  eventIataCode,
+  isPackageCorrection,
+  PACKAGE_LIFECYCLE,
+  packagePlace,
+  RECEIVABLE_STATUSES,
+  statusForEvent,
+  type PackageStatus,
+} from '../../../shared/domain/package-status';
 import type { Db } from '../../db/client';
-import { packages } from '../../db/schema/index';
+import { mawbs, packages } from '../../db/schema/index';
 import { writeAudit } from '../../lib/audit';
 import { fieldError, HttpError } from '../../lib/errors';
 import type { IfMatchHeader } from '../../lib/resource/concurrency';
@@ -66,22 +75,68 @@ export async function packageEvents(db: Db, id: number): Promise<TrackingEvent[]
  * row lock, the optional If-Match, the package lifecycle (which event may follow which status: an illegal one
  * is a 409 naming the allowed steps), the event (the status follows the newest one) and one audit row (action
  * `event`, the event in `after.event`). An event older than the newest one only adds history: it moves no
- * status, so the lifecycle does not judge it.
+ * status, so the lifecycle does not judge it. Rules beyond the table:
+ * - the event carries the FSU code of its status (eventIataCode): the usual one when none is given, 400 when
+ *   the one given belongs to another milestone;
+ * - no location given: where the package is (its foreign warehouse until it lands, its hub from then on);
+ * - a correction (a step back, isPackageCorrection) needs a reason in `note` (400) and is audited as
+ *   `event_correction` with `after.correction = { from, to, reason }`;
+ * - a parcel on a MAWB never goes back before it (BEFORE_MAWB_STATUSES): 409 naming the MAWB, remove it first.
  */
 export async function addPackageEvent(ctx: WriteContext, id: number, input: NewEvent, ifMatch: IfMatchHeader): Promise<EventAppendResponse> {
   if (input.occurredAt !== undefined && eventTime(input) > Date.now() + EVENT_FUTURE_TOLERANCE_MS) {
     throw fieldError(400, 'occurredAt', 'Thời điểm sự kiện không được ở tương lai');
   }
-  const { after, result: event } = await changeStatus<Package, PackageStatus, TrackingEvent>(ctx, packagesResource, id, {
+  const fsu = eventIataCode(input.code, input.iataCode);
+  if ('refused' in fsu) {
+    const label = PACKAGE_STATUS_LABELS[input.code];
+    throw fieldError(
+      400,
+      'iataCode',
+      fsu.refused.length ? `Sự kiện "${label}" chỉ mang mã FSU: ${fsu.refused.join(', ')}` : `Sự kiện "${label}" không có mã FSU`,
+    );
+  }
+  type Step = { event: TrackingEvent; correction: { from: PackageStatus; to: PackageStatus; reason: string } | null };
+  const { after, result } = await changeStatus<Package, PackageStatus, Step>(ctx, packagesResource, id, {
     // The newest event decides (latest occurredAt, then the later-recorded): a new event at or after the
     // current status time becomes the newest one.
     to: (before) => (eventTime(input) >= Date.parse(before.statusAt) ? statusForEvent(input.code) : null),
     lifecycle: PACKAGE_LIFECYCLE,
     ifMatch,
-    audit: { action: 'event', after: (a, e) => ({ ...a, event: e }) },
-    apply: async (c) => (await appendEvent(c.tx, c.meta.actorId, id, input, { bumpVersion: true })).event,
+    audit: {
+      action: (r) => (r.correction ? 'event_correction' : 'event'),
+      after: (a, r) => ({ ...a, event: r.event, ...(r.correction ? { correction: r.correction } : {}) }),
+    },
+    apply: async (c, before, to) => {
+      if (to !== null && before.mawbId != null && BEFORE_MAWB_STATUSES.includes(to)) {
+        const [m] = await c.tx.select({ awbNumber: mawbs.awbNumber }).from(mawbs).where(eq(mawbs.id, before.mawbId));
+        throw new HttpError(
+          409,
+          `Kiện ${before.code} đang nằm trong MAWB ${m?.awbNumber ?? before.mawbId}: không thể chuyển về "${PACKAGE_STATUS_LABELS[to]}"; hãy gỡ kiện khỏi MAWB trước`,
+          'PACKAGE_ON_MAWB',
+          { mawbId: before.mawbId, awbNumber: m?.awbNumber ?? null },
+        );
+      }
+      const correction = to !== null && isPackageCorrection(before.status, to);
+      if (correction && !input.note?.trim()) {
+        throw fieldError(
+          400,
+          'note',
+          `Chuyển kiện từ "${PACKAGE_STATUS_LABELS[before.status]}" về "${PACKAGE_STATUS_LABELS[to]}" là một lần sửa: hãy ghi lý do vào ghi chú`,
+        );
+      }
+      const place = packagePlace(input.code, before.status) === 'destination' ? before.destinationStore : before.store;
+      const { event } = await appendEvent(
+        c.tx,
+        c.meta.actorId,
+        id,
+        { ...input, iataCode: fsu.code, location: input.location?.trim() || place?.name || '' },
+        { bumpVersion: true },
+      );
+      return { event, correction: correction ? { from: before.status, to: to!, reason: input.note!.trim() } : null };
+    },
   });
-  return { event, package: after };
+  return { event: result.event, package: after };
 }
 
 /** When an event happened: its own time, or now when none is given (the database records now()). */
@@ -111,7 +166,8 @@ export async function receivePackage(app: FastifyInstance, req: FastifyRequest, 
     if (body.customerCode !== undefined && !customer) {
       throw fieldError(400, 'customerCode', `Không tìm thấy khách hàng có mã hoặc mã suite ${body.customerCode}`);
     }
-    const measured = { weightG: body.weightG, lengthMm: body.lengthMm, widthMm: body.widthMm, heightMm: body.heightMm };
+    // A parcel weighed but not measured has no sizes (and is billed by its gross weight, parcelFigures).
+    const measured = { weightG: body.weightG, lengthMm: body.lengthMm ?? null, widthMm: body.widthMm ?? null, heightMm: body.heightMm ?? null };
     const figures = figuresFor(measured, await shippingRules(tx));
     const [existing] = await tx
       .select({ id: packages.id })

@@ -3,8 +3,8 @@ import { useId, useMemo } from 'react';
 import { Col, Form, Row } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { EVENT_CODES, EVENT_VISIBILITIES, EventCreate, IATA_CODES, type EventAppendResponse, type Package } from '../../../shared/contracts/packages';
-import { DEFAULT_IATA_CODE, PACKAGE_FLOW, type PackageStatus } from '../../../shared/domain/package-status';
+import { EVENT_CODES, EVENT_VISIBILITIES, EventCreate, type EventAppendResponse, type Package } from '../../../shared/contracts/packages';
+import { DEFAULT_IATA_CODE, isPackageCorrection, PACKAGE_FLOW, PACKAGE_FSU_CODES, PACKAGE_LIFECYCLE, packagePlace, type PackageStatus } from '../../../shared/domain/package-status';
 import { FieldShell, SelectField, TextareaField, TextField } from '../../components/form/fields';
 import { FormActions, ResourceFormFrame } from '../../components/form/resource-form';
 import { useResourceForm } from '../../components/form/use-resource-form';
@@ -56,6 +56,12 @@ export function EventForm({ pkg, onDone }: { pkg: Package; onDone(res?: EventApp
   const form = rf.form;
   const code = form.watch('code') as PackageStatus;
   const fallbackIata = DEFAULT_IATA_CODE[code];
+  // The lifecycle's next steps first (what may follow the current status); any code stays possible for an event
+  // recorded late, which the server judges by its time.
+  const next = PACKAGE_LIFECYCLE.nextSteps(pkg.status);
+  const codes = [...next, ...EVENT_CODES.filter((c) => !next.includes(c))];
+  const correction = isPackageCorrection(pkg.status, code);
+  const place = packagePlace(code, pkg.status) === 'destination' ? pkg.destinationStore : pkg.store;
   const nowLocal = dayjs().tz(APP_TIME_ZONE).format('YYYY-MM-DDTHH:mm');
   const timeId = useId();
   const timeError = form.getFieldState('occurredAt', form.formState).error?.message;
@@ -64,7 +70,7 @@ export function EventForm({ pkg, onDone }: { pkg: Package; onDone(res?: EventApp
     <ResourceFormFrame rf={rf} aria-label={t('event.title')} className="event-form border rounded p-3 mb-3 bg-body-tertiary">
       <Row className="gx-3">
         <Col sm={6}>
-          <SelectField form={form} name="code" label={t('event.code')} required options={EVENT_CODES.map((c) => ({ value: c, label: t(`statuses.${c}`) }))} />
+          <SelectField form={form} name="code" label={t('event.code')} required options={codes.map((c) => ({ value: c, label: t(`statuses.${c}`) }))} />
         </Col>
         <Col sm={6}>
           <SelectField
@@ -72,11 +78,11 @@ export function EventForm({ pkg, onDone }: { pkg: Package; onDone(res?: EventApp
             name="iataCode"
             label={t('event.iataCode')}
             emptyLabel={fallbackIata ? t('event.iataDefault', { code: fallbackIata }) : t('event.iataNone')}
-            options={IATA_CODES.map((c) => ({ value: c, label: `${c} · ${t(`iata.${c}`)}` }))}
+            options={PACKAGE_FSU_CODES[code].map((c) => ({ value: c, label: `${c} · ${t(`iata.${c}`)}` }))}
           />
         </Col>
         <Col sm={6}>
-          <TextField form={form} name="location" label={t('event.location')} maxLength={120} autoComplete="off" placeholder={pkg.store?.name ?? ''} />
+          <TextField form={form} name="location" label={t('event.location')} maxLength={120} autoComplete="off" placeholder={place?.name ?? ''} />
         </Col>
         <Col sm={6}>
           <FieldShell id={timeId} label={t('event.occurredAt')} error={timeError} help={t('event.occurredAtHelp')}>
@@ -91,7 +97,15 @@ export function EventForm({ pkg, onDone }: { pkg: Package; onDone(res?: EventApp
           </FieldShell>
         </Col>
         <Col xs={12}>
-          <TextareaField form={form} name="note" label={t('event.note')} rows={2} maxLength={1000} />
+          <TextareaField
+            form={form}
+            name="note"
+            label={correction ? t('event.correctionReason') : t('event.note')}
+            required={correction}
+            help={correction ? t('event.correctionHelp', { from: t(`statuses.${pkg.status}`), to: t(`statuses.${code}`) }) : undefined}
+            rows={2}
+            maxLength={1000}
+          />
         </Col>
         <Col sm={6}>
           <SelectField form={form} name="visibility" label={t('event.visibility')} options={EVENT_VISIBILITIES.map((v) => ({ value: v, label: t(`visibility.${v}`) }))} />

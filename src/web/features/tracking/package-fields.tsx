@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useEventNote } from './event-note';
 import type { PackagePhoto, PackageStoreRef } from '../../../shared/contracts/packages';
 import type { PackageStatus } from '../../../shared/domain/package-status';
 import type { HistoryField } from '../../components/history-tab';
@@ -106,6 +107,7 @@ export const HISTORY_EXTRA_IGNORE = ['customerId', 'storeId', 'destinationStoreI
 /** The field list of a package, labelled, with how each value reads (History, conflict dialog). */
 export function usePackageFields(): HistoryField[] {
   const { t, i18n } = useTranslation('tracking');
+  const noteOf = useEventNote();
   const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'vi';
   return useMemo(() => {
     const grams = (v: unknown) => (typeof v === 'number' ? formatKg(v, lang) : String(v));
@@ -124,9 +126,9 @@ export function usePackageFields(): HistoryField[] {
         String(v)
       );
     const event = (v: unknown) => {
-      const e = v as { code?: string; iataCode?: string | null; location?: string; note?: string } | null;
+      const e = v as ({ code?: string; iataCode?: string | null; location?: string } & Parameters<typeof noteOf>[0]) | null;
       if (!e || typeof e !== 'object') return String(v);
-      return [t(`statuses.${e.code}`, { defaultValue: e.code ?? '' }), e.iataCode, e.location, e.note].filter(Boolean).join(' · ');
+      return [t(`statuses.${e.code}`, { defaultValue: e.code ?? '' }), e.iataCode, e.location, noteOf(e).text].filter(Boolean).join(' · ');
     };
     const fields: HistoryField[] = [
       { name: 'code', label: t('fields.code') },
@@ -157,5 +159,5 @@ export function usePackageFields(): HistoryField[] {
       { name: 'unidentified', label: t('fields.unidentified'), format: (v) => (v ? t('common:yes') : t('common:no')) },
     ];
     return fields;
-  }, [t, lang]);
+  }, [t, lang, noteOf]);
 }

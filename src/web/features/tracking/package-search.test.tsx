@@ -90,7 +90,7 @@ function renderSearch(path = '/tracking/search') {
 }
 
 beforeAll(async () => {
-  await setupI18n(['common', 'shell', 'resource', 'tracking']);
+  await setupI18n(['common', 'shell', 'resource', 'tracking', 'mawb']);
 });
 
 beforeEach(() => {

@@ -17,6 +17,7 @@ import { toast } from '../../lib/toast';
 import { useFormat } from '../../lib/use-format';
 import { queryKeys } from '../../lib/query-client';
 import { searchQuery } from './api';
+import { useEventNote } from './event-note';
 import { PackageStatusBadge, UnidentifiedBadge } from './package-fields';
 import { ReceiveBatchDialog } from './receive-batch';
 import { QuickReceiveDialog } from './receive-form';
@@ -81,6 +82,7 @@ const col = createColumnHelper<PackageSearchHit>();
 function useColumns(): ColumnDef<PackageSearchHit, any>[] { // eslint-disable-line @typescript-eslint/no-explicit-any
   const { t } = useTranslation('tracking');
   const fmt = useFormat();
+  const noteOf = useEventNote();
   return useMemo(
     () => [
       col.accessor('matched', { header: t('search.matched'), size: 200, meta: { className: 'font-tabular', card: 'title' } }),
@@ -105,7 +107,7 @@ function useColumns(): ColumnDef<PackageSearchHit, any>[] { // eslint-disable-li
           const e = c.getValue();
           if (!e) return '';
           return (
-            <span className="d-inline-flex align-items-center gap-1 text-truncate" title={[e.location, e.note].filter(Boolean).join(' · ')}>
+            <span className="d-inline-flex align-items-center gap-1 text-truncate" title={[e.location, noteOf(e).text].filter(Boolean).join(' · ')}>
               {e.iataCode && <span className="badge iata-badge">{e.iataCode}</span>}
               <span className="font-tabular">{fmt.dateTime(e.occurredAt)}</span>
               {e.location && <span className="text-body-secondary text-truncate">· {e.location}</span>}
@@ -134,7 +136,7 @@ function useColumns(): ColumnDef<PackageSearchHit, any>[] { // eslint-disable-li
       col.accessor('chargeableG', { header: t('fields.chargeableKg'), size: 120, meta: { align: 'end' }, cell: (c) => fmt.kg(c.getValue()) }),
       col.accessor('statusAt', { header: t('fields.statusAt'), size: DATE_TIME_COLUMN_SIZE, meta: { defaultHidden: true }, cell: (c) => fmt.dateTime(c.getValue()) }),
     ],
-    [t, fmt],
+    [t, fmt, noteOf],
   );
 }
 

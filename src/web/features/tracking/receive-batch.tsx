@@ -9,7 +9,8 @@ import { currentLanguage } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
 import { useStores } from '../../entities/store/api';
 import { receivePackage } from './api';
-import { focusNextStep, hubStores, originStores, rememberedStore, rememberStore } from './receive-shared';
+import { defaultReceiveStore, focusNextStep, hubStores, originStores, rememberStore } from './receive-shared';
+import { useAuth } from '../../lib/use-auth';
 import { ChargeablePreview, ScaledInput } from './weight-inputs';
 import './tracking.css';
 import { packageApi } from '../../entities/package/api';
@@ -49,9 +50,11 @@ export function ReceiveBatchDialog({ show, packages, skipped = 0, onHide }: { sh
   const [busy, setBusy] = useState(false);
   const bodyRef = useRef<HTMLDivElement>(null);
 
+  // The employee's own warehouse, then the one the parcels were expected at (defaultReceiveStore).
+  const ownStoreId = useAuth().user?.store?.id ?? null;
   useEffect(() => {
-    if (storeId === null && origins.length) setStoreId(rememberedStore(origins));
-  }, [origins, storeId]);
+    if (storeId === null && origins.length) setStoreId(defaultReceiveStore(origins, { ownStoreId, expectedStoreIds: packages.map((p) => p.storeId) }));
+  }, [origins, storeId, ownStoreId, packages]);
 
   // Each time the dialog opens on a new set, start from what the packages already carry (an import may have
   // given a weight) and forget earlier results.

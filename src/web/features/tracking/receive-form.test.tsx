@@ -4,7 +4,10 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import type { Package, ReceiveResponse } from '../../../shared/contracts/packages';
 import type { Store } from '../../../shared/contracts/stores';
 import { renderAt, setupI18n, stubMatchMedia } from '../../components/test-support';
-import { jsonResponse, mockFetch, type FetchCall } from '../../test/auth-fixtures';
+import { saveSession } from '../../lib/session';
+import { resetAuthState } from '../../lib/use-auth';
+import { jsonResponse, makeToken, makeUser, mockFetch, type FetchCall } from '../../test/auth-fixtures';
+import { ReceiveBatchDialog } from './receive-batch';
 import { ReceiveForm } from './receive-form';
 
 const store = (id: number, code: string, kind: Store['kind']): Store => ({
@@ -89,7 +92,26 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  resetAuthState();
 });
+
+/** The stores as the API lists them: JP-TYO first, as in the demo data. */
+const TOKYO_FIRST = [store(3, 'JP-TYO', 'origin'), store(2, 'US-OR', 'origin'), store(1, 'VN-SGN', 'hub'), store(4, 'VN-HAN', 'hub')];
+function tokyoFirst(c: FetchCall) {
+  if (c.url.includes('/api/stores')) return jsonResponse(200, { items: TOKYO_FIRST, total: TOKYO_FIRST.length, page: 1, pageSize: 200 });
+  return api(c);
+}
+
+function signInAt(storeId: number | null) {
+  const s = TOKYO_FIRST.find((x) => x.id === storeId);
+  saveSession({
+    token: makeToken({ expiresIn: 900, role: 'Staff' }),
+    refreshToken: 'r',
+    data: makeUser('Staff', { store: s ? { id: s.id, code: s.code, name: s.name } : null }),
+    role: 'Staff',
+  });
+  resetAuthState();
+}
 
 const chargeable = () => screen.getAllByTestId('chargeable')[0]!.textContent;
 const volumetric = () => screen.getAllByTestId('volumetric')[0]!.textContent;
@@ -182,11 +204,104 @@ describe('receive form', () => {
     renderAt('/tracking/search', <ReceiveForm />);
     await user.type(screen.getByLabelText(/^Mã vận đơn/), 'EJ123456785JP');
     await user.type(screen.getByLabelText(/^Cân nặng/), '2');
+    // One size without the other two: measure all three or none.
+    await user.type(screen.getByLabelText(/^Dài/), '30');
     await user.click(screen.getByRole('button', { name: /Nhận kiện/ }));
-    const length = screen.getByLabelText(/^Dài/);
-    await waitFor(() => expect(length.getAttribute('aria-invalid')).toBe('true'));
-    const group = length.closest('.mb-3') as HTMLElement;
-    expect(within(group).getByRole('alert').textContent).toBe('Vui lòng nhập giá trị');
+    const width = screen.getByLabelText(/^Rộng/);
+    await waitFor(() => expect(width.getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getByLabelText(/^Cao/).getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByLabelText(/^Dài/).getAttribute('aria-invalid')).toBe('false');
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+  });
+
+  it('receives a parcel weighed but not measured, billed by its gross weight', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockFetch(api);
+    renderAt('/tracking/search', <ReceiveForm />);
+    await user.type(screen.getByLabelText(/^Mã vận đơn/), 'EJ123456785JP');
+    await user.type(screen.getByLabelText(/^Cân nặng/), '2,3');
+    expect(chargeable()).toBe('2,5\u00a0kg');
+    expect(volumetric()).toBe('—');
+    await user.click(screen.getByRole('button', { name: /Nhận kiện/ }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1));
+    expect(calls.find((c) => c.method === 'POST')!.body).toMatchObject({ trackingNumber: 'EJ123456785JP', weightG: 2300 });
+  });
+
+  it('names the unit typed (kg) when a weight is out of bounds', async () => {
+    const user = userEvent.setup();
+    mockFetch(api);
+    renderAt('/tracking/search', <ReceiveForm />);
+    await user.type(screen.getByLabelText(/^Mã vận đơn/), 'EJ123456785JP');
+    await user.type(screen.getByLabelText(/^Cân nặng/), '2000');
+    await user.click(screen.getByRole('button', { name: /Nhận kiện/ }));
+    const weight = screen.getByLabelText(/^Cân nặng/);
+    await waitFor(() => expect(weight.getAttribute('aria-invalid')).toBe('true'));
+    expect(within(weight.closest('.mb-3') as HTMLElement).getByRole('alert').textContent).toBe('Cân nặng tối đa 1.000 kg');
+  });
+});
+
+describe('receiving a series of parcels', () => {
+  it('keeps every field the user chose (warehouse, destination hub, customer) for the next parcel', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockFetch(tokyoFirst);
+    renderAt('/tracking/search', <ReceiveForm />);
+    const storeSelect = (await screen.findByLabelText(/^Kho nhận/)) as HTMLSelectElement;
+    await waitFor(() => expect(storeSelect.value).not.toBe(''));
+    await user.selectOptions(storeSelect, '2');
+    const hub = screen.getByLabelText(/^Kho đích/) as HTMLSelectElement;
+    await user.selectOptions(hub, '4');
+    await user.type(screen.getByLabelText(/^Mã KH/), 'kh000123');
+
+    const receiveOne = async (number: string) => {
+      await user.type(screen.getByLabelText(/^Mã vận đơn/), number);
+      await user.type(screen.getByLabelText(/^Cân nặng/), '2');
+      await user.type(screen.getByLabelText(/^Dài/), '30');
+      await user.type(screen.getByLabelText(/^Rộng/), '20');
+      await user.type(screen.getByLabelText(/^Cao/), '10{Enter}');
+    };
+    await receiveOne('EJ123456785JP');
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1));
+    await waitFor(() => expect((screen.getByLabelText(/^Mã vận đơn/) as HTMLInputElement).value).toBe(''));
+    // What was chosen is still shown…
+    expect(storeSelect.value).toBe('2');
+    expect(hub.value).toBe('4');
+    expect((screen.getByLabelText(/^Mã KH/) as HTMLInputElement).value).toBe('KH000123');
+
+    await receiveOne('EJ123456799JP');
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(2));
+    // …and is what the next parcel is saved with.
+    const second = calls.filter((c) => c.method === 'POST')[1]!.body as Record<string, unknown>;
+    expect(second).toMatchObject({ storeId: 2, destinationStoreId: 4, customerCode: 'KH000123', trackingNumber: 'EJ123456799JP' });
+  });
+});
+
+describe('the receiving warehouse by default', () => {
+  it("is the signed-in employee's own warehouse, not the first one listed", async () => {
+    signInAt(2);
+    mockFetch(tokyoFirst);
+    renderAt('/tracking/search', <ReceiveForm />);
+    const storeSelect = (await screen.findByLabelText(/^Kho nhận/)) as HTMLSelectElement;
+    await waitFor(() => expect(storeSelect.value).not.toBe(''));
+    expect(storeSelect.value).toBe('2');
+  });
+
+  it("is the expected parcels' warehouse when the employee works at none (the batch dialog)", async () => {
+    signInAt(null);
+    mockFetch(tokyoFirst);
+    const expected = { ...received({ trackingNumber: 'EJ123456785JP', storeId: 2 }).package, status: 'expected' as const, weightG: null, lengthMm: null, widthMm: null, heightMm: null };
+    renderAt('/tracking/search', <ReceiveBatchDialog show packages={[expected]} onHide={() => {}} />);
+    const storeSelect = (await screen.findByLabelText(/^Kho nhận/)) as HTMLSelectElement;
+    await waitFor(() => expect(storeSelect.value).not.toBe(''));
+    expect(storeSelect.value).toBe('2');
+  });
+
+  it("is the employee's own warehouse before the expected one", async () => {
+    signInAt(3);
+    mockFetch(tokyoFirst);
+    const expected = { ...received({ trackingNumber: 'EJ123456785JP', storeId: 2 }).package, status: 'expected' as const };
+    renderAt('/tracking/search', <ReceiveBatchDialog show packages={[expected]} onHide={() => {}} />);
+    const storeSelect = (await screen.findByLabelText(/^Kho nhận/)) as HTMLSelectElement;
+    await waitFor(() => expect(storeSelect.value).not.toBe(''));
+    expect(storeSelect.value).toBe('3');
   });
 });

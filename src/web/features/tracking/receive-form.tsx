@@ -12,7 +12,8 @@ import { useFormat } from '../../lib/use-format';
 import { useStores } from '../../entities/store/api';
 import { receivePackage } from './api';
 import { PackageStatusBadge } from './package-fields';
-import { focusNextStep, hubStores, originStores, rememberedStore, rememberStore } from './receive-shared';
+import { defaultReceiveStore, focusNextStep, hubStores, nextInSeries, originStores, rememberStore } from './receive-shared';
+import { useAuth } from '../../lib/use-auth';
 import { ChargeablePreview, ScaledNumberField } from './weight-inputs';
 import './tracking.css';
 import { TableScroll } from '../../components/table-scroll';
@@ -75,19 +76,20 @@ export function ReceiveForm({ initialNumber = '', onReceived }: ReceiveFormProps
     onSaved: (res) => {
       onReceived?.(res);
       rememberStore(res.package.storeId);
-      const storeId = rf.form.getValues('storeId');
+      const next = nextInSeries(rf.form.getValues());
       // Focus first: leaving the last field validates it (a blur), and the reset after that clears its verdict.
       numberRef.current?.focus();
-      setTimeout(() => rf.form.reset(emptyValues(storeId)), 0);
+      setTimeout(() => rf.form.reset(next), 0);
     },
   });
   const form = rf.form;
 
-  // The store list arrives after the first render: start at the desk's remembered warehouse.
+  // The store list arrives after the first render: start at the employee's own warehouse (defaultReceiveStore).
+  const ownStoreId = useAuth().user?.store?.id ?? null;
   const storeId = form.watch('storeId');
   useEffect(() => {
-    if (storeId == null && origins.length) form.setValue('storeId', rememberedStore(origins) as number);
-  }, [origins, storeId, form]);
+    if (storeId == null && origins.length) form.setValue('storeId', defaultReceiveStore(origins, { ownStoreId }) as number);
+  }, [origins, storeId, form, ownStoreId]);
 
   const [weightG, lengthMm, widthMm, heightMm] = form.watch(['weightG', 'lengthMm', 'widthMm', 'heightMm']);
   const numberState = form.getFieldState('trackingNumber', form.formState);
@@ -145,13 +147,13 @@ export function ReceiveForm({ initialNumber = '', onReceived }: ReceiveFormProps
             <ScaledNumberField form={form} name="weightG" label={t('fields.weight')} decimals={3} unit={t('units.kg')} required scanStep />
           </Col>
           <Col xs={6} md={3}>
-            <ScaledNumberField form={form} name="lengthMm" label={t('fields.length')} decimals={1} unit={cm} required scanStep />
+            <ScaledNumberField form={form} name="lengthMm" label={t('fields.length')} decimals={1} unit={cm} scanStep />
           </Col>
           <Col xs={6} md={3}>
-            <ScaledNumberField form={form} name="widthMm" label={t('fields.width')} decimals={1} unit={cm} required scanStep />
+            <ScaledNumberField form={form} name="widthMm" label={t('fields.width')} decimals={1} unit={cm} scanStep />
           </Col>
           <Col xs={6} md={3}>
-            <ScaledNumberField form={form} name="heightMm" label={t('fields.height')} decimals={1} unit={cm} required scanStep />
+            <ScaledNumberField form={form} name="heightMm" label={t('fields.height')} decimals={1} unit={cm} scanStep />
           </Col>
           <Col xs={12} className="mb-3">
             <ChargeablePreview weightG={weightG} lengthMm={lengthMm} widthMm={widthMm} heightMm={heightMm} />

@@ -13,6 +13,48 @@ export function rememberedStore(origins: Store[]): number | null {
   return origins[0]?.id ?? null;
 }
 
+/**
+ * The warehouse a receive dialog starts at. Rule: the signed-in employee's own warehouse (a parcel is received
+ * where the person weighing it works), then the warehouse the parcels were expected at (when they all name the
+ * same one), then the one this desk last used, then the first listed; only active foreign warehouses count.
+ */
+export function defaultReceiveStore(origins: Store[], opts: { ownStoreId?: number | null; expectedStoreIds?: readonly (number | null)[] } = {}): number | null {
+  const usable = (id: number | null | undefined): id is number => id != null && origins.some((s) => s.id === id);
+  if (usable(opts.ownStoreId)) return opts.ownStoreId;
+  const expected = [...new Set(opts.expectedStoreIds ?? [])];
+  if (expected.length === 1 && usable(expected[0])) return expected[0];
+  return rememberedStore(origins);
+}
+
+/** What a receive form holds between parcels of one series. */
+export interface SeriesValues {
+  storeId: number;
+  trackingNumber: string;
+  weightG: number;
+  lengthMm?: number | null;
+  widthMm?: number | null;
+  heightMm?: number | null;
+  customerCode?: string;
+  destinationStoreId?: number | null;
+  note?: string;
+}
+
+/**
+ * The next parcel of a series. Rule: every field the user chose stays chosen (warehouse, destination hub,
+ * customer code), and what belongs to one parcel only (its number, weight, sizes and note) starts empty.
+ */
+export function nextInSeries<V extends SeriesValues>(done: V): V {
+  return {
+    ...done,
+    trackingNumber: '',
+    weightG: undefined as unknown as number,
+    lengthMm: undefined,
+    widthMm: undefined,
+    heightMm: undefined,
+    note: '',
+  };
+}
+
 export function rememberStore(id: number | null | undefined): void {
   try {
     if (typeof id === 'number') localStorage.setItem(RECEIVE_STORE_KEY, String(id));

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { TrackingEvent } from '../../../shared/contracts/packages';
 import { eventLabelKey } from '../../../shared/domain/package-status';
 import { useFormat } from '../../lib/use-format';
+import { useEventNote } from './event-note';
 import { STATUS_LOOK } from './package-fields';
 import './tracking.css';
 
@@ -9,10 +10,12 @@ import './tracking.css';
 export function Timeline({ events }: { events: TrackingEvent[] }) {
   const { t } = useTranslation('tracking');
   const fmt = useFormat();
+  const noteOf = useEventNote();
   return (
     <ol className="timeline list-unstyled mb-0" aria-label={t('timeline.label')} data-testid="timeline">
       {events.map((e, i) => {
         const look = STATUS_LOOK[e.code];
+        const note = noteOf(e);
         return (
           <li key={e.id} className={`timeline-item${i === 0 ? ' timeline-current' : ''}`} data-testid="timeline-item">
             <span className={`timeline-dot bg-${look.tone}-subtle text-${look.tone}-emphasis border border-${look.tone}-subtle`} aria-hidden="true">
@@ -48,7 +51,8 @@ export function Timeline({ events }: { events: TrackingEvent[] }) {
                   {e.location}
                 </div>
               )}
-              {e.note && <p className="small mb-0 timeline-note">{e.note}</p>}
+              {note.system && <p className="small mb-0 timeline-note">{note.system}</p>}
+              {note.typed && <p className="small mb-0 timeline-note">{note.typed}</p>}
               <div className="small text-body-tertiary">
                 <i className="bi bi-person me-1" aria-hidden="true" />
                 {e.actorName ?? t('timeline.system')}

@@ -2,7 +2,7 @@ import { forwardRef, useEffect, useId, useRef, useState, type KeyboardEvent, typ
 import { Form } from 'react-bootstrap';
 import { Controller, type FieldPath, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { chargeableWeight, DEFAULT_WEIGHT_RULES, scaledDecimal, type WeightFigures, type WeightRules } from '../../../shared/domain/weight';
+import { DEFAULT_WEIGHT_RULES, parcelFigures, scaledDecimal, type WeightRules } from '../../../shared/domain/weight';
 import { FieldShell } from '../../components/form/fields';
 import { useFormat } from '../../lib/use-format';
 
@@ -174,11 +174,23 @@ export function ScaledNumberField<V extends FieldValues>({ form, name, label, de
 
 const isMeasure = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v > 0;
 
-/** The volumetric and chargeable weight of what was entered, or null until weight and all three sizes are valid. */
-export function figuresOf(m: { weightG?: unknown; lengthMm?: unknown; widthMm?: unknown; heightMm?: unknown }, rules: WeightRules = DEFAULT_WEIGHT_RULES): WeightFigures | null {
-  if (!isMeasure(m.weightG) || !isMeasure(m.lengthMm) || !isMeasure(m.widthMm) || !isMeasure(m.heightMm)) return null;
+const isBlank = (v: unknown) => v === null || v === undefined;
+
+/**
+ * The volumetric and chargeable weight of what was entered (the shared rule, parcelFigures): null until the
+ * weight is valid and the sizes are either all three valid or all blank (a weight alone is billed as it is).
+ */
+export function figuresOf(
+  m: { weightG?: unknown; lengthMm?: unknown; widthMm?: unknown; heightMm?: unknown },
+  rules: WeightRules = DEFAULT_WEIGHT_RULES,
+): { volumetricG: number | null; chargeableG: number } | null {
+  if (!isMeasure(m.weightG)) return null;
+  const sizes = [m.lengthMm, m.widthMm, m.heightMm];
+  const measured = sizes.every(isMeasure);
+  if (!measured && !sizes.every(isBlank)) return null;
   try {
-    return chargeableWeight(m.weightG, { lengthMm: m.lengthMm, widthMm: m.widthMm, heightMm: m.heightMm }, rules);
+    const f = parcelFigures(measured ? { weightG: m.weightG, lengthMm: m.lengthMm as number, widthMm: m.widthMm as number, heightMm: m.heightMm as number } : { weightG: m.weightG }, rules);
+    return f.chargeableG === null ? null : { volumetricG: f.volumetricG, chargeableG: f.chargeableG };
   } catch {
     return null;
   }
@@ -204,14 +216,14 @@ export function ChargeablePreview({
   const { t } = useTranslation('tracking');
   const fmt = useFormat();
   const figures = figuresOf({ weightG, lengthMm, widthMm, heightMm });
-  const byVolume = figures !== null && isMeasure(weightG) && figures.volumetricG > weightG;
+  const byVolume = figures !== null && figures.volumetricG !== null && isMeasure(weightG) && figures.volumetricG > weightG;
   if (compact) {
     return (
       <span className="small text-nowrap font-tabular" role="status" aria-live="polite">
         {figures ? (
           <>
             <span data-testid="volumetric" title={t('fields.volumetric')}>
-              {fmt.kg(figures.volumetricG)}
+              {figures.volumetricG === null ? '—' : fmt.kg(figures.volumetricG)}
             </span>
             <i className="bi bi-arrow-right mx-1 text-body-tertiary" aria-hidden="true" />
             <strong data-testid="chargeable" className={byVolume ? 'text-warning-emphasis' : undefined} title={t('fields.chargeable')}>
@@ -230,7 +242,7 @@ export function ChargeablePreview({
         <div>
           <dt>{t('fields.volumetric')}</dt>
           <dd data-testid="volumetric" className="font-tabular">
-            {figures ? fmt.kg(figures.volumetricG) : '—'}
+            {figures && figures.volumetricG !== null ? fmt.kg(figures.volumetricG) : '—'}
           </dd>
         </div>
         <div>
@@ -244,7 +256,9 @@ export function ChargeablePreview({
         {figures
           ? byVolume
             ? t('receive.byVolume', { divisor: DEFAULT_WEIGHT_RULES.divisor })
-            : t('receive.byWeight')
+            : figures.volumetricG === null
+              ? t('receive.byWeightOnly')
+              : t('receive.byWeight')
           : t('receive.previewHint', { divisor: DEFAULT_WEIGHT_RULES.divisor, step: fmt.kg(DEFAULT_WEIGHT_RULES.stepG) })}
       </div>
     </div>

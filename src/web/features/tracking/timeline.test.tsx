@@ -1,0 +1,57 @@
+import { screen } from '@testing-library/react';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TrackingEvent } from '../../../shared/contracts/packages';
+import { i18n } from '../../lib/i18n';
+import { renderAt, setupI18n } from '../../components/test-support';
+import { Timeline } from './timeline';
+
+const event = (over: Partial<TrackingEvent>): TrackingEvent => ({
+  id: 1,
+  packageId: 7,
+  code: 'cleared',
+  iataCode: 'CCD',
+  location: 'Hải quan SGN',
+  occurredAt: '2026-11-24T08:00:00.000Z',
+  note: '',
+  noteCode: null,
+  noteParams: {},
+  actorId: 1,
+  actorName: 'Admin',
+  visibility: 'public',
+  createdAt: '2026-11-24T08:00:00.000Z',
+  ...over,
+});
+
+const EVENTS = [
+  event({ id: 3, noteCode: 'mawb_status', noteParams: { awb: '176-12345675', status: 'cleared' }, note: 'Kiểm hoá 2 kiện' }),
+  event({ id: 2, code: 'on_mawb', iataCode: 'MAN', noteCode: 'mawb_added', noteParams: { awb: '176-12345675' } }),
+  // A row written before note codes, not recognised: read as it was stored.
+  event({ id: 1, code: 'on_hold', iataCode: null, note: 'Chờ khách xác nhận' }),
+];
+
+beforeAll(async () => {
+  await setupI18n(['common', 'tracking', 'mawb']);
+});
+afterAll(async () => {
+  await i18n.changeLanguage('vi');
+});
+
+describe('event notes on the timeline', () => {
+  it('renders the notes the system wrote in the reader\'s language, and what staff typed as typed', async () => {
+    await i18n.changeLanguage('en');
+    await i18n.loadNamespaces(['tracking', 'mawb']);
+    renderAt('/tracking/7', <Timeline events={EVENTS} />);
+    expect(await screen.findByText('MAWB 176-12345675: Cleared')).toBeTruthy();
+    expect(screen.getByText('Put on MAWB 176-12345675')).toBeTruthy();
+    expect(screen.getByText('Kiểm hoá 2 kiện')).toBeTruthy();
+    expect(screen.getByText('Chờ khách xác nhận')).toBeTruthy();
+    expect(screen.queryByText(/Đã thông quan/)).toBeNull();
+  });
+
+  it('in Vietnamese too', async () => {
+    await i18n.changeLanguage('vi');
+    renderAt('/tracking/7', <Timeline events={EVENTS} />);
+    expect(await screen.findByText('MAWB 176-12345675: Đã thông quan')).toBeTruthy();
+    expect(screen.getByText('Đóng vào MAWB 176-12345675')).toBeTruthy();
+  });
+});
