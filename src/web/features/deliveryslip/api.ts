@@ -1,10 +1,8 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import type { ListQueryInput } from '../../../shared/contracts/list-query';
 import type {
   DeliverySlip,
   DeliverySlipCreateInput,
-  DeliverySlipList,
   DeliverySlipPatchInput,
   ReadyPackages,
   SlipConfirmBodyInput,
@@ -19,16 +17,13 @@ import { getVersioned, ifMatch, versioned, type Versioned } from '../../componen
 import { newIdempotencyKey } from '../../entities/transaction/api';
 import { api, buildUrl } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-client';
+import { fetchSlipPage, slipKeys } from '../../entities/delivery-slip/api';
 
 /** Delivery slips over the shared client: list (with totals), one slip, its status steps, the confirmation. */
 
 const BASE = '/api/delivery-slips';
 export type { Versioned };
-export const slipKeys = queryKeys.DeliverySlip;
-
-export function fetchSlipPage(query: ListQueryInput, signal?: AbortSignal): Promise<DeliverySlipList> {
-  return api.get<DeliverySlipList>(BASE, query, { signal });
-}
+export { fetchSlipPage, slipKeys };
 
 export function slipQuery(id: string | number) {
   return queryOptions({ queryKey: slipKeys.detail(id), queryFn: ({ signal }) => getVersioned<DeliverySlip>(`${BASE}/${id}`, signal) });
