@@ -188,6 +188,10 @@ export type PackageCustomerRef = z.infer<typeof PackageCustomerRef>;
 export const PackageStoreRef = z.object({ id: z.number().int(), code: z.string(), name: z.string() });
 export type PackageStoreRef = z.infer<typeof PackageStoreRef>;
 
+/** The delivery slip a package is on (the open one), or else the last it was on. */
+export const PackageSlipRef = z.object({ id: z.number().int(), code: z.string(), open: z.boolean() });
+export type PackageSlipRef = z.infer<typeof PackageSlipRef>;
+
 export const Package = z.object({
   id: z.number().int(),
   code: z.string(),
@@ -213,6 +217,8 @@ export const Package = z.object({
   status: z.enum(PACKAGE_STATUSES),
   statusAt: Timestamp,
   unidentified: z.boolean(),
+  /** Its open delivery slip, else its last one; null when never on a slip (absent in older fixtures). */
+  slip: PackageSlipRef.nullable().optional(),
   version: z.number().int(),
   createdAt: Timestamp,
   updatedAt: Timestamp,

@@ -62,3 +62,17 @@ describe('GET /api/delivery-slips/cod-by-carrier', () => {
     expect((await ctx.request({ method: 'GET', url: '/api/delivery-slips/cod-by-carrier', token: await ctx.tokenFor('Staff') })).statusCode).toBe(403);
   });
 });
+
+describe('GET /api/packages/:id names its slip', () => {
+  it('none before, the open slip while on it, the last one after it was cancelled (also in the list)', async () => {
+    const c = await h.customerWithReady(1);
+    const pkg = async () => (await ctx.request({ method: 'GET', url: `/api/packages/${c.packageIds[0]}` })).json() as { slip?: { id: number; code: string; open: boolean } | null };
+    expect((await pkg()).slip).toBeNull();
+    const draft = await h.createOk({ customerId: c.customerId, packageIds: c.packageIds });
+    expect((await pkg()).slip).toEqual({ id: draft.id, code: draft.code, open: true });
+    await post(`/api/delivery-slips/${draft.id}/status`, { status: 'cancelled' });
+    expect((await pkg()).slip).toEqual({ id: draft.id, code: draft.code, open: false });
+    const list = (await ctx.request({ method: 'GET', url: `/api/packages?customerId=${c.customerId}` })).json() as { items: Array<{ id: number; slip: unknown }> };
+    expect(list.items.find((p) => p.id === c.packageIds[0])!.slip).toEqual({ id: draft.id, code: draft.code, open: false });
+  });
+});

@@ -121,6 +121,19 @@ function Overview({ p }: { p: Package }) {
               <dd>{p.orderId ? <Link to={`/order/${p.orderId}`}>{t('detail.orderLink', { id: p.orderId })}</Link> : none}</dd>
               <dt>{t('fields.mawb')}</dt>
               <dd>{p.mawbId ? <Link to={`/mawb/${p.mawbId}`}>{t('detail.mawbLink', { id: p.mawbId })}</Link> : none}</dd>
+              <dt>{t('fields.slip')}</dt>
+              <dd data-testid="package-slip">
+                {p.slip ? (
+                  <>
+                    <Link to={`/deliveryslip/${p.slip.id}`} className="font-tabular">
+                      {p.slip.code}
+                    </Link>
+                    {!p.slip.open && <span className="small text-body-secondary ms-2">{t('detail.slipClosed')}</span>}
+                  </>
+                ) : (
+                  none
+                )}
+              </dd>
               <dt>{t('fields.store')}</dt>
               <dd>{store(p.store)}</dd>
               <dt>{t('fields.destinationStore')}</dt>
