@@ -5,6 +5,8 @@ import type {
   DeliverySlipCreateInput,
   DeliverySlipPatchInput,
   ReadyPackages,
+  SlipBulkBodyInput,
+  SlipBulkResult,
   SlipConfirmBodyInput,
   SlipItems,
   SlipQuote,
@@ -83,6 +85,11 @@ export function createSlip(body: DeliverySlipCreateInput): Promise<DeliverySlip>
 /** A save based on the version the form was opened on: someone else's save in between is a 412. */
 export function patchSlip(id: number, etag: string, body: DeliverySlipPatchInput): Promise<DeliverySlip> {
   return api.patch<DeliverySlip>(`${BASE}/${id}`, body, ifMatch(etag));
+}
+
+/** One draft per customer at the hub: `preview: true` computes them, `false` makes them all or none. */
+export function bulkSlips(body: SlipBulkBodyInput): Promise<SlipBulkResult> {
+  return api.post<SlipBulkResult>(`${BASE}/bulk`, body);
 }
 
 // ---- printing ------------------------------------------------------------------------------------------
