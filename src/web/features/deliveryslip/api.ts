@@ -7,6 +7,7 @@ import type {
   ReadyPackages,
   SlipBulkBodyInput,
   SlipBulkResult,
+  SlipReconcileBodyInput,
   SlipConfirmBodyInput,
   SlipItems,
   SlipQuote,
@@ -90,6 +91,11 @@ export function patchSlip(id: number, etag: string, body: DeliverySlipPatchInput
 /** One draft per customer at the hub: `preview: true` computes them, `false` makes them all or none. */
 export function bulkSlips(body: SlipBulkBodyInput): Promise<SlipBulkResult> {
   return api.post<SlipBulkResult>(`${BASE}/bulk`, body);
+}
+
+/** The carrier remitted the COD of these delivered courier slips: all are marked, or none. */
+export function reconcileSlips(body: SlipReconcileBodyInput): Promise<SlipItems> {
+  return api.post<SlipItems>(`${BASE}/reconcile`, body);
 }
 
 // ---- printing ------------------------------------------------------------------------------------------

@@ -13,6 +13,7 @@ import { FilterCustomer } from '../../entities/customer/customer-picker';
 import { errorMessage } from '../../lib/api-client';
 import { useFormat } from '../../lib/use-format';
 import { fetchSlipPage, slipKeys } from './api';
+import { CodByCarrierSummary, ReconcileButton } from './cod-reconcile';
 
 /** /deliveryslip: every slip, filtered by status, customer, method and dates, with the totals of the filtered set. */
 export function DeliverySlipListPage() {
@@ -37,6 +38,7 @@ export function DeliverySlipListPage() {
         }
       />
       <SlipTotals />
+      <CodByCarrierSummary />
       <DataTable
         tableId="delivery-slips"
         spec={DELIVERY_SLIP_LIST}
@@ -46,11 +48,14 @@ export function DeliverySlipListPage() {
         getRowId={(r) => String(r.id)}
         label={t('list.label')}
         onOpen={(r) => navigate(`/deliveryslip/${r.id}`)}
-        bulkActions={({ rows }) => (
+        bulkActions={({ rows, clear }) => (
+          <>
           <Link to={`/deliveryslip/print-coupons?ids=${rows.map((r) => r.id).join(',')}`} className="btn btn-sm btn-primary" data-testid="slips-print-selected">
             <i className="bi bi-printer me-1" aria-hidden="true" />
             {t('list.printSelected', { count: rows.length })}
           </Link>
+          <ReconcileButton rows={rows} clear={clear} />
+          </>
         )}
         searchLabel={t('list.searchLabel')}
         searchPlaceholder={t('list.searchPlaceholder')}
