@@ -201,7 +201,7 @@ function BulkLines({ result, title, action }: { result: SlipBulkResult; title: s
       <div className="table-responsive">
         <Table size="sm" className="mb-0 align-middle" aria-label={title}>
           <thead>
-            <tr>
+            <tr className="text-nowrap">
               <th>{t('fields.customer')}</th>
               {result.preview ? null : <th>{t('fields.code')}</th>}
               <th className="text-end">{t('fields.packages')}</th>
@@ -214,14 +214,14 @@ function BulkLines({ result, title, action }: { result: SlipBulkResult; title: s
           <tbody>
             {result.items.map((l) => (
               <tr key={l.customerId}>
-                <td>
+                <td style={{ minWidth: '12rem' }}>
                   <span className="font-tabular">{l.customerCode}</span> {l.customerName}
                 </td>
                 {result.preview ? null : (
                   <td className="font-tabular">{l.slipId ? <Link to={`/deliveryslip/${l.slipId}`}>{l.slipCode}</Link> : null}</td>
                 )}
                 <td className="text-end font-tabular">{fmt.integer(l.packageCount)}</td>
-                <td className="text-end font-tabular">{t('bulk.days', { count: l.maxWaitingDays })}</td>
+                <td className="text-end font-tabular text-nowrap">{t('bulk.days', { count: l.maxWaitingDays })}</td>
                 <td className="text-end font-tabular text-nowrap">{fmt.vnd(l.total)}</td>
                 <td className="text-end font-tabular text-nowrap">{fmt.vnd(l.walletCredit)}</td>
                 <td className="text-end font-tabular text-nowrap">{fmt.vnd(l.amountToCollect)}</td>
