@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { benchBulkSlips } from './bulk-slips';
 import { benchLarge } from './large';
 import { benchThroughput } from './throughput';
 
@@ -12,6 +13,8 @@ async function main() {
   if (process.env.BENCH_LARGE !== '0') {
     console.log('— latency at scale (PostgreSQL) —');
     for (const line of await benchLarge()) console.log(line);
+    console.log('— bulk delivery slips (PostgreSQL) —');
+    for (const line of await benchBulkSlips()) console.log(line);
   }
 }
 

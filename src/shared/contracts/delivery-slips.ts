@@ -38,6 +38,8 @@ import { blankToNull, PhoneInput, staleDetails, Timestamp } from './resource';
  *   POST   /api/delivery-slips/print           { ids } records one print of each → { items }
  *   POST   /api/delivery-slips/bulk            BulkBody → preview or create one draft per customer, all or nothing
  *   POST   /api/delivery-slips/reconcile       ReconcileBody → the courier slips marked reconciled, all or nothing
+ *   GET    /api/delivery-slips/feedback        ?customerId → the customer's hand-over ratings, newest first
+ *   GET    /api/delivery-slips/cod-by-carrier  what each carrier still owes: Σ COD of delivered, unreconciled slips
  *
  * Errors: 400 validation (details name the field: `packageIds.2`, `discount.reason`…); 404 slip / customer /
  * package; 409 with one of the codes below; 412 stale If-Match (details.current); 428 PATCH without If-Match.
@@ -453,6 +455,19 @@ export const SlipBulkResult = z.object({
   totals: z.object({ slips: z.number().int(), packages: z.number().int(), total: z.number().int(), amountToCollect: z.number().int() }),
 });
 export type SlipBulkResult = z.infer<typeof SlipBulkResult>;
+
+/** `GET /feedback?customerId=`: the customer's ratings (1–5) with comment, newest first, at most FEEDBACK_MAX. */
+export const FEEDBACK_MAX = 500;
+export const SlipFeedbackQuery = ReadyPackagesQuery;
+export const CustomerFeedbackItem = SlipFeedback.extend({ slipId: z.number().int(), slipCode: z.string() });
+export const CustomerFeedbackList = z.object({ items: z.array(CustomerFeedbackItem) });
+export type CustomerFeedbackList = z.infer<typeof CustomerFeedbackList>;
+
+/** `GET /cod-by-carrier`: per carrier, the delivered courier slips not yet reconciled and their collected COD. */
+export const CodByCarrier = z.object({
+  items: z.array(z.object({ carrierName: z.string(), slips: z.number().int(), amount: z.number().int() })),
+});
+export type CodByCarrier = z.infer<typeof CodByCarrier>;
 
 export const SlipItems = z.object({ items: z.array(DeliverySlip) });
 export type SlipItems = z.infer<typeof SlipItems>;

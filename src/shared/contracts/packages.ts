@@ -200,6 +200,10 @@ export type PackageOrderRef = z.infer<typeof PackageOrderRef>;
 export const PackageMawbRef = z.object({ id: z.number().int(), awbNumber: z.string() });
 export type PackageMawbRef = z.infer<typeof PackageMawbRef>;
 
+/** The delivery slip a package is on (the open one), or else the last it was on. */
+export const PackageSlipRef = z.object({ id: z.number().int(), code: z.string(), open: z.boolean() });
+export type PackageSlipRef = z.infer<typeof PackageSlipRef>;
+
 export const Package = z.object({
   id: z.number().int(),
   code: z.string(),
@@ -227,6 +231,8 @@ export const Package = z.object({
   status: z.enum(PACKAGE_STATUSES),
   statusAt: Timestamp,
   unidentified: z.boolean(),
+  /** Its open delivery slip, else its last one; null when never on a slip (absent in older fixtures). */
+  slip: PackageSlipRef.nullable().optional(),
   version: z.number().int(),
   createdAt: Timestamp,
   updatedAt: Timestamp,

@@ -1,7 +1,10 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   DELIVERY_SLIP_ERROR_CODES,
+  FEEDBACK_MAX,
+  type CodByCarrier,
+  type CustomerFeedbackList,
   type DeliverySlip,
   type ReadyPackages,
   type SlipBulkBody,
@@ -10,7 +13,7 @@ import {
 } from '../../../shared/contracts/delivery-slips';
 import { cleanScannedToken } from '../../../shared/domain/scan';
 import type { Db } from '../../db/client';
-import { customers, deliverySlipPackages, deliverySlips, packages, stores } from '../../db/schema/index';
+import { customers, deliveryFeedback, deliverySlipPackages, deliverySlips, packages, stores } from '../../db/schema/index';
 import { writeAudit } from '../../lib/audit';
 import { HttpError } from '../../lib/errors';
 import { findItem, pageRows } from '../../lib/resource/list-engine';
@@ -302,4 +305,28 @@ export async function reconcile(app: FastifyInstance, req: FastifyRequest, body:
     }
     return after;
   });
+}
+
+/** The customer's hand-over ratings, newest first (404 for an unknown customer, like ready-packages). */
+export async function customerFeedback(db: Db, customerId: number): Promise<CustomerFeedbackList> {
+  await findCustomer(db, customerId);
+  const rows = await db
+    .select({ slipId: deliveryFeedback.slipId, slipCode: deliverySlips.code, rating: deliveryFeedback.rating, comment: deliveryFeedback.comment, createdAt: deliveryFeedback.createdAt })
+    .from(deliveryFeedback)
+    .innerJoin(deliverySlips, eq(deliverySlips.id, deliveryFeedback.slipId))
+    .where(eq(deliveryFeedback.customerId, customerId))
+    .orderBy(desc(deliveryFeedback.createdAt), desc(deliveryFeedback.id))
+    .limit(FEEDBACK_MAX);
+  return { items: rows.map((r) => ({ ...r, createdAt: new Date(r.createdAt).toISOString() })) };
+}
+
+/** What each carrier still owes: the generated codOutstanding column (delivered courier slip, COD collected, not reconciled). */
+export async function codByCarrier(db: Db): Promise<CodByCarrier> {
+  const rows = await db
+    .select({ carrierName: deliverySlips.carrierName, slips: sql<string>`count(*)`, amount: sql<string>`coalesce(sum(${deliverySlips.collectedAmount}), 0)` })
+    .from(deliverySlips)
+    .where(eq(deliverySlips.codOutstanding, true))
+    .groupBy(deliverySlips.carrierName)
+    .orderBy(sql`coalesce(sum(${deliverySlips.collectedAmount}), 0) DESC`, asc(deliverySlips.carrierName));
+  return { items: rows.map((r) => ({ carrierName: r.carrierName, slips: Number(r.slips), amount: Number(r.amount) })) };
 }

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { ApiError } from '../../../shared/contracts/errors';
 import { IDEMPOTENCY_HEADER } from '../../../shared/contracts/idempotency';
 import {
+  CodByCarrier,
+  CustomerFeedbackList,
   DeliverySlip,
   DeliverySlipCreate,
   ReadyPackages,
@@ -9,6 +11,7 @@ import {
   SlipBulkBody,
   SlipBulkResult,
   SlipCodeParams,
+  SlipFeedbackQuery,
   SlipConfirmBody,
   SlipStatusBody,
   SlipItems,
@@ -26,7 +29,7 @@ import { runWrite } from '../../lib/write-context';
 import { changeSlipStatus, confirmSlip } from './delivery-slips.lifecycle';
 import { resourceRoutes } from '../../lib/resource/routes';
 import { namedParamsValidator } from '../../lib/resource/validation';
-import { bulkCreate, findSlipByCode, readyPackages, recordPrints, reconcile } from './delivery-slips.actions';
+import { bulkCreate, codByCarrier, customerFeedback, findSlipByCode, readyPackages, recordPrints, reconcile } from './delivery-slips.actions';
 import { deliverySlipsResource } from './delivery-slips.resource';
 import { quoteSlip } from './delivery-slips.service';
 
@@ -53,6 +56,18 @@ export const deliverySlipsRoutes = resourceRoutes(deliverySlipsResource, (app) =
     '/delivery-slips/ready-packages',
     { validatorCompiler, schema: { tags, summary: 'Kiện sẵn sàng giao của khách hàng, theo kho', querystring: ReadyPackagesQuery, response: { 200: ReadyPackages } } },
     async (req) => readyPackages(db(), (req.query as { customerId: number }).customerId),
+  );
+
+  app.get(
+    '/delivery-slips/feedback',
+    { validatorCompiler, schema: { tags, summary: 'Đánh giá của khách hàng khi nhận hàng (mới nhất trước)', querystring: SlipFeedbackQuery, response: { 200: CustomerFeedbackList } } },
+    async (req) => customerFeedback(db(), (req.query as { customerId: number }).customerId),
+  );
+
+  app.get(
+    '/delivery-slips/cod-by-carrier',
+    { validatorCompiler, schema: { tags, summary: 'Tiền thu hộ đơn vị vận chuyển còn nợ (chưa đối soát), theo đơn vị', response: { 200: CodByCarrier } } },
+    async () => codByCarrier(db()),
   );
 
   app.post(

@@ -107,6 +107,13 @@ const PackageImportRow = z
 
 const iso = (d: Date) => d.toISOString();
 
+/** The package's open slip, else its last one, in the same query as the package (a package is on ≤ 1 open slip). */
+const slipRefJson = sql<{ id: number; code: string; open: boolean } | null>`(
+  SELECT json_build_object('id', ds.id, 'code', ds.code, 'open', dsp.open)
+  FROM delivery_slip_packages dsp JOIN delivery_slips ds ON ds.id = dsp.slip_id
+  WHERE dsp.package_id = ${packages.id}
+  ORDER BY dsp.open DESC, dsp.id DESC LIMIT 1)`;
+
 export const packagesResource = defineResource({
   name: 'packages',
   label: 'kiện hàng',
@@ -152,6 +159,7 @@ export const packagesResource = defineResource({
       status: packages.status,
       statusAt: packages.statusAt,
       unidentified: packages.unidentified,
+      slip: slipRefJson,
       version: packages.version,
       createdAt: packages.createdAt,
       updatedAt: packages.updatedAt,
@@ -193,6 +201,7 @@ export const packagesResource = defineResource({
       status: r.status,
       statusAt: iso(r.statusAt),
       unidentified: r.unidentified,
+      slip: r.slip ? { id: Number(r.slip.id), code: r.slip.code, open: r.slip.open } : null,
       version: r.version,
       createdAt: iso(r.createdAt),
       updatedAt: iso(r.updatedAt),

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button, Card, Col, Row } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +8,7 @@ import type { ListQueryInput } from '../../../shared/contracts/list-query';
 import { ORDER_LIST } from '../../../shared/contracts/orders';
 import { PACKAGE_LIST } from '../../../shared/contracts/packages';
 import { TRANSACTION_LIST } from '../../../shared/contracts/transactions';
+import { DELIVERY_SLIP_LIST } from '../../../shared/contracts/delivery-slips';
 import { DetailHeader } from '../../components/detail-header';
 import { EmptyState } from '../../components/empty-state';
 import { historyTab } from '../../components/history-tab';
@@ -25,6 +27,8 @@ import { customerApi } from '../../entities/customer/api';
 import { orderApi } from '../../entities/order/api';
 import { packageApi } from '../../entities/package/api';
 import { transactionApi } from '../../entities/transaction/api';
+import { fetchCustomerFeedback, fetchSlipPage, slipKeys } from '../../entities/delivery-slip/api';
+import { useSlipColumns } from '../../entities/delivery-slip/columns';
 
 /** /customer/:id: profile, addresses, balance, the tabs later sections fill, and History. */
 export function CustomerDetailPage() {
@@ -74,6 +78,8 @@ function CustomerDetail({ loaded }: { loaded: Versioned<Customer> }) {
           { key: 'orders', title: t('detail.tabs.orders'), content: <CustomerOrders c={c} /> },
           { key: 'packages', title: t('detail.tabs.packages'), content: <CustomerPackages c={c} /> },
           { key: 'transactions', title: t('detail.tabs.transactions'), content: <CustomerTransactions c={c} onRecord={setRecording} /> },
+          { key: 'slips', title: t('detail.tabs.slips'), content: <CustomerSlips c={c} /> },
+          { key: 'feedback', title: t('detail.tabs.feedback'), content: <CustomerFeedback c={c} /> },
           historyTab(t('detail.tabs.history'), { entity: 'customers', entityId: c.id, queryKey: customerApi.keys.history(c.id), fields }),
         ]}
       />
@@ -295,5 +301,60 @@ function CustomerTransactions({ c, onRecord }: { c: Customer; onRecord(type: Man
         empty={{ title: t('detail.noTransactions') }}
       />
     </>
+  );
+}
+
+/** The customer's delivery slips: /api/delivery-slips?customerId=… (`s_…` URL names); a row opens the slip. */
+function CustomerSlips({ c }: { c: Customer }) {
+  const { t } = useTranslation('customer');
+  const navigate = useNavigate();
+  const columns = useSlipColumns({ withCustomer: false });
+  return (
+    <DataTable
+      tableId="customer-slips"
+      urlPrefix="s_"
+      spec={DELIVERY_SLIP_LIST}
+      columns={columns}
+      queryKey={(q: ListQueryInput) => slipKeys.list({ ...q, customerId: c.id })}
+      fetcher={(q, signal) => fetchSlipPage({ ...q, customerId: String(c.id) }, signal)}
+      getRowId={(s) => String(s.id)}
+      label={t('detail.slipsLabel', { code: c.code })}
+      onOpen={(s) => navigate(`/deliveryslip/${s.id}`)}
+      empty={{ title: t('detail.noSlips') }}
+    />
+  );
+}
+
+/** What the customer said at hand-over (1–5 stars and a comment), newest first, each with its slip. */
+function CustomerFeedback({ c }: { c: Customer }) {
+  const { t } = useTranslation('customer');
+  const fmt = useFormat();
+  const query = useQuery({ queryKey: [...slipKeys.all, 'feedback', c.id], queryFn: ({ signal }) => fetchCustomerFeedback(c.id, signal) });
+  if (query.isPending) return <p className="text-body-secondary">{t('detail.feedbackLoading')}</p>;
+  if (query.isError) return <div className="alert alert-warning" role="alert">{t('detail.feedbackError')}</div>;
+  if (!query.data.items.length) return <EmptyState icon="bi-star" title={t('detail.noFeedback')} />;
+  return (
+    <ul className="list-unstyled d-grid gap-2 mb-0" aria-label={t('detail.feedbackLabel', { code: c.code })}>
+      {query.data.items.map((f) => (
+        <li key={f.slipId}>
+          <Card className="shadow-sm">
+            <Card.Body className="py-2">
+              <div className="d-flex flex-wrap align-items-center gap-2">
+                <span className="text-warning" role="img" aria-label={t('detail.rating', { rating: f.rating })} data-testid="feedback-rating">
+                  {[1, 2, 3, 4, 5].map((n) => (
+                    <i key={n} className={`bi ${n <= f.rating ? 'bi-star-fill' : 'bi-star'}`} aria-hidden="true" />
+                  ))}
+                </span>
+                <Link to={`/deliveryslip/${f.slipId}`} className="font-tabular">
+                  {f.slipCode}
+                </Link>
+                <span className="small text-body-secondary ms-auto">{fmt.dateTime(f.createdAt)}</span>
+              </div>
+              {f.comment ? <p className="mb-0 mt-1" style={{ whiteSpace: 'pre-wrap' }}>{f.comment}</p> : <p className="mb-0 mt-1 small text-body-tertiary">{t('detail.noComment')}</p>}
+            </Card.Body>
+          </Card>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -1,12 +1,13 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import type { ListQueryInput } from '../../../shared/contracts/list-query';
 import type {
   DeliverySlip,
   DeliverySlipCreateInput,
-  DeliverySlipList,
   DeliverySlipPatchInput,
   ReadyPackages,
+  SlipBulkBodyInput,
+  SlipBulkResult,
+  SlipReconcileBodyInput,
   SlipConfirmBodyInput,
   SlipItems,
   SlipQuote,
@@ -19,16 +20,13 @@ import { getVersioned, ifMatch, versioned, type Versioned } from '../../componen
 import { newIdempotencyKey } from '../../entities/transaction/api';
 import { api, buildUrl } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-client';
+import { fetchSlipPage, slipKeys } from '../../entities/delivery-slip/api';
 
 /** Delivery slips over the shared client: list (with totals), one slip, its status steps, the confirmation. */
 
 const BASE = '/api/delivery-slips';
 export type { Versioned };
-export const slipKeys = queryKeys.DeliverySlip;
-
-export function fetchSlipPage(query: ListQueryInput, signal?: AbortSignal): Promise<DeliverySlipList> {
-  return api.get<DeliverySlipList>(BASE, query, { signal });
-}
+export { fetchSlipPage, slipKeys };
 
 export function slipQuery(id: string | number) {
   return queryOptions({ queryKey: slipKeys.detail(id), queryFn: ({ signal }) => getVersioned<DeliverySlip>(`${BASE}/${id}`, signal) });
@@ -88,6 +86,16 @@ export function createSlip(body: DeliverySlipCreateInput): Promise<DeliverySlip>
 /** A save based on the version the form was opened on: someone else's save in between is a 412. */
 export function patchSlip(id: number, etag: string, body: DeliverySlipPatchInput): Promise<DeliverySlip> {
   return api.patch<DeliverySlip>(`${BASE}/${id}`, body, ifMatch(etag));
+}
+
+/** One draft per customer at the hub: `preview: true` computes them, `false` makes them all or none. */
+export function bulkSlips(body: SlipBulkBodyInput): Promise<SlipBulkResult> {
+  return api.post<SlipBulkResult>(`${BASE}/bulk`, body);
+}
+
+/** The carrier remitted the COD of these delivered courier slips: all are marked, or none. */
+export function reconcileSlips(body: SlipReconcileBodyInput): Promise<SlipItems> {
+  return api.post<SlipItems>(`${BASE}/reconcile`, body);
 }
 
 // ---- printing ------------------------------------------------------------------------------------------

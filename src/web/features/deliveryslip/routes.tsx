@@ -3,7 +3,6 @@ import type { MenuEntry } from '../../lib/routing/menu';
 import { ADMIN_ONLY, guardedSection, lazyScreen, type RouteHandle } from '../../lib/routing/route-kit';
 
 // The only place that knows this section's screens: a built screen replaces its placeholder here.
-const placeholder = lazyScreen(() => import('../../components/placeholder-page'), 'PlaceholderPage');
 const handle = (titleKey: string): RouteHandle => ({ titleKey, sectionKey: 'menu.deliveryslip' });
 
 export const deliveryslipRoutes: RouteObject = guardedSection('deliveryslip', ADMIN_ONLY, [
@@ -11,7 +10,7 @@ export const deliveryslipRoutes: RouteObject = guardedSection('deliveryslip', AD
   { path: 'print-coupons', handle: handle('screens.printCoupons'), lazy: lazyScreen(() => import('./print-coupons'), 'PrintCouponsPage') },
   { path: 'edit-delivery-slip', handle: handle('screens.editDeliverySlip'), lazy: lazyScreen(() => import('./slip-editor'), 'EditDeliverySlipPage') },
   { path: 'vote-confirm', handle: handle('screens.voteConfirm'), lazy: lazyScreen(() => import('./vote-confirm'), 'VoteConfirmPage') },
-  { path: 'create-vouchers', handle: handle('screens.createVouchers'), lazy: placeholder },
+  { path: 'create-vouchers', handle: handle('screens.createVouchers'), lazy: lazyScreen(() => import('./create-vouchers'), 'CreateVouchersPage') },
   { path: 'create-delivery-slip', handle: handle('screens.createDeliverySlip'), lazy: lazyScreen(() => import('./slip-editor'), 'CreateDeliverySlipPage') },
   { path: ':id', handle: handle('screens.deliveryslipDetail'), lazy: lazyScreen(() => import('./slip-detail'), 'DeliverySlipDetailPage') },
 ]);

@@ -1,66 +1,19 @@
-import { createColumnHelper } from '@tanstack/react-table';
-import { useMemo } from 'react';
 import { Card, Col, Row } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { DELIVERY_METHODS, DELIVERY_SLIP_LIST, DELIVERY_SLIP_STATUSES, type DeliverySlip } from '../../../shared/contracts/delivery-slips';
-import { DataTable, type Columns } from '../../components/data-table/data-table';
+import { DELIVERY_METHODS, DELIVERY_SLIP_LIST, DELIVERY_SLIP_STATUSES } from '../../../shared/contracts/delivery-slips';
+import { DataTable } from '../../components/data-table/data-table';
 import { FilterChecks, FilterDateRange, FilterSelect } from '../../components/data-table/list-filters';
 import { useListParams } from '../../components/data-table/list-params';
 import { ExportMenu } from '../../components/export-menu';
 import { PageHeader } from '../../components/page-header';
-import { CustomerCell } from '../../entities/customer/customer-cell';
+import { useSlipColumns } from '../../entities/delivery-slip/columns';
 import { FilterCustomer } from '../../entities/customer/customer-picker';
 import { errorMessage } from '../../lib/api-client';
 import { useFormat } from '../../lib/use-format';
 import { fetchSlipPage, slipKeys } from './api';
-import { SlipStatusBadge } from './badges';
-import { DATE_TIME_COLUMN_SIZE } from '../../components/data-table/cells';
-
-const col = createColumnHelper<DeliverySlip>();
-
-function useSlipColumns(): Columns<DeliverySlip> {
-  const { t } = useTranslation('deliveryslip');
-  const fmt = useFormat();
-  return useMemo(
-    () => [
-      col.accessor('code', {
-        header: t('fields.code'),
-        size: 140,
-        meta: { hideable: false, className: 'font-tabular' },
-        cell: (c) => (
-          <Link to={`/deliveryslip/${c.row.original.id}`} className="fw-medium">
-            {c.getValue()}
-          </Link>
-        ),
-      }),
-      col.accessor('customerName', {
-        id: 'customer',
-        header: t('fields.customer'),
-        size: 220,
-        meta: { card: 'title' },
-        cell: (c) => <CustomerCell id={c.row.original.customerId} code={c.row.original.customerCode} name={c.getValue()} />,
-      }),
-      col.accessor('status', { header: t('fields.status'), size: 150, meta: { card: 'badge' }, cell: (c) => <SlipStatusBadge status={c.getValue()} /> }),
-      col.accessor('method', { header: t('fields.method'), size: 150, cell: (c) => t(`methods.${c.getValue()}`) }),
-      col.accessor('storeName', { id: 'store', header: t('fields.store'), size: 150 }),
-      col.accessor('packageCount', { header: t('fields.packages'), size: 90, meta: { align: 'end' }, cell: (c) => fmt.integer(c.getValue()) }),
-      col.accessor('total', { header: t('fields.total'), size: 130, meta: { align: 'end', sortDescFirst: true }, cell: (c) => fmt.vnd(c.getValue()) }),
-      col.accessor('amountToCollect', { header: t('fields.amountToCollect'), size: 140, meta: { align: 'end', sortDescFirst: true }, cell: (c) => fmt.vnd(c.getValue()) }),
-      col.accessor('collectedAmount', {
-        header: t('fields.collected'),
-        size: 130,
-        meta: { align: 'end' },
-        cell: (c) => (c.getValue() == null ? <span className="text-body-tertiary">—</span> : fmt.vnd(c.getValue()!)),
-      }),
-      col.accessor('receiverName', { id: 'receiver', header: t('fields.receiver'), size: 180, meta: { defaultHidden: true, card: 'hidden' } }),
-      col.accessor('createdAt', { header: t('fields.createdAt'), size: DATE_TIME_COLUMN_SIZE, meta: { sortDescFirst: true }, cell: (c) => fmt.dateTime(c.getValue()) }),
-      col.accessor('deliveredAt', { header: t('fields.deliveredAt'), size: DATE_TIME_COLUMN_SIZE, meta: { sortDescFirst: true, defaultHidden: true }, cell: (c) => (c.getValue() ? fmt.dateTime(c.getValue()!) : '') }),
-    ],
-    [t, fmt],
-  );
-}
+import { CodByCarrierSummary, ReconcileButton } from './cod-reconcile';
 
 /** /deliveryslip: every slip, filtered by status, customer, method and dates, with the totals of the filtered set. */
 export function DeliverySlipListPage() {
@@ -85,6 +38,7 @@ export function DeliverySlipListPage() {
         }
       />
       <SlipTotals />
+      <CodByCarrierSummary />
       <DataTable
         tableId="delivery-slips"
         spec={DELIVERY_SLIP_LIST}
@@ -94,11 +48,14 @@ export function DeliverySlipListPage() {
         getRowId={(r) => String(r.id)}
         label={t('list.label')}
         onOpen={(r) => navigate(`/deliveryslip/${r.id}`)}
-        bulkActions={({ rows }) => (
+        bulkActions={({ rows, clear }) => (
+          <>
           <Link to={`/deliveryslip/print-coupons?ids=${rows.map((r) => r.id).join(',')}`} className="btn btn-sm btn-primary" data-testid="slips-print-selected">
             <i className="bi bi-printer me-1" aria-hidden="true" />
             {t('list.printSelected', { count: rows.length })}
           </Link>
+          <ReconcileButton rows={rows} clear={clear} />
+          </>
         )}
         searchLabel={t('list.searchLabel')}
         searchPlaceholder={t('list.searchPlaceholder')}

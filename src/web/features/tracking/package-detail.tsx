@@ -138,6 +138,19 @@ function Overview({ p }: { p: Package }) {
                   none
                 )}
               </dd>
+              <dt>{t('fields.slip')}</dt>
+              <dd data-testid="package-slip">
+                {p.slip ? (
+                  <>
+                    <Link to={`/deliveryslip/${p.slip.id}`} className="font-tabular">
+                      {p.slip.code}
+                    </Link>
+                    {!p.slip.open && <span className="small text-body-secondary ms-2">{t('detail.slipClosed')}</span>}
+                  </>
+                ) : (
+                  none
+                )}
+              </dd>
               <dt>{t('fields.store')}</dt>
               <dd>{store(p.store)}</dd>
               <dt>{t('fields.destinationStore')}</dt>
