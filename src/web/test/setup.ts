@@ -1,5 +1,9 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// findBy*/waitFor wait up to 5 s (the default 1 s is too short when two test workers share two cores); what they
+// wait for is unchanged.
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();
