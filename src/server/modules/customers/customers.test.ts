@@ -1,23 +1,13 @@
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Customer, CustomerList } from '../../../shared/contracts/customers';
 import type { ImportPreview } from '../../../shared/contracts/import';
 import { foldVietnamese } from '../../../shared/text';
-import { createTestContext, type TestContext } from '../../test/harness';
+import { useTestContext } from '../../test/harness';
 
-let ctx: TestContext;
-let staffToken: string;
-beforeAll(async () => {
-  ctx = await createTestContext();
-  staffToken = await ctx.tokenFor('Staff');
-});
-afterAll(() => ctx.close());
+const ctx = useTestContext();
 
-const list = async (query: string) => {
-  const res = await ctx.request({ method: 'GET', url: `/api/customers${query}` });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as CustomerList;
-};
+const list = (query: string) => ctx.getOk<CustomerList>(`/api/customers${query}`);
 
 const auditCount = async (entityId?: number) => {
   const rows = await ctx.database.query<{ n: number }>(
@@ -48,13 +38,7 @@ describe('access', () => {
     ['DELETE', '/api/customers/1'],
     ['GET', '/api/customers/export'],
     ['POST', '/api/customers/import'],
-  ])('%s %s: 401 without a token, 403 for Staff', async (method, url) => {
-    const anon = await ctx.request({ method: method as 'GET', url, token: null });
-    expect(anon.statusCode).toBe(401);
-    const staff = await ctx.request({ method: method as 'GET', url, token: staffToken, payload: method === 'GET' ? undefined : {} });
-    expect(staff.statusCode).toBe(403);
-    expect(staff.json()).toMatchObject({ code: 'FORBIDDEN', message: expect.any(String) });
-  });
+  ])('%s %s: 401 without a token, 403 for Staff', (method, url) => ctx.expectAdminOnly(method, url));
 });
 
 describe('list engine', () => {

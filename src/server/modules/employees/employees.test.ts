@@ -1,21 +1,11 @@
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Employee, EmployeeList } from '../../../shared/contracts/employees';
-import { createTestContext, type TestContext } from '../../test/harness';
+import { useTestContext } from '../../test/harness';
 
-let ctx: TestContext;
-let staffToken: string;
-beforeAll(async () => {
-  ctx = await createTestContext();
-  staffToken = await ctx.tokenFor('Staff');
-});
-afterAll(() => ctx.close());
+const ctx = useTestContext();
 
-const list = async (query: string) => {
-  const res = await ctx.request({ method: 'GET', url: `/api/employees${query}` });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as EmployeeList;
-};
+const list = (query: string) => ctx.getOk<EmployeeList>(`/api/employees${query}`);
 const get = async (id: number) => (await ctx.request({ method: 'GET', url: `/api/employees/${id}` })).json() as Employee;
 const auditCount = async (entityId?: number) =>
   Number(
@@ -51,10 +41,7 @@ describe('access', () => {
     ['POST', '/api/employees/1/send-reset-link'],
     ['GET', '/api/stores'],
     ['GET', '/api/stores/1'],
-  ])('%s %s: 401 without a token, 403 for Staff', async (method, url) => {
-    expect((await ctx.request({ method: method as 'GET', url, token: null })).statusCode).toBe(401);
-    expect((await ctx.request({ method: method as 'GET', url, token: staffToken, payload: method === 'GET' ? undefined : {} })).statusCode).toBe(403);
-  });
+  ])('%s %s: 401 without a token, 403 for Staff', (method, url) => ctx.expectAdminOnly(method, url));
 });
 
 describe('list', () => {

@@ -1,28 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Customer } from '../../../shared/contracts/customers';
 import type { ExchangeRates } from '../../../shared/contracts/exchange-rates';
 import type { Order, OrderList } from '../../../shared/contracts/orders';
-import { createTestContext, type TestContext } from '../../test/harness';
+import { useTestContext } from '../../test/harness';
 
-let ctx: TestContext;
-let staffToken: string;
-beforeAll(async () => {
-  ctx = await createTestContext();
-  staffToken = await ctx.tokenFor('Staff');
-});
-afterAll(() => ctx.close());
+const ctx = useTestContext();
 
-const list = async (query: string) => {
-  const res = await ctx.request({ method: 'GET', url: `/api/orders${query}` });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as OrderList;
-};
-const get = async (id: number) => {
-  const res = await ctx.request({ method: 'GET', url: `/api/orders/${id}` });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as Order;
-};
+const list = (query: string) => ctx.getOk<OrderList>(`/api/orders${query}`);
+const get = (id: number) => ctx.getOk<Order>(`/api/orders/${id}`);
 const auditRows = async (id: number) =>
   ctx.database.query<{ action: string; before: Order | null; after: Order | null }>(
     `SELECT action, before, after FROM audit_log WHERE entity = 'orders' AND entity_id = $1 ORDER BY id`,
@@ -71,11 +57,7 @@ describe('access', () => {
     ['POST', '/api/orders/1/status'],
     ['GET', '/api/orders/export'],
     ['GET', '/api/exchange-rates'],
-  ])('%s %s: 401 without a token, 403 for Staff', async (method, url) => {
-    expect((await ctx.request({ method: method as 'GET', url, token: null })).statusCode).toBe(401);
-    const staff = await ctx.request({ method: method as 'GET', url, token: staffToken, payload: method === 'GET' ? undefined : {} });
-    expect(staff.statusCode).toBe(403);
-  });
+  ])('%s %s: 401 without a token, 403 for Staff', (method, url) => ctx.expectAdminOnly(method, url));
 
   it('answers 404 for an order that does not exist', async () => {
     expect((await ctx.request({ method: 'GET', url: '/api/orders/999999' })).statusCode).toBe(404);

@@ -1,18 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Customer } from '../../../shared/contracts/customers';
 import type { Order } from '../../../shared/contracts/orders';
 import type { Transaction, TransactionList, TransactionTotals } from '../../../shared/contracts/transactions';
 import { forgetSessionState } from '../../plugins/auth';
-import { createTestContext, type TestContext } from '../../test/harness';
+import { useTestContext } from '../../test/harness';
 
-let ctx: TestContext;
-let staffToken: string;
-beforeAll(async () => {
-  ctx = await createTestContext();
-  staffToken = await ctx.tokenFor('Staff');
-});
-afterAll(() => ctx.close());
+const ctx = useTestContext();
 
 let seq = 0;
 const newCustomer = async (over: Record<string, unknown> = {}) => {
@@ -44,11 +38,7 @@ describe('access', () => {
     ['GET', '/api/transactions/export'],
     ['POST', '/api/transactions'],
     ['PATCH', '/api/transactions/1'],
-  ])('%s %s: 401 without a token, 403 for Staff', async (method, url) => {
-    expect((await ctx.request({ method: method as 'GET', url, token: null })).statusCode).toBe(401);
-    const staff = await ctx.request({ method: method as 'GET', url, token: staffToken, payload: method === 'GET' ? undefined : {}, headers: { 'idempotency-key': 'k' } });
-    expect(staff.statusCode).toBe(403);
-  });
+  ])('%s %s: 401 without a token, 403 for Staff', (method, url) => ctx.expectAdminOnly(method, url, { 'idempotency-key': 'k' }));
 
   it('has no DELETE: the ledger is append-only', async () => {
     const c = await newCustomer();
