@@ -24,6 +24,8 @@ export interface TestContext {
   close(): Promise<void>;
   /** GET `url` with the Admin token, expect 200 and return the parsed body. */
   getOk<T>(url: string): Promise<T>;
+  /** POST `payload` to `url` with the Admin token, expect 201 and return the parsed body. */
+  postCreated<T>(url: string, payload: Record<string, unknown>): Promise<T>;
   /** The Admin-only rule for one route: 401 without a token, 403 FORBIDDEN for Staff (a body on writes, so validation cannot answer first). */
   expectAdminOnly(method: string, url: string, headers?: Record<string, string>): Promise<void>;
 }
@@ -87,6 +89,11 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
       expect(res.statusCode, res.body).toBe(200);
       return res.json() as T;
     },
+    async postCreated<T>(url: string, payload: Record<string, unknown>) {
+      const res = await request({ method: 'POST', url, payload });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json() as T;
+    },
     async expectAdminOnly(method, url, headers = {}) {
       const verb = method as 'GET';
       expect((await request({ method: verb, url, headers, token: null })).statusCode).toBe(401);
@@ -101,6 +108,18 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
       await dropClone?.();
     },
   };
+}
+
+/** The routes every standard resource has (list, get, create, patch, delete, export) as [method, url], for access tests. */
+export function resourceRoutes(base: string): [string, string][] {
+  return [
+    ['GET', base],
+    ['GET', `${base}/1`],
+    ['POST', base],
+    ['PATCH', `${base}/1`],
+    ['DELETE', `${base}/1`],
+    ['GET', `${base}/export`],
+  ];
 }
 
 /**
@@ -137,6 +156,7 @@ export function useTestContext(env: Record<string, string> = {}): SuiteContext {
     tokenFor: (role) => live().tokenFor(role),
     request: (opts) => live().request(opts),
     getOk: <T>(url: string) => live().getOk<T>(url),
+    postCreated: <T>(url: string, payload: Record<string, unknown>) => live().postCreated<T>(url, payload),
     expectAdminOnly: (method, url, headers) => live().expectAdminOnly(method, url, headers),
     close: () => live().close(),
   };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { defineListSpec, filter, listQuerySchema, listResponse, exportQuerySchema, type ListQuery } from './list-query';
-import { OptionalEmailInput, PhoneInput, staleDetails, Timestamp } from './resource';
+import { defineListSpec, filter, listedResourceSchemas, type ListQuery } from './list-query';
+import { OptionalEmailInput, PhoneInput, Timestamp } from './resource';
 
 /**
  * Customers: `/api/customers` (list, export, import, get, create, patch, delete).
@@ -147,9 +147,6 @@ export const CUSTOMER_LIST = defineListSpec({
 });
 export type CustomerSortField = (typeof CUSTOMER_LIST.sortable)[number];
 
-export const CustomerListQuery = listQuerySchema(CUSTOMER_LIST);
+export const { listQuery: CustomerListQuery, exportQuery: CustomerExportQuery, list: CustomerList, stale: CustomerStale } = listedResourceSchemas(Customer, CUSTOMER_LIST);
 export type CustomerListQuery = ListQuery<typeof CUSTOMER_LIST>;
-export const CustomerExportQuery = exportQuerySchema(CUSTOMER_LIST);
-export const CustomerList = listResponse(Customer);
 export type CustomerList = z.infer<typeof CustomerList>;
-export const CustomerStale = staleDetails(Customer);

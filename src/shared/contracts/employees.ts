@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ROLES } from '../auth';
-import { defineListSpec, exportQuerySchema, filter, listQuerySchema, listResponse, type ListQuery } from './list-query';
-import { OptionalEmailInput, PhoneInput, staleDetails, Timestamp } from './resource';
+import { defineListSpec, filter, listedResourceSchemas, type ListQuery } from './list-query';
+import { OptionalEmailInput, PhoneInput, Timestamp } from './resource';
 
 /**
  * Employees: `/api/employees` (list, export, get, create, patch, delete) and
@@ -114,9 +114,6 @@ export const EMPLOYEE_LIST = defineListSpec({
 });
 export type EmployeeSortField = (typeof EMPLOYEE_LIST.sortable)[number];
 
-export const EmployeeListQuery = listQuerySchema(EMPLOYEE_LIST);
+export const { listQuery: EmployeeListQuery, exportQuery: EmployeeExportQuery, list: EmployeeList, stale: EmployeeStale } = listedResourceSchemas(Employee, EMPLOYEE_LIST);
 export type EmployeeListQuery = ListQuery<typeof EMPLOYEE_LIST>;
-export const EmployeeExportQuery = exportQuerySchema(EMPLOYEE_LIST);
-export const EmployeeList = listResponse(Employee);
 export type EmployeeList = z.infer<typeof EmployeeList>;
-export const EmployeeStale = staleDetails(Employee);

@@ -9,8 +9,8 @@ import {
 } from '../domain/mawb-lifecycle';
 import { PACKAGE_STATUSES } from '../domain/package-status';
 import { parseScannedNumbers, SCAN_MAX_NUMBERS } from '../domain/scan';
-import { defineListSpec, exportQuerySchema, filter, listQuerySchema, listResponse, type ListQuery } from './list-query';
-import { staleDetails, Timestamp } from './resource';
+import { defineListSpec, filter, listedResourceSchemas, type ListQuery } from './list-query';
+import { Timestamp } from './resource';
 
 /**
  * Master air waybills: `/api/mawbs` (list, export, get, create, patch, delete) plus
@@ -264,12 +264,9 @@ export const MAWB_LIST = defineListSpec({
 });
 export type MawbSortField = (typeof MAWB_LIST.sortable)[number];
 
-export const MawbListQuery = listQuerySchema(MAWB_LIST);
+export const { listQuery: MawbListQuery, exportQuery: MawbExportQuery, list: MawbList, stale: MawbStale } = listedResourceSchemas(Mawb, MAWB_LIST);
 export type MawbListQuery = ListQuery<typeof MAWB_LIST>;
-export const MawbExportQuery = exportQuerySchema(MAWB_LIST);
-export const MawbList = listResponse(Mawb);
 export type MawbList = z.infer<typeof MawbList>;
-export const MawbStale = staleDetails(Mawb);
 
 // ---- packages on a MAWB -----------------------------------------------------------------------------
 

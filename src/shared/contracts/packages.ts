@@ -8,8 +8,8 @@ import {
 } from '../domain/package-status';
 import { normalizeTrackingNumber, parseScannedNumbers, SCAN_MAX_NUMBERS } from '../domain/scan';
 import { PACKAGE_DIMENSION_MAX_MM, PACKAGE_WEIGHT_MAX_G } from '../domain/weight';
-import { defineListSpec, exportQuerySchema, filter, listQuerySchema, listResponse, type ListQuery } from './list-query';
-import { staleDetails, Timestamp } from './resource';
+import { defineListSpec, filter, listedResourceSchemas, type ListQuery } from './list-query';
+import { Timestamp } from './resource';
 
 /**
  * Packages (tracking): `/api/packages` (list, export, import, get, create, patch, delete) plus
@@ -243,12 +243,9 @@ export const PACKAGE_LIST = defineListSpec({
 });
 export type PackageSortField = (typeof PACKAGE_LIST.sortable)[number];
 
-export const PackageListQuery = listQuerySchema(PACKAGE_LIST);
+export const { listQuery: PackageListQuery, exportQuery: PackageExportQuery, list: PackageList, stale: PackageStale } = listedResourceSchemas(Package, PACKAGE_LIST);
 export type PackageListQuery = ListQuery<typeof PACKAGE_LIST>;
-export const PackageExportQuery = exportQuerySchema(PACKAGE_LIST);
-export const PackageList = listResponse(Package);
 export type PackageList = z.infer<typeof PackageList>;
-export const PackageStale = staleDetails(Package);
 
 // ---- tracking events --------------------------------------------------------------------------------
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Customer, CustomerList } from '../../../shared/contracts/customers';
 import type { ImportPreview } from '../../../shared/contracts/import';
 import { foldVietnamese } from '../../../shared/text';
-import { useTestContext } from '../../test/harness';
+import { resourceRoutes, useTestContext } from '../../test/harness';
 
 const ctx = useTestContext();
 
@@ -20,23 +20,12 @@ const auditCount = async (entityId?: number) => {
 let seq = 0;
 const newCustomer = async (over: Record<string, unknown> = {}) => {
   seq += 1;
-  const res = await ctx.request({
-    method: 'POST',
-    url: '/api/customers',
-    payload: { fullName: `Khách Thử ${seq}`, phone: `0987${String(100000 + seq).slice(-6)}`, ...over },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as Customer;
+  return ctx.postCreated<Customer>('/api/customers', { fullName: `Khách Thử ${seq}`, phone: `0987${String(100000 + seq).slice(-6)}`, ...over });
 };
 
 describe('access', () => {
   it.each([
-    ['GET', '/api/customers'],
-    ['GET', '/api/customers/1'],
-    ['POST', '/api/customers'],
-    ['PATCH', '/api/customers/1'],
-    ['DELETE', '/api/customers/1'],
-    ['GET', '/api/customers/export'],
+    ...resourceRoutes('/api/customers'),
     ['POST', '/api/customers/import'],
   ])('%s %s: 401 without a token, 403 for Staff', (method, url) => ctx.expectAdminOnly(method, url));
 });

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import type { Employee, EmployeeList } from '../../../shared/contracts/employees';
-import { useTestContext } from '../../test/harness';
+import { resourceRoutes, useTestContext } from '../../test/harness';
 
 const ctx = useTestContext();
 
@@ -22,9 +22,7 @@ const employeeCount = async () => Number((await ctx.database.query<{ n: number }
 let seq = 0;
 const create = async (over: Record<string, unknown> = {}) => {
   seq += 1;
-  const res = await ctx.request({ method: 'POST', url: '/api/employees', payload: { fullName: `Nhân Viên Thử ${seq}`, phone: '0905 123 456', ...over } });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as Employee;
+  return ctx.postCreated<Employee>('/api/employees', { fullName: `Nhân Viên Thử ${seq}`, phone: '0905 123 456', ...over });
 };
 /** A token for an account as if it had signed in (no password exists for accounts made by an admin). */
 const tokenOf = async (e: Employee) => (await ctx.app.deps.signer.sign({ id: e.account!.userId, role: e.account!.role, email: e.account!.email })).token;
@@ -32,12 +30,7 @@ const me = (token: string) => ctx.request({ method: 'GET', url: '/api/auth/me', 
 
 describe('access', () => {
   it.each([
-    ['GET', '/api/employees'],
-    ['GET', '/api/employees/1'],
-    ['POST', '/api/employees'],
-    ['PATCH', '/api/employees/1'],
-    ['DELETE', '/api/employees/1'],
-    ['GET', '/api/employees/export'],
+    ...resourceRoutes('/api/employees'),
     ['POST', '/api/employees/1/send-reset-link'],
     ['GET', '/api/stores'],
     ['GET', '/api/stores/1'],

@@ -24,9 +24,7 @@ const audit = async (id: number) =>
 let seq = 0;
 const newNumber = () => `TRK${String(Date.now()).slice(-7)}${String(++seq).padStart(4, '0')}`;
 const create = async (over: Record<string, unknown> = {}) => {
-  const res = await ctx.request({ method: 'POST', url: '/api/packages', payload: { trackingNumber: newNumber(), customerId: customer.id, ...over } });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as Package;
+  return ctx.postCreated<Package>('/api/packages', { trackingNumber: newNumber(), customerId: customer.id, ...over });
 };
 const addEvent = (id: number, payload: Record<string, unknown>, headers: Record<string, string> = {}) =>
   ctx.request({ method: 'POST', url: `/api/packages/${id}/events`, payload, headers });

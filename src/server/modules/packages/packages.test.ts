@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ImportPreview } from '../../../shared/contracts/import';
 import type { EventList, Package, PackageList } from '../../../shared/contracts/packages';
-import { useTestContext } from '../../test/harness';
+import { resourceRoutes, useTestContext } from '../../test/harness';
 import { seededStoresAndCustomer, type SuiteCustomer } from './test-support';
 
 /** /api/packages: the standard resource behaviours (list, get, create, patch, delete, export, import). */
@@ -26,19 +26,12 @@ const auditCount = async () => Number((await ctx.database.query<{ n: number }>(`
 let seq = 0;
 const newNumber = () => `TEST${String(Date.now()).slice(-6)}${String(++seq).padStart(4, '0')}`;
 const create = async (over: Record<string, unknown> = {}) => {
-  const res = await ctx.request({ method: 'POST', url: '/api/packages', payload: { trackingNumber: newNumber(), customerId: customer.id, ...over } });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as Package;
+  return ctx.postCreated<Package>('/api/packages', { trackingNumber: newNumber(), customerId: customer.id, ...over });
 };
 
 describe('access', () => {
   it.each([
-    ['GET', '/api/packages'],
-    ['GET', '/api/packages/1'],
-    ['POST', '/api/packages'],
-    ['PATCH', '/api/packages/1'],
-    ['DELETE', '/api/packages/1'],
-    ['GET', '/api/packages/export'],
+    ...resourceRoutes('/api/packages'),
     ['GET', '/api/packages/import/template'],
     ['POST', '/api/packages/import'],
     ['GET', '/api/packages/search?numbers=ABC123'],

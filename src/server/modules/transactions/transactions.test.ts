@@ -11,9 +11,7 @@ const ctx = useTestContext();
 let seq = 0;
 const newCustomer = async (over: Record<string, unknown> = {}) => {
   seq += 1;
-  const res = await ctx.request({ method: 'POST', url: '/api/customers', payload: { fullName: `Khách Ví ${seq}`, phone: `0966${String(300000 + seq).slice(-6)}`, ...over } });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as Customer;
+  return ctx.postCreated<Customer>('/api/customers', { fullName: `Khách Ví ${seq}`, phone: `0966${String(300000 + seq).slice(-6)}`, ...over });
 };
 const customer = async (id: number) => (await ctx.request({ method: 'GET', url: `/api/customers/${id}` })).json() as Customer;
 

@@ -17,6 +17,7 @@ import {
 import { foldVietnamese } from '../../../shared/text';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable } from '../../components/data-table/data-table';
+import { localPage } from '../../components/data-table/list-params';
 import { DetailHeader } from '../../components/detail-header';
 import { EmptyState } from '../../components/empty-state';
 import { HISTORY_DEFAULT_IGNORE, historyTab } from '../../components/history-tab';
@@ -347,31 +348,13 @@ type SortField = (typeof PACKAGES_SPEC.sortable)[number];
 export function packagesPage(items: MawbPackage[], query: ListQueryInput): ListResponse<MawbPackage> {
   const q = typeof query.q === 'string' ? foldVietnamese(query.q).trim() : '';
   const words = q ? q.split(/\s+/) : [];
-  let rows = words.length
+  const rows = words.length
     ? items.filter((p) => {
         const text = foldVietnamese([p.code, p.trackingNumber, p.customerCode, p.customerName, p.contents].filter(Boolean).join(' '));
         return words.every((w) => text.includes(w));
       })
-    : [...items];
-  const sort = typeof query.sort === 'string' ? query.sort.split(',').filter(Boolean) : [];
-  if (sort.length) {
-    const terms = sort.map((s) => ({ field: s.replace(/^-/, '') as SortField, desc: s.startsWith('-') }));
-    const key = (p: MawbPackage, f: SortField) => (f === 'status' ? PACKAGE_STATUSES.indexOf(p.status) : (p[f] ?? ''));
-    rows = rows
-      .map((p, i) => ({ p, i }))
-      .sort((a, b) => {
-        for (const { field, desc } of terms) {
-          const x = key(a.p, field);
-          const y = key(b.p, field);
-          if (x !== y) return (x < y ? -1 : 1) * (desc ? -1 : 1);
-        }
-        return a.i - b.i;
-      })
-      .map((e) => e.p);
-  }
-  const page = Number(query.page ?? 1);
-  const pageSize = Number(query.pageSize ?? 25);
-  return { items: rows.slice((page - 1) * pageSize, page * pageSize), total: rows.length, page, pageSize };
+    : items;
+  return localPage(rows, query, (p, f: SortField) => (f === 'status' ? PACKAGE_STATUSES.indexOf(p.status) : (p[f] ?? '')));
 }
 
 const pkgCol = createColumnHelper<MawbPackage>();

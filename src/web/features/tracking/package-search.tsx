@@ -11,6 +11,7 @@ import { parseScannedNumbers } from '../../../shared/domain/scan';
 import { AddToMawbDialog } from '../../entities/mawb/add-to-mawb-dialog';
 import { DataTable, type BulkActionsContext } from '../../components/data-table/data-table';
 import { FilterChecks } from '../../components/data-table/list-filters';
+import { localPage } from '../../components/data-table/list-params';
 import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
 import { toast } from '../../lib/toast';
@@ -45,25 +46,8 @@ type Sortable = (typeof RESULTS_SPEC.sortable)[number];
 /** One page of the found packages as the table's URL asks: filtered by status, sorted, sliced. */
 export function resultsPage(found: PackageSearchHit[], query: ListQueryInput): ListResponse<PackageSearchHit> {
   const statuses = typeof query.status === 'string' && query.status ? new Set(query.status.split(',')) : null;
-  let rows = statuses ? found.filter((p) => statuses.has(p.status)) : [...found];
-  const sort = typeof query.sort === 'string' ? query.sort.split(',').filter(Boolean) : [];
-  if (sort.length) {
-    const terms = sort.map((s) => ({ field: s.replace(/^-/, '') as Sortable, desc: s.startsWith('-') }));
-    rows = rows
-      .map((p, i) => ({ p, i }))
-      .sort((a, b) => {
-        for (const { field, desc } of terms) {
-          const x = field === 'status' ? PACKAGE_STATUSES.indexOf(a.p.status) : a.p[field];
-          const y = field === 'status' ? PACKAGE_STATUSES.indexOf(b.p.status) : b.p[field];
-          if (x !== y) return (x < y ? -1 : 1) * (desc ? -1 : 1);
-        }
-        return a.i - b.i;
-      })
-      .map((e) => e.p);
-  }
-  const page = Number(query.page ?? 1);
-  const pageSize = Number(query.pageSize ?? 25);
-  return { items: rows.slice((page - 1) * pageSize, page * pageSize), total: rows.length, page, pageSize };
+  const rows = statuses ? found.filter((p) => statuses.has(p.status)) : found;
+  return localPage(rows, query, (p, field: Sortable) => (field === 'status' ? PACKAGE_STATUSES.indexOf(p.status) : p[field]));
 }
 
 function initialText(q: string): string {

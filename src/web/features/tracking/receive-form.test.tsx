@@ -1,9 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Package, ReceiveResponse } from '../../../shared/contracts/packages';
 import type { Store } from '../../../shared/contracts/stores';
-import { renderAt, setupI18n, stubMatchMedia } from '../../components/test-support';
+import { renderAt, useScreenTestSetup } from '../../components/test-support';
 import { jsonResponse, mockFetch, type FetchCall } from '../../test/auth-fixtures';
 import { ReceiveForm } from './receive-form';
 
@@ -77,17 +77,7 @@ function api(c: FetchCall) {
   return jsonResponse(404, { message: 'Không tìm thấy' });
 }
 
-beforeAll(async () => {
-  await setupI18n(['common', 'shell', 'resource', 'tracking']);
-});
-
-beforeEach(() => {
-  stubMatchMedia();
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+useScreenTestSetup(['common', 'shell', 'resource', 'tracking']);
 
 const chargeable = () => screen.getAllByTestId('chargeable')[0]!.textContent;
 const volumetric = () => screen.getAllByTestId('volumetric')[0]!.textContent;
