@@ -12,7 +12,7 @@ import {
 } from '../../../shared/contracts/customers';
 import { foldVietnamese } from '../../../shared/text';
 import { customers } from '../../db/schema/index';
-import { defineResource } from '../../lib/resource/define';
+import { defineResource, recordStamps } from '../../lib/resource/define';
 import { checkCustomerImport, createCustomer, removeCustomer, UNIQUE_FIELDS, updateCustomer } from './customers.service';
 
 /** A label ("Khách sỉ") or a key ("wholesale") in a spreadsheet cell → the key. */
@@ -79,9 +79,7 @@ export const customersResource = defineResource({
       status: customers.status,
       creditLimit: customers.creditLimit,
       balance: customers.balance,
-      version: customers.version,
-      createdAt: customers.createdAt,
-      updatedAt: customers.updatedAt,
+      ...recordStamps(customers),
     },
     toItem: (r): Customer => ({ ...r, createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString() }),
   },

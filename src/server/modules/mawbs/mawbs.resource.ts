@@ -11,7 +11,7 @@ import {
 } from '../../../shared/contracts/mawbs';
 import { airlineByPrefix } from '../../../shared/domain/airlines';
 import { mawbs } from '../../db/schema/index';
-import { defineResource } from '../../lib/resource/define';
+import { defineResource, recordStamps } from '../../lib/resource/define';
 import { createMawb, removeMawb, UNIQUE_FIELDS, updateMawb } from './mawbs.service';
 
 // Totals are read from the packages on the MAWB (packages_mawb_idx), never stored: they cannot drift.
@@ -57,9 +57,7 @@ export const mawbsResource = defineResource({
       status: mawbs.status,
       statusAt: mawbs.statusAt,
       note: mawbs.note,
-      version: mawbs.version,
-      createdAt: mawbs.createdAt,
-      updatedAt: mawbs.updatedAt,
+      ...recordStamps(mawbs),
     },
     toItem: (r): Mawb => {
       const airline = airlineByPrefix(r.airlinePrefix);

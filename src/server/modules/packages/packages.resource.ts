@@ -15,7 +15,7 @@ import {
 } from '../../../shared/contracts/packages';
 import { cmToMm, kgToGrams, PACKAGE_DIMENSION_MAX_MM, PACKAGE_WEIGHT_MAX_G } from '../../../shared/domain/weight';
 import { customers, packages, stores } from '../../db/schema/index';
-import { defineResource } from '../../lib/resource/define';
+import { defineResource, recordStamps } from '../../lib/resource/define';
 import { checkPackageImport, createPackage, removePackage, UNIQUE_FIELDS, updatePackage } from './packages.service';
 
 export const destinationStores = alias(stores, 'destination_stores');
@@ -131,9 +131,7 @@ export const packagesResource = defineResource({
       status: packages.status,
       statusAt: packages.statusAt,
       unidentified: packages.unidentified,
-      version: packages.version,
-      createdAt: packages.createdAt,
-      updatedAt: packages.updatedAt,
+      ...recordStamps(packages),
     },
     // Left joins: the customer and stores may be absent, whatever the column types say.
     joins: [

@@ -89,7 +89,7 @@ function useColumns(): ColumnDef<PackageSearchHit, any>[] { // eslint-disable-li
           if (!e) return '';
           return (
             <span className="d-inline-flex align-items-center gap-1 text-truncate" title={[e.location, e.note].filter(Boolean).join(' · ')}>
-              {e.iataCode && <span className="badge iata-badge">{e.iataCode}</span>}
+              {e.iataCode && <span className="badge iata-code">{e.iataCode}</span>}
               <span className="font-tabular">{fmt.dateTime(e.occurredAt)}</span>
               {e.location && <span className="text-body-secondary text-truncate">· {e.location}</span>}
             </span>
