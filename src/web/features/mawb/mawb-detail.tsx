@@ -36,6 +36,7 @@ import { TableScroll } from '../../components/table-scroll';
 import { type Versioned } from '../../components/resource-api';
 import { mawbApi, mawbPackagesKey } from '../../entities/mawb/api';
 import { LoadFailed } from '../../components/load-failed';
+import { codeColumn } from '../../components/data-table/code-column';
 
 const HISTORY_IGNORE = [...HISTORY_DEFAULT_IGNORE, ...HISTORY_EXTRA_IGNORE];
 
@@ -364,16 +365,7 @@ function usePackageColumns(canRemove: boolean, onRemove: (p: MawbPackage) => voi
   const fmt = useFormat();
   return useMemo(() => {
     const cols: ColumnDef<MawbPackage, any>[] = [ // eslint-disable-line @typescript-eslint/no-explicit-any
-      pkgCol.accessor('code', {
-        header: t('packages.code'),
-        size: 120,
-        meta: { hideable: false, className: 'font-tabular' },
-        cell: (c) => (
-          <Link to={`/tracking/${c.row.original.id}`} className="fw-medium">
-            {c.getValue()}
-          </Link>
-        ),
-      }),
+      codeColumn({ header: t('packages.code'), size: 120, path: '/tracking' }),
       pkgCol.accessor('trackingNumber', { header: t('packages.trackingNumber'), size: 200, meta: { className: 'font-tabular', card: 'title' } }),
       pkgCol.accessor('customerCode', {
         header: t('packages.customer'),

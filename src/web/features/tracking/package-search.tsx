@@ -23,6 +23,7 @@ import { ReceiveBatchDialog } from './receive-batch';
 import { QuickReceiveDialog } from './receive-form';
 import './tracking.css';
 import { LoadFailed } from '../../components/load-failed';
+import { codeColumn } from '../../components/data-table/code-column';
 
 /** After the last keystroke, this long without another one means the gun (or the person) has finished. */
 export const SCAN_DEBOUNCE_MS = 300;
@@ -67,16 +68,7 @@ function useColumns(): ColumnDef<PackageSearchHit, any>[] { // eslint-disable-li
   return useMemo(
     () => [
       col.accessor('matched', { header: t('search.matched'), size: 200, meta: { className: 'font-tabular', card: 'title' } }),
-      col.accessor('code', {
-        header: t('fields.code'),
-        size: 120,
-        meta: { className: 'font-tabular' },
-        cell: (c) => (
-          <Link to={`/tracking/${c.row.original.id}`} className="fw-medium">
-            {c.getValue()}
-          </Link>
-        ),
-      }),
+      codeColumn({ header: t('fields.code'), size: 120, path: '/tracking', hideable: true }),
       col.accessor('trackingNumber', { header: t('fields.trackingNumber'), size: 200, meta: { className: 'font-tabular', defaultHidden: true } }),
       col.accessor('status', { header: t('fields.status'), size: 220, meta: { card: 'badge' }, cell: (c) => <PackageStatusBadge status={c.getValue()} /> }),
       col.accessor((p) => p.latestEvent, {
