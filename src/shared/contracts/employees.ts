@@ -81,7 +81,6 @@ export const EmployeeCreate = z.strictObject({
   account: EmployeeAccountCreate.nullable().optional().transform((v) => v ?? null),
 });
 export type EmployeeCreate = z.output<typeof EmployeeCreate>;
-export type EmployeeCreateInput = z.input<typeof EmployeeCreate>;
 
 /** Only the fields sent change; `account` creates the account when there is none. Needs `If-Match`. */
 export const EmployeePatch = z.strictObject({
@@ -94,7 +93,6 @@ export const EmployeePatch = z.strictObject({
   account: EmployeeAccountPatch.optional(),
 });
 export type EmployeePatch = z.output<typeof EmployeePatch>;
-export type EmployeePatchInput = z.input<typeof EmployeePatch>;
 
 export const SendResetLinkResponse = z.object({ message: z.string() });
 
@@ -112,7 +110,6 @@ export const EMPLOYEE_LIST = defineListSpec({
     created: filter.dateRange(),
   },
 });
-export type EmployeeSortField = (typeof EMPLOYEE_LIST.sortable)[number];
 
 export const { listQuery: EmployeeListQuery, exportQuery: EmployeeExportQuery, list: EmployeeList, stale: EmployeeStale } = listedResourceSchemas(Employee, EMPLOYEE_LIST);
 export type EmployeeListQuery = ListQuery<typeof EMPLOYEE_LIST>;

@@ -202,7 +202,6 @@ export const MawbPatch = z
   })
   .superRefine(refineRoute);
 export type MawbPatch = z.output<typeof MawbPatch>;
-export type MawbPatchInput = z.input<typeof MawbPatch>;
 
 // ---- the MAWB as the API shows it -------------------------------------------------------------------
 
@@ -262,7 +261,6 @@ export const MAWB_LIST = defineListSpec({
     created: filter.dateRange(),
   },
 });
-export type MawbSortField = (typeof MAWB_LIST.sortable)[number];
 
 export const { listQuery: MawbListQuery, exportQuery: MawbExportQuery, list: MawbList, stale: MawbStale } = listedResourceSchemas(Mawb, MAWB_LIST);
 export type MawbListQuery = ListQuery<typeof MAWB_LIST>;
@@ -333,7 +331,6 @@ export const AddPackagesBody = z.strictObject({
     }),
 });
 export type AddPackagesBody = z.output<typeof AddPackagesBody>;
-export type AddPackagesBodyInput = z.input<typeof AddPackagesBody>;
 
 export const AddPackagesResponse = z.object({
   mawb: Mawb,
@@ -372,7 +369,6 @@ export const StatusBody = z.strictObject({
   note: z.string().trim().max(1000, { error: 'Ghi chú dài tối đa 1000 ký tự' }).default(''),
 });
 export type StatusBody = z.output<typeof StatusBody>;
-export type StatusBodyInput = z.input<typeof StatusBody>;
 
 /** An illegal move: 409 with this code; `details` says where it may go. Moving to `manifested` or beyond with no package is a 409 with MAWB_EMPTY_CODE. */
 export const MAWB_TRANSITION_CODE = 'MAWB_TRANSITION_NOT_ALLOWED';
@@ -387,7 +383,6 @@ export type TransitionDetails = z.infer<typeof TransitionDetails>;
 // ---- timeline ---------------------------------------------------------------------------------------
 
 export const MAWB_EVENT_KINDS = ['created', 'status', 'packages_added', 'package_removed'] as const;
-export type MawbEventKind = (typeof MAWB_EVENT_KINDS)[number];
 
 /**
  * One line of a MAWB's timeline. `status`: fromStatus → toStatus with the FSU code its packages got;

@@ -246,7 +246,6 @@ export const ORDER_LIST = defineListSpec({
     created: filter.dateRange(),
   },
 });
-export type OrderSortField = (typeof ORDER_LIST.sortable)[number];
 
 export const { listQuery: OrderListQuery, exportQuery: OrderExportQuery, list: OrderList, stale: OrderStale } = listedResourceSchemas(Order, ORDER_LIST);
 export type OrderListQuery = ListQuery<typeof ORDER_LIST>;

@@ -156,7 +156,6 @@ export const PackageCreate = z
     }
   });
 export type PackageCreate = z.output<typeof PackageCreate>;
-export type PackageCreateInput = z.input<typeof PackageCreate>;
 
 /**
  * Only the fields sent change; null clears a nullable one. Needs `If-Match`. `status`, `mawbId`, `code`
@@ -179,7 +178,6 @@ export const PackagePatch = z.strictObject({
     photos: fields.photos.optional(),
   });
 export type PackagePatch = z.output<typeof PackagePatch>;
-export type PackagePatchInput = z.input<typeof PackagePatch>;
 
 // ---- the package as the API shows it ----------------------------------------------------------------
 
@@ -241,7 +239,6 @@ export const PACKAGE_LIST = defineListSpec({
     onSlip: filter.bool(),
   },
 });
-export type PackageSortField = (typeof PACKAGE_LIST.sortable)[number];
 
 export const { listQuery: PackageListQuery, exportQuery: PackageExportQuery, list: PackageList, stale: PackageStale } = listedResourceSchemas(Package, PACKAGE_LIST);
 export type PackageListQuery = ListQuery<typeof PACKAGE_LIST>;
@@ -375,7 +372,6 @@ export const ReceiveBody = z.strictObject({
   note: z.string().trim().max(1000, { error: 'Ghi chú dài tối đa 1000 ký tự' }).optional(),
 });
 export type ReceiveBody = z.output<typeof ReceiveBody>;
-export type ReceiveBodyInput = z.input<typeof ReceiveBody>;
 
 /**
  * `outcome`: `received` (it was expected), `created` (unknown number, customer known) or `unidentified`

@@ -8,7 +8,6 @@ import { Timestamp } from './resource';
  */
 
 export const STORE_KINDS = ['origin', 'hub'] as const;
-export type StoreKind = (typeof STORE_KINDS)[number];
 export const STORE_STATUSES = ['active', 'inactive'] as const;
 
 export const Store = z.object({

@@ -61,7 +61,6 @@ export { TRANSACTION_REFERENCE_KINDS, TRANSACTION_REFERENCE_TYPES };
 export type { TransactionReferenceType };
 
 export const TRANSACTION_STATUSES = ['completed'] as const;
-export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 
 const text = {
   reference: z.string().trim().max(200, { error: 'Số tham chiếu dài tối đa 200 ký tự' }),
@@ -157,7 +156,6 @@ export const TRANSACTION_LIST = defineListSpec({
     created: filter.dateRange(),
   },
 });
-export type TransactionSortField = (typeof TRANSACTION_LIST.sortable)[number];
 
 export const { listQuery: TransactionListQuery, exportQuery: TransactionExportQuery, list: TransactionList, stale: TransactionStale } = listedResourceSchemas(Transaction, TRANSACTION_LIST);
 export type TransactionListQuery = ListQuery<typeof TRANSACTION_LIST>;
