@@ -110,6 +110,15 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
   };
 }
 
+/** A create's answer: 201 with the record, version 1 as its ETag and its own URL (`${base}/${id}`) as Location. */
+export function expectCreated<T extends { id: number }>(res: InjectResponse, base: string): T {
+  expect(res.statusCode, res.body).toBe(201);
+  const item = res.json() as T;
+  expect(res.headers.etag).toBe('"1"');
+  expect(res.headers.location).toBe(`${base}/${item.id}`);
+  return item;
+}
+
 /** The routes every standard resource has (list, get, create, patch, delete, export) as [method, url], for access tests. */
 export function resourceRoutes(base: string): [string, string][] {
   return [

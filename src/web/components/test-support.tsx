@@ -17,7 +17,7 @@ export async function setupI18n(namespaces: string[]) {
  * A screen test file's usual setup: its i18n namespaces loaded once, matchMedia stubbed (and the table's
  * scroller given a height, for list screens) before each test, and stubbed globals (fetch) restored after each.
  */
-export function useScreenTestSetup(namespaces: string[], opts: { scrollerHeight?: number } = {}) {
+export function setupScreenTests(namespaces: string[], opts: { scrollerHeight?: number } = {}) {
   beforeAll(() => setupI18n(namespaces));
   beforeEach(() => {
     stubMatchMedia();

@@ -16,7 +16,7 @@ import {
 import { cmToMm, kgToGrams, PACKAGE_DIMENSION_MAX_MM, PACKAGE_WEIGHT_MAX_G } from '../../../shared/domain/weight';
 import { customers, packages, stores } from '../../db/schema/index';
 import { defineResource, recordStamps } from '../../lib/resource/define';
-import { checkPackageImport, createPackage, removePackage, UNIQUE_FIELDS, updatePackage } from './packages.service';
+import { checkPackageImport, createPackage, packageWithCustomerFields, removePackage, UNIQUE_FIELDS, updatePackage } from './packages.service';
 
 export const destinationStores = alias(stores, 'destination_stores');
 
@@ -104,12 +104,7 @@ export const packagesResource = defineResource({
   },
   select: {
     fields: {
-      id: packages.id,
-      code: packages.code,
-      trackingNumber: packages.trackingNumber,
-      customerId: packages.customerId,
-      customerCode: customers.code,
-      customerName: customers.fullName,
+      ...packageWithCustomerFields,
       orderId: packages.orderId,
       storeId: packages.storeId,
       storeCode: stores.code,

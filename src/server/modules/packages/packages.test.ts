@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ImportPreview } from '../../../shared/contracts/import';
 import type { EventList, Package, PackageList } from '../../../shared/contracts/packages';
-import { resourceRoutes, useTestContext } from '../../test/harness';
+import { expectCreated, resourceRoutes, useTestContext } from '../../test/harness';
 import { seededStoresAndCustomer, type SuiteCustomer } from './test-support';
 
 /** /api/packages: the standard resource behaviours (list, get, create, patch, delete, export, import). */
@@ -138,8 +138,7 @@ describe('create', () => {
         contents: '  Giày Nike  ',
       },
     });
-    expect(res.statusCode, res.body).toBe(201);
-    const p = res.json() as Package;
+    const p = expectCreated<Package>(res, '/api/packages');
     expect(p).toMatchObject({
       code: expect.stringMatching(/^PK\d{8}$/),
       trackingNumber: '1Z999AA10123456784',
@@ -160,8 +159,6 @@ describe('create', () => {
       photos: [],
       version: 1,
     });
-    expect(res.headers.etag).toBe('"1"');
-    expect(res.headers.location).toBe(`/api/packages/${p.id}`);
     expect(await auditCount()).toBe(before + 1);
     expect((await auditRows(p.id)).map((r) => r.action)).toEqual(['create']);
     const events = (await ctx.request({ method: 'GET', url: `/api/packages/${p.id}/events` })).json() as EventList;

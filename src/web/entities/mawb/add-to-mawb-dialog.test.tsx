@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Mawb } from '../../../shared/contracts/mawbs';
 import { jsonResponse, mockFetch, type FetchCall } from '../../test/auth-fixtures';
 import { AddToMawbDialog } from './add-to-mawb-dialog';
-import { renderAt, useScreenTestSetup } from '../../components/test-support';
+import { renderAt, setupScreenTests } from '../../components/test-support';
 
 const open = (id: number, over: Partial<Mawb> = {}): Mawb => ({
   id,
@@ -32,7 +32,7 @@ const open = (id: number, over: Partial<Mawb> = {}): Mawb => ({
   ...over,
 });
 
-useScreenTestSetup(['common', 'resource', 'mawb']);
+setupScreenTests(['common', 'resource', 'mawb']);
 
 describe('AddToMawbDialog', () => {
   it('lists the open MAWBs, shows a refusal as the server words it, then puts the packages on the chosen one', async () => {

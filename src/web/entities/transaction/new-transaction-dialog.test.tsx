@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { Transaction } from '../../../shared/contracts/transactions';
 import { makeCustomer, makeTransaction } from '../../test/entity-fixtures';
 import { jsonResponse, mockFetch, type FetchCall } from '../../test/auth-fixtures';
-import { renderRoutes, useScreenTestSetup } from '../../components/test-support';
+import { renderRoutes, setupScreenTests } from '../../components/test-support';
 import { NewTransactionDialog, type NewTransactionDialogProps } from './new-transaction-dialog';
 
 const CUSTOMER = makeCustomer({ balance: 1_000_000, version: 3 });
@@ -35,7 +35,7 @@ async function typeAmount(user: ReturnType<typeof userEvent.setup>, amount: stri
   await user.type(input, amount);
 }
 
-useScreenTestSetup(['common', 'resource', 'transaction']);
+setupScreenTests(['common', 'resource', 'transaction']);
 
 describe('new-transaction dialog', () => {
   it('sends the same Idempotency-Key when a request whose answer was lost is sent again, and only one row results', async () => {

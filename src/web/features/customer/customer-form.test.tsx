@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderRoutes, useScreenTestSetup } from '../../components/test-support';
+import { renderRoutes, setupScreenTests } from '../../components/test-support';
 import { makeCustomer } from '../../test/entity-fixtures';
 import { jsonResponse, mockFetch, type FetchCall } from '../../test/auth-fixtures';
 import { CustomerCreatePage, CustomerEditPage } from './customer-form';
@@ -22,7 +22,7 @@ function renderScreen(path: string) {
 
 const input = (label: RegExp) => screen.getByLabelText(label) as HTMLInputElement;
 
-useScreenTestSetup(['common', 'shell', 'resource', 'customer']);
+setupScreenTests(['common', 'shell', 'resource', 'customer']);
 
 describe('customer form (create and edit)', () => {
   it('edits with If-Match and sends only what changed, phone numbers normalised by the contract', async () => {

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { Customer } from '../../../shared/contracts/customers';
-import { renderRoutes, searchOf, useScreenTestSetup } from '../../components/test-support';
+import { renderRoutes, searchOf, setupScreenTests } from '../../components/test-support';
 import { jsonResponse, mockFetch } from '../../test/auth-fixtures';
 import { CustomerListPage } from './customer-list';
 
@@ -38,7 +38,7 @@ function renderList(path: string) {
   );
 }
 
-useScreenTestSetup(['common', 'shell', 'resource', 'customer'], { scrollerHeight: 600 });
+setupScreenTests(['common', 'shell', 'resource', 'customer'], { scrollerHeight: 600 });
 
 describe('customer list', () => {
   it('asks the API with the filters of the URL and shows money as VND', async () => {

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { renderRoutes, useScreenTestSetup } from '../../components/test-support';
+import { renderRoutes, setupScreenTests } from '../../components/test-support';
 import { makeCustomer, makeTransaction } from '../../test/entity-fixtures';
 import { jsonResponse, mockFetch } from '../../test/auth-fixtures';
 import { CustomerDetailPage } from './customer-detail';
@@ -14,7 +14,7 @@ const customer = () => makeCustomer({ fullName: 'Phạm Thị Ví', creditLimit:
 
 const deposit = (amount: number) => makeTransaction({ id: 9, code: 'GD00000009', customerName: 'Phạm Thị Ví', amount, balanceAfter: balance, method: 'bank_transfer', reference: 'FT2503' });
 
-useScreenTestSetup(['common', 'shell', 'resource', 'customer', 'transaction', 'order'], { scrollerHeight: 600 });
+setupScreenTests(['common', 'shell', 'resource', 'customer', 'transaction', 'order'], { scrollerHeight: 600 });
 
 beforeEach(() => {
   balance = 250_000;

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Employee } from '../../../shared/contracts/employees';
 import type { Store } from '../../../shared/contracts/stores';
-import { renderRoutes, useScreenTestSetup } from '../../components/test-support';
+import { renderRoutes, setupScreenTests } from '../../components/test-support';
 import { jsonResponse, mockFetch, type FetchCall } from '../../test/auth-fixtures';
 import { EmployeeCreatePage, EmployeeEditPage } from './employee-form';
 
@@ -46,7 +46,7 @@ function renderScreen(path: string) {
   );
 }
 
-useScreenTestSetup(['common', 'shell', 'resource', 'employee']);
+setupScreenTests(['common', 'shell', 'resource', 'employee']);
 
 describe('employee form', () => {
   it('creates an employee with a store from the picker and a new Staff account', async () => {

@@ -1,12 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderRoutes, useScreenTestSetup } from '../../components/test-support';
+import { renderRoutes, setupScreenTests } from '../../components/test-support';
 import { jsonResponse, mockFetch } from '../../test/auth-fixtures';
 import { ManifestPage } from './manifest-page';
 import { mawb, mawbPackage } from './test-fixtures';
 
-useScreenTestSetup(['common', 'shell', 'resource', 'mawb']);
+setupScreenTests(['common', 'shell', 'resource', 'mawb']);
 
 afterEach(() => {
   vi.restoreAllMocks();

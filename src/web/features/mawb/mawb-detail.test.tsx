@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AddPackagesResponse, Mawb, MawbEvent, MawbPackage } from '../../../shared/contracts/mawbs';
-import { renderRoutes, useScreenTestSetup } from '../../components/test-support';
+import { renderRoutes, setupScreenTests } from '../../components/test-support';
 import { jsonResponse, mockFetch, type FetchCall } from '../../test/auth-fixtures';
 import { MawbDetailPage, packagesPage } from './mawb-detail';
 import { SCAN_DEBOUNCE_MS, TYPING_DEBOUNCE_MS } from './scan-panel';
@@ -110,7 +110,7 @@ const posts = (calls: FetchCall[]) => calls.filter((c) => c.method === 'POST' &&
 const lines = () => screen.queryAllByTestId('scan-line');
 const lineOf = (number: string) => lines().find((l) => l.textContent!.includes(number))!;
 
-useScreenTestSetup(['common', 'shell', 'resource', 'mawb', 'tracking'], { scrollerHeight: 600 });
+setupScreenTests(['common', 'shell', 'resource', 'mawb', 'tracking'], { scrollerHeight: 600 });
 
 afterEach(() => {
   vi.useRealTimers();

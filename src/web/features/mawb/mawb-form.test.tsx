@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Mawb } from '../../../shared/contracts/mawbs';
-import { renderRoutes, useScreenTestSetup } from '../../components/test-support';
+import { renderRoutes, setupScreenTests } from '../../components/test-support';
 import { jsonResponse, mockFetch, type FetchCall } from '../../test/auth-fixtures';
 import { awbState } from './mawb-form-fields';
 import { MawbCreatePage, MawbEditPage } from './mawb-form';
@@ -19,7 +19,7 @@ function renderForm(path: string) {
   );
 }
 
-useScreenTestSetup(['common', 'shell', 'resource', 'mawb']);
+setupScreenTests(['common', 'shell', 'resource', 'mawb']);
 
 const awbInput = () => screen.getByTestId('awb-input') as HTMLInputElement;
 const live = () => screen.getByTestId('awb-live').textContent;

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderRoutes, useScreenTestSetup } from '../../components/test-support';
+import { renderRoutes, setupScreenTests } from '../../components/test-support';
 import { makeOrder } from '../../test/entity-fixtures';
 import { jsonResponse, mockFetch } from '../../test/auth-fixtures';
 import { OrderDetailPage } from './order-detail';
@@ -30,7 +30,7 @@ const ORDER = makeOrder({
   updatedAt: '2025-02-02T02:00:00.000Z',
 });
 
-useScreenTestSetup(['common', 'shell', 'resource', 'order', 'transaction'], { scrollerHeight: 600 });
+setupScreenTests(['common', 'shell', 'resource', 'order', 'transaction'], { scrollerHeight: 600 });
 
 describe('order detail', () => {
   it('shows the server’s figures with the locked rate, offers the allowed next steps and shows the 409 where it happened', async () => {

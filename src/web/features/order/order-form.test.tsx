@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ExchangeRates } from '../../../shared/contracts/exchange-rates';
-import { renderRoutes, useScreenTestSetup } from '../../components/test-support';
+import { renderRoutes, setupScreenTests } from '../../components/test-support';
 import { makeCustomer, makeOrder } from '../../test/entity-fixtures';
 import { jsonResponse, mockFetch, type FetchCall } from '../../test/auth-fixtures';
 import { OrderCreatePage, OrderEditPage } from './order-form';
@@ -48,7 +48,7 @@ async function retype(user: ReturnType<typeof userEvent.setup>, el: HTMLElement,
   await user.type(el, value);
 }
 
-useScreenTestSetup(['common', 'shell', 'resource', 'order', 'transaction']);
+setupScreenTests(['common', 'shell', 'resource', 'order', 'transaction']);
 
 describe('order form', () => {
   it('shows live totals computed with the shared money rules (one half-up rounding per line), then sends no totals', async () => {

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Package, PackageSearchHit, SearchResponse } from '../../../shared/contracts/packages';
 import type { PackageStatus } from '../../../shared/domain/package-status';
-import { renderRoutes, useScreenTestSetup } from '../../components/test-support';
+import { renderRoutes, setupScreenTests } from '../../components/test-support';
 import { jsonResponse, mockFetch, type FetchCall } from '../../test/auth-fixtures';
 import { PackageSearchPage, SCAN_DEBOUNCE_MS } from './package-search';
 
@@ -87,7 +87,7 @@ function renderSearch(path = '/tracking/search') {
   );
 }
 
-useScreenTestSetup(['common', 'shell', 'resource', 'tracking'], { scrollerHeight: 600 });
+setupScreenTests(['common', 'shell', 'resource', 'tracking'], { scrollerHeight: 600 });
 
 afterEach(() => {
   vi.useRealTimers();

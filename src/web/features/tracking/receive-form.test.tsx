@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Package, ReceiveResponse } from '../../../shared/contracts/packages';
 import type { Store } from '../../../shared/contracts/stores';
-import { renderAt, useScreenTestSetup } from '../../components/test-support';
+import { renderAt, setupScreenTests } from '../../components/test-support';
 import { jsonResponse, mockFetch, type FetchCall } from '../../test/auth-fixtures';
 import { ReceiveForm } from './receive-form';
 
@@ -77,7 +77,7 @@ function api(c: FetchCall) {
   return jsonResponse(404, { message: 'Không tìm thấy' });
 }
 
-useScreenTestSetup(['common', 'shell', 'resource', 'tracking']);
+setupScreenTests(['common', 'shell', 'resource', 'tracking']);
 
 const chargeable = () => screen.getAllByTestId('chargeable')[0]!.textContent;
 const volumetric = () => screen.getAllByTestId('volumetric')[0]!.textContent;

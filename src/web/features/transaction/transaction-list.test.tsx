@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Transaction } from '../../../shared/contracts/transactions';
-import { renderRoutes, useScreenTestSetup } from '../../components/test-support';
+import { renderRoutes, setupScreenTests } from '../../components/test-support';
 import { jsonResponse, mockFetch } from '../../test/auth-fixtures';
 import { TransactionListPage } from './transaction-list';
 
@@ -28,7 +28,7 @@ const row = (id: number, amount: number): Transaction => ({
   updatedAt: '2025-03-02T02:00:00.000Z',
 });
 
-useScreenTestSetup(['common', 'shell', 'resource', 'transaction', 'order'], { scrollerHeight: 600 });
+setupScreenTests(['common', 'shell', 'resource', 'transaction', 'order'], { scrollerHeight: 600 });
 
 describe('transaction list', () => {
   it('shows the totals of the whole filtered set, asked with the very filters of the list', async () => {
