@@ -20,7 +20,7 @@ import { IdParams } from '../../../shared/contracts/list-query';
 import { requestMeta } from '../../lib/audit';
 import { idempotencyKeyOf, markReplay, withIdempotency } from '../../lib/idempotency';
 import { setEtag } from '../../lib/resource/concurrency';
-import { inWriteTransaction, recordCommand } from '../../lib/resource/write';
+import { recordCommand } from '../../lib/resource/write';
 import { runWrite } from '../../lib/write-context';
 import { changeSlipStatus, confirmSlip } from './delivery-slips.lifecycle';
 import { resourceRoutes } from '../../lib/resource/routes';

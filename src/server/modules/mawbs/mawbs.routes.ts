@@ -12,7 +12,7 @@ import { IdParams } from '../../../shared/contracts/list-query';
 import { setEtag } from '../../lib/resource/concurrency';
 import { resourceRoutes } from '../../lib/resource/routes';
 import { namedParamsValidator } from '../../lib/resource/validation';
-import { inWriteTransaction, recordCommand } from '../../lib/resource/write';
+import { recordCommand } from '../../lib/resource/write';
 import { addPackages, changeMawbStatus, mawbPackages, mawbTimeline, removePackage } from './mawbs.consolidation';
 import { mawbsResource } from './mawbs.resource';
 
