@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { defineListSpec, filter, listQuerySchema, listResponse, exportQuerySchema, type ListQuery } from './list-query';
-import { OptionalEmailInput, PhoneInput, staleDetails, Timestamp } from './resource';
+import { defineListSpec, filter, listedResourceSchemas, type ListQuery } from './list-query';
+import { OptionalEmailInput, PhoneInput, Timestamp } from './resource';
 
 /**
  * Customers: `/api/customers` (list, export, import, get, create, patch, delete).
@@ -93,7 +93,6 @@ export const CustomerCreate = z.strictObject({
   creditLimit: fields.creditLimit.default(0),
 });
 export type CustomerCreate = z.output<typeof CustomerCreate>;
-export type CustomerCreateInput = z.input<typeof CustomerCreate>;
 
 /** Only the fields sent change; `email: null` / `suiteCode: null` clear them. Needs `If-Match`. */
 export const CustomerPatch = z.strictObject({
@@ -109,7 +108,6 @@ export const CustomerPatch = z.strictObject({
   creditLimit: fields.creditLimit.optional(),
 });
 export type CustomerPatch = z.output<typeof CustomerPatch>;
-export type CustomerPatchInput = z.input<typeof CustomerPatch>;
 
 export const Customer = z.object({
   id: z.number().int(),
@@ -145,11 +143,7 @@ export const CUSTOMER_LIST = defineListSpec({
     created: filter.dateRange(),
   },
 });
-export type CustomerSortField = (typeof CUSTOMER_LIST.sortable)[number];
 
-export const CustomerListQuery = listQuerySchema(CUSTOMER_LIST);
+export const { listQuery: CustomerListQuery, exportQuery: CustomerExportQuery, list: CustomerList, stale: CustomerStale } = listedResourceSchemas(Customer, CUSTOMER_LIST);
 export type CustomerListQuery = ListQuery<typeof CUSTOMER_LIST>;
-export const CustomerExportQuery = exportQuerySchema(CUSTOMER_LIST);
-export const CustomerList = listResponse(Customer);
 export type CustomerList = z.infer<typeof CustomerList>;
-export const CustomerStale = staleDetails(Customer);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ROLES } from '../auth';
-import { defineListSpec, exportQuerySchema, filter, listQuerySchema, listResponse, type ListQuery } from './list-query';
-import { OptionalEmailInput, PhoneInput, staleDetails, Timestamp } from './resource';
+import { defineListSpec, filter, listedResourceSchemas, type ListQuery } from './list-query';
+import { OptionalEmailInput, PhoneInput, Timestamp } from './resource';
 
 /**
  * Employees: `/api/employees` (list, export, get, create, patch, delete) and
@@ -81,7 +81,6 @@ export const EmployeeCreate = z.strictObject({
   account: EmployeeAccountCreate.nullable().optional().transform((v) => v ?? null),
 });
 export type EmployeeCreate = z.output<typeof EmployeeCreate>;
-export type EmployeeCreateInput = z.input<typeof EmployeeCreate>;
 
 /** Only the fields sent change; `account` creates the account when there is none. Needs `If-Match`. */
 export const EmployeePatch = z.strictObject({
@@ -94,7 +93,6 @@ export const EmployeePatch = z.strictObject({
   account: EmployeeAccountPatch.optional(),
 });
 export type EmployeePatch = z.output<typeof EmployeePatch>;
-export type EmployeePatchInput = z.input<typeof EmployeePatch>;
 
 export const SendResetLinkResponse = z.object({ message: z.string() });
 
@@ -112,11 +110,7 @@ export const EMPLOYEE_LIST = defineListSpec({
     created: filter.dateRange(),
   },
 });
-export type EmployeeSortField = (typeof EMPLOYEE_LIST.sortable)[number];
 
-export const EmployeeListQuery = listQuerySchema(EMPLOYEE_LIST);
+export const { listQuery: EmployeeListQuery, exportQuery: EmployeeExportQuery, list: EmployeeList, stale: EmployeeStale } = listedResourceSchemas(Employee, EMPLOYEE_LIST);
 export type EmployeeListQuery = ListQuery<typeof EMPLOYEE_LIST>;
-export const EmployeeExportQuery = exportQuerySchema(EMPLOYEE_LIST);
-export const EmployeeList = listResponse(Employee);
 export type EmployeeList = z.infer<typeof EmployeeList>;
-export const EmployeeStale = staleDetails(Employee);

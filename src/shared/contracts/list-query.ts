@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { staleDetails } from './resource';
 
 /**
  * The one list contract every resource uses: paging, sorting, search and filters are done by the server.
@@ -276,6 +277,14 @@ export function listResponse<T extends z.ZodType>(item: T) {
   });
 }
 export type ListResponse<T> = { items: T[]; total: number; page: number; pageSize: number; totalEstimated?: boolean };
+
+/**
+ * The schemas every listed resource has, from its record and its ListSpec: the list query, the export query
+ * (same sort and filters, no paging), the list page, and the 412 body (`details.current`).
+ */
+export function listedResourceSchemas<T extends z.ZodType, const S extends ListSpec>(item: T, spec: S) {
+  return { listQuery: listQuerySchema(spec), exportQuery: exportQuerySchema(spec), list: listResponse(item), stale: staleDetails(item) };
+}
 
 /** `/:id` of every resource. */
 export const IdParams = z.strictObject({

@@ -9,8 +9,8 @@ import {
 } from '../domain/mawb-lifecycle';
 import { PACKAGE_STATUSES } from '../domain/package-status';
 import { parseScannedNumbers, SCAN_MAX_NUMBERS } from '../domain/scan';
-import { defineListSpec, exportQuerySchema, filter, listQuerySchema, listResponse, type ListQuery } from './list-query';
-import { staleDetails, Timestamp } from './resource';
+import { defineListSpec, filter, listedResourceSchemas, type ListQuery } from './list-query';
+import { Timestamp } from './resource';
 
 /**
  * Master air waybills: `/api/mawbs` (list, export, get, create, patch, delete) plus
@@ -206,7 +206,6 @@ export const MawbPatch = z
   })
   .superRefine(refineRoute);
 export type MawbPatch = z.output<typeof MawbPatch>;
-export type MawbPatchInput = z.input<typeof MawbPatch>;
 
 // ---- the MAWB as the API shows it -------------------------------------------------------------------
 
@@ -268,14 +267,10 @@ export const MAWB_LIST = defineListSpec({
     created: filter.dateRange(),
   },
 });
-export type MawbSortField = (typeof MAWB_LIST.sortable)[number];
 
-export const MawbListQuery = listQuerySchema(MAWB_LIST);
+export const { listQuery: MawbListQuery, exportQuery: MawbExportQuery, list: MawbList, stale: MawbStale } = listedResourceSchemas(Mawb, MAWB_LIST);
 export type MawbListQuery = ListQuery<typeof MAWB_LIST>;
-export const MawbExportQuery = exportQuerySchema(MAWB_LIST);
-export const MawbList = listResponse(Mawb);
 export type MawbList = z.infer<typeof MawbList>;
-export const MawbStale = staleDetails(Mawb);
 
 // ---- packages on a MAWB -----------------------------------------------------------------------------
 
@@ -354,7 +349,6 @@ export const AddPackagesBody = z.strictObject({
     }),
 });
 export type AddPackagesBody = z.output<typeof AddPackagesBody>;
-export type AddPackagesBodyInput = z.input<typeof AddPackagesBody>;
 
 export const AddPackagesResponse = z.object({
   mawb: Mawb,
@@ -405,8 +399,8 @@ export const StatusBody = z.strictObject({
   flightNo: FlightNoInput.optional(),
   confirm: z.boolean({ error: 'confirm phải là true hoặc false' }).default(false),
 });
-export type StatusBody = z.output<typeof StatusBody>;
 export type StatusBodyInput = z.input<typeof StatusBody>;
+export type StatusBody = z.output<typeof StatusBody>;
 
 /** An illegal move: 409 with this code; `details` says where it may go. Moving to `manifested` or beyond with no package is a 409 with MAWB_EMPTY_CODE. */
 export const MAWB_TRANSITION_CODE = 'MAWB_TRANSITION_NOT_ALLOWED';
@@ -428,7 +422,6 @@ export type TransitionDetails = z.infer<typeof TransitionDetails>;
 // ---- timeline ---------------------------------------------------------------------------------------
 
 export const MAWB_EVENT_KINDS = ['created', 'status', 'packages_added', 'package_removed'] as const;
-export type MawbEventKind = (typeof MAWB_EVENT_KINDS)[number];
 
 /**
  * One line of a MAWB's timeline. `status`: fromStatus → toStatus with the FSU code its packages got;

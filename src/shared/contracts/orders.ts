@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { CURRENCIES, SERVICE_FEE_MODES, BPS_DENOMINATOR } from '../domain/money';
 import { ORDER_KINDS, ORDER_STATUS_LABELS, ORDER_STATUSES } from '../domain/order-lifecycle';
 import { TRANSACTION_METHODS, TRANSACTION_TYPES } from '../domain/ledger';
-import { defineListSpec, exportQuerySchema, filter, listQuerySchema, listResponse, type ListQuery } from './list-query';
-import { blankToNull, staleDetails, Timestamp } from './resource';
+import { defineListSpec, filter, listedResourceSchemas, type ListQuery } from './list-query';
+import { blankToNull, Timestamp } from './resource';
 
 export { CURRENCIES, SERVICE_FEE_MODES, ORDER_KINDS, ORDER_STATUSES };
 export type { Currency, ServiceFeeMode } from '../domain/money';
@@ -262,11 +262,7 @@ export const ORDER_LIST = defineListSpec({
     created: filter.dateRange(),
   },
 });
-export type OrderSortField = (typeof ORDER_LIST.sortable)[number];
 
-export const OrderListQuery = listQuerySchema(ORDER_LIST);
+export const { listQuery: OrderListQuery, exportQuery: OrderExportQuery, list: OrderList, stale: OrderStale } = listedResourceSchemas(Order, ORDER_LIST);
 export type OrderListQuery = ListQuery<typeof ORDER_LIST>;
-export const OrderExportQuery = exportQuerySchema(ORDER_LIST);
-export const OrderList = listResponse(Order);
 export type OrderList = z.infer<typeof OrderList>;
-export const OrderStale = staleDetails(Order);

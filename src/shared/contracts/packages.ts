@@ -9,8 +9,8 @@ import {
 import { normalizeTrackingNumber, parseScannedNumbers, SCAN_MAX_NUMBERS } from '../domain/scan';
 import { EVENT_NOTE_CODES } from '../domain/event-notes';
 import { PACKAGE_DIMENSION_MAX_MM, PACKAGE_WEIGHT_MAX_G } from '../domain/weight';
-import { defineListSpec, exportQuerySchema, filter, listQuerySchema, listResponse, type ListQuery } from './list-query';
-import { staleDetails, Timestamp } from './resource';
+import { defineListSpec, filter, listedResourceSchemas, type ListQuery } from './list-query';
+import { Timestamp } from './resource';
 
 /**
  * Packages (tracking): `/api/packages` (list, export, import, get, create, patch, delete) plus
@@ -163,7 +163,6 @@ export const PackageCreate = z
     }
   });
 export type PackageCreate = z.output<typeof PackageCreate>;
-export type PackageCreateInput = z.input<typeof PackageCreate>;
 
 /**
  * Only the fields sent change; null clears a nullable one. Needs `If-Match`. `status`, `mawbId`, `code`
@@ -186,7 +185,6 @@ export const PackagePatch = z.strictObject({
     photos: fields.photos.optional(),
   });
 export type PackagePatch = z.output<typeof PackagePatch>;
-export type PackagePatchInput = z.input<typeof PackagePatch>;
 
 // ---- the package as the API shows it ----------------------------------------------------------------
 
@@ -261,14 +259,10 @@ export const PACKAGE_LIST = defineListSpec({
     onSlip: filter.bool(),
   },
 });
-export type PackageSortField = (typeof PACKAGE_LIST.sortable)[number];
 
-export const PackageListQuery = listQuerySchema(PACKAGE_LIST);
+export const { listQuery: PackageListQuery, exportQuery: PackageExportQuery, list: PackageList, stale: PackageStale } = listedResourceSchemas(Package, PACKAGE_LIST);
 export type PackageListQuery = ListQuery<typeof PACKAGE_LIST>;
-export const PackageExportQuery = exportQuerySchema(PACKAGE_LIST);
-export const PackageList = listResponse(Package);
 export type PackageList = z.infer<typeof PackageList>;
-export const PackageStale = staleDetails(Package);
 
 // ---- tracking events --------------------------------------------------------------------------------
 
@@ -412,7 +406,6 @@ export const ReceiveBody = z.strictObject({
   }
 });
 export type ReceiveBody = z.output<typeof ReceiveBody>;
-export type ReceiveBodyInput = z.input<typeof ReceiveBody>;
 
 /**
  * `outcome`: `received` (it was expected), `created` (unknown number, customer known) or `unidentified`

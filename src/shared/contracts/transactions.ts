@@ -11,8 +11,8 @@ import {
   type TransactionReferenceType,
 } from '../domain/ledger';
 import { IDEMPOTENCY_ERROR_CODES, IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_REPLAYED_HEADER } from './idempotency';
-import { defineListSpec, exportQuerySchema, filter, listQuerySchema, listResponse, type ListQuery } from './list-query';
-import { staleDetails, Timestamp } from './resource';
+import { defineListSpec, filter, listedResourceSchemas, type ListQuery } from './list-query';
+import { Timestamp } from './resource';
 
 export { TRANSACTION_METHODS, TRANSACTION_TYPES };
 export type { TransactionMethod, TransactionType } from '../domain/ledger';
@@ -72,7 +72,6 @@ export { TRANSACTION_REFERENCE_KINDS, TRANSACTION_REFERENCE_TYPES };
 export type { TransactionReferenceType };
 
 export const TRANSACTION_STATUSES = ['completed'] as const;
-export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 
 const text = {
   reference: z.string().trim().max(200, { error: 'Số tham chiếu dài tối đa 200 ký tự' }),
@@ -178,14 +177,10 @@ export const TRANSACTION_LIST = defineListSpec({
     created: filter.dateRange(),
   },
 });
-export type TransactionSortField = (typeof TRANSACTION_LIST.sortable)[number];
 
-export const TransactionListQuery = listQuerySchema(TRANSACTION_LIST);
+export const { listQuery: TransactionListQuery, exportQuery: TransactionExportQuery, list: TransactionList, stale: TransactionStale } = listedResourceSchemas(Transaction, TRANSACTION_LIST);
 export type TransactionListQuery = ListQuery<typeof TRANSACTION_LIST>;
-export const TransactionExportQuery = exportQuerySchema(TRANSACTION_LIST);
-export const TransactionList = listResponse(Transaction);
 export type TransactionList = z.infer<typeof TransactionList>;
-export const TransactionStale = staleDetails(Transaction);
 
 /** Totals of the filtered set (`GET /api/transactions/totals`, same query as the list). */
 export const TransactionTotals = z.object({

@@ -109,19 +109,11 @@ export function packageEffectOf(from: DeliverySlipStatus, to: DeliverySlipStatus
 
 /** The package status that goes with a slip status, for consistency checks (the seed, tests). */
 export function packageStatusForSlip(status: DeliverySlipStatus): PackageStatus | null {
-  switch (status) {
-    case 'draft':
-      return 'ready';
-    case 'ready':
-      return 'on_slip';
-    case 'out_for_delivery':
-      return 'out_for_delivery';
-    case 'delivered':
-      return 'delivered';
-    default:
-      // failed / cancelled: the packages were released and may have moved on (a new slip, delivered).
-      return null;
-  }
+  // A draft leaves its packages ready; failed / cancelled released them and they may have moved on (a new
+  // slip, delivered); any other status holds them where reaching it put them.
+  if (status === 'draft') return 'ready';
+  if (status === 'failed' || status === 'cancelled') return null;
+  return packageEffectOf(status, status);
 }
 
 /** Vietnamese labels, used by messages and exports (the web translates with i18n). */

@@ -14,20 +14,11 @@ import { DEFAULT_LAYOUT_SETTINGS, RIGHT_SIDEBAR_BODY_CLASS } from '../layouts/la
 import { RightSidebar } from '../layouts/right-sidebar';
 import { layoutStore } from '../layouts/use-layout-settings';
 import { VerticalMenu } from '../layouts/vertical-menu';
+import { stubMatchMedia } from '../components/test-support';
 
 beforeAll(async () => {
-  // jsdom has no matchMedia; react-bootstrap's Offcanvas asks it for the breakpoint.
-  window.matchMedia ??= ((query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addEventListener() {},
-      removeEventListener() {},
-      addListener() {},
-      removeListener() {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList) as typeof window.matchMedia;
+  // react-bootstrap's Offcanvas asks matchMedia for the breakpoint.
+  stubMatchMedia();
   await initI18n('vi');
 });
 

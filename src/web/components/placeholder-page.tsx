@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { useRouteHandle } from '../lib/routing/route-kit';
 import { PageHeader } from './page-header';
+import { BackButton, DashboardLink } from './way-on';
 
 /**
  * Stands in for a screen whose issue has not landed yet: says so plainly, inside the layout, with the route's
@@ -30,14 +31,8 @@ export function PlaceholderPage() {
           {id && <p className="small mb-2">{t('placeholder.record', { id })}</p>}
           {q && <p className="small mb-2">{t('placeholder.query', { q })}</p>}
           <div className="d-flex flex-wrap gap-2 justify-content-center mt-4">
-            <button type="button" className="btn btn-outline-secondary" onClick={() => window.history.back()}>
-              <i className="bi bi-arrow-left me-1" aria-hidden="true" />
-              {t('errors.goBack')}
-            </button>
-            <Link to="/dashboard/ecommerce" className="btn btn-primary">
-              <i className="bi bi-speedometer2 me-1" aria-hidden="true" />
-              {t('errors.goToDashboard')}
-            </Link>
+            <BackButton />
+            <DashboardLink />
           </div>
         </div>
       </section>

@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { Suspense, type ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router';
+import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { i18n, initI18n } from '../lib/i18n';
 
 /** Component-test helpers (never imported by the app): i18n, a fresh query cache, and a memory data router. */
@@ -10,6 +11,21 @@ export async function setupI18n(namespaces: string[]) {
   await initI18n('vi');
   await i18n.changeLanguage('vi');
   await i18n.loadNamespaces(namespaces);
+}
+
+/**
+ * A screen test file's usual setup: its i18n namespaces loaded once, matchMedia stubbed (and the table's
+ * scroller given a height, for list screens) before each test, and stubbed globals (fetch) restored after each.
+ */
+export function setupScreenTests(namespaces: string[], opts: { scrollerHeight?: number } = {}) {
+  beforeAll(() => setupI18n(namespaces));
+  beforeEach(() => {
+    stubMatchMedia();
+    if (opts.scrollerHeight) stubScrollerHeight(opts.scrollerHeight);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
 }
 
 /** jsdom has no matchMedia: answer "matches" for the queries given (phones, for instance). */

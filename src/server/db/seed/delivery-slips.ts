@@ -8,7 +8,7 @@ import {
 import type { DeliveryMethod } from '../../../shared/domain/slip-charges';
 import { refreshStatus } from '../../modules/packages/packages.events';
 import { postMovement } from '../../modules/transactions/transactions.ledger';
-import { computeCharges, defaultReceiver, nextSlipCodes, slipCustomerFields, slipSearchText, type SlipCustomer, type SlipPackageRow } from '../../modules/delivery-slips/delivery-slips.service';
+import { computeCharges, defaultReceiver, nextSlipCodes, slipCustomerFields, slipPackageFields, slipSearchText, type SlipCustomer, type SlipPackageRow } from '../../modules/delivery-slips/delivery-slips.service';
 import { writeContextIn } from '../../lib/write-context';
 import type { Db } from '../client';
 import { customers, deliveryFeedback, deliverySlipPackages, deliverySlips, packages, stores, trackingEvents, users } from '../schema/index';
@@ -81,21 +81,9 @@ export async function seedDeliverySlips(db: Db): Promise<void> {
   const [admin] = await db.select({ id: users.id }).from(users).orderBy(asc(users.id)).limit(1);
   const actor = admin?.id ?? null;
 
+  // No slip exists yet while seeding, so no package is on an open one.
   const rows = await db
-    .select({
-      id: packages.id,
-      code: packages.code,
-      trackingNumber: packages.trackingNumber,
-      status: packages.status,
-      customerId: packages.customerId,
-      storeId: packages.destinationStoreId,
-      weightG: packages.weightG,
-      chargeableG: packages.chargeableG,
-      contents: packages.contents,
-      originCountry: sql<string | null>`(SELECT s.country FROM stores s WHERE s.id = "packages"."store_id")`,
-      openSlipId: sql<number | null>`NULL::bigint`,
-      statusAt: packages.statusAt,
-    })
+    .select(slipPackageFields(sql<number | null>`NULL::bigint`))
     .from(packages)
     .where(and(isNotNull(packages.customerId), isNull(packages.deletedAt), inArray(packages.status, ['ready', 'on_slip', 'out_for_delivery', 'delivered'])))
     .orderBy(asc(packages.id));

@@ -17,6 +17,11 @@ export interface ResourceTable extends PgTable {
   updatedBy: PgColumn;
 }
 
+/** The columns every record answers with: its version (the ETag) and when it was created and last changed. */
+export function recordStamps<T extends { version: PgColumn; createdAt: PgColumn; updatedAt: PgColumn }>(table: T) {
+  return { version: table.version, createdAt: table.createdAt, updatedAt: table.updatedAt } as Pick<T, 'version' | 'createdAt' | 'updatedAt'>;
+}
+
 export interface Join {
   table: PgTable;
   on: SQL;

@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import { requestMeta, writeAudit } from '../audit';
 import { HttpError } from '../errors';
-import { staleError } from './concurrency';
+import { setEtag, staleError } from './concurrency';
 import { mapUniqueViolation } from './db-errors';
 import { runWrite } from '../write-context';
 import type { AnyResource, RequestWriteContext } from './define';
@@ -123,4 +123,21 @@ export async function removeRecord(app: FastifyInstance, req: FastifyRequest, de
       .where(eq(def.table.id, id));
     await writeAudit(ctx.tx, ctx.meta, { action: 'delete', entity: def.name, entityId: id, before, after: null });
   });
+}
+
+/**
+ * The handler of a command route on one record (`POST /:id/status`): the command runs in one write transaction
+ * with the request's If-Match, and the answer is the record with its new version as the ETag.
+ */
+export function recordCommand<B, R extends Identified>(
+  app: FastifyInstance,
+  def: AnyResource,
+  command: (ctx: RequestWriteContext, id: number, body: B, ifMatch: string | undefined) => Promise<R>,
+) {
+  return async (req: FastifyRequest, reply: FastifyReply): Promise<R> => {
+    const { id } = req.params as { id: number };
+    const record = await inWriteTransaction(app, req, def, (ctx) => command(ctx, id, req.body as B, req.headers['if-match']));
+    setEtag(reply, record.version);
+    return record;
+  };
 }

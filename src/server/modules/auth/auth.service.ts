@@ -452,6 +452,11 @@ export async function updateMe(deps: AuthDeps, userId: number, patch: MePatch, m
   });
 }
 
+/** What a new password sets on the account: the hash, when it changed, and a new version. */
+function passwordChange(passwordHash: string, now: number) {
+  return { passwordHash, passwordChangedAt: new Date(now), version: sql`${users.version} + 1`, updatedAt: new Date(now) };
+}
+
 export async function changePassword(
   deps: AuthDeps,
   userId: number,
@@ -489,13 +494,7 @@ export async function changePassword(
     }
     await db
       .update(users)
-      .set({
-        passwordHash,
-        passwordChangedAt: new Date(now),
-        version: sql`${users.version} + 1`,
-        updatedAt: new Date(now),
-        updatedBy: userId,
-      })
+      .set({ ...passwordChange(passwordHash, now), updatedBy: userId })
       .where(eq(users.id, userId));
     await db
       .update(refreshTokens)
@@ -651,12 +650,7 @@ export async function resetPassword(deps: AuthDeps, presented: string, password:
       .where(and(eq(passwordResetTokens.userId, account.id), isNull(passwordResetTokens.usedAt)));
     await db
       .update(users)
-      .set({
-        passwordHash,
-        passwordChangedAt: new Date(now),
-        version: sql`${users.version} + 1`,
-        updatedAt: new Date(now),
-      })
+      .set(passwordChange(passwordHash, now))
       .where(eq(users.id, account.id));
     await revokeUserSessions(db, account.id, 'password_reset');
     // Whoever proved they own the mailbox is no longer locked out by someone else's guesses.

@@ -13,7 +13,7 @@ import {
 import { localizeMessage } from '../../../shared/i18n/localize';
 import { foldVietnamese } from '../../../shared/text';
 import { customers } from '../../db/schema/index';
-import { defineResource } from '../../lib/resource/define';
+import { defineResource, recordStamps } from '../../lib/resource/define';
 import { checkCustomerImport, createCustomer, removeCustomer, UNIQUE_FIELDS, updateCustomer } from './customers.service';
 
 /** A label in either language ("Khách sỉ", "Wholesale", as the exports write it) or a key ("wholesale") → the key. */
@@ -82,9 +82,7 @@ export const customersResource = defineResource({
       status: customers.status,
       creditLimit: customers.creditLimit,
       balance: customers.balance,
-      version: customers.version,
-      createdAt: customers.createdAt,
-      updatedAt: customers.updatedAt,
+      ...recordStamps(customers),
     },
     toItem: (r): Customer => ({ ...r, createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString() }),
   },

@@ -30,6 +30,13 @@ function card(label: string, f: StatFigure): Cell[] {
   return [label, f.value, f.previous, f.changePercent];
 }
 
+/** The sheet a workbook opens with: each card's figure this period and the previous one, and the change. */
+function summarySheet(d: { period: { from: string; to: string }; previousPeriod: { from: string; to: string } }, rows: Cell[][]): Sheet {
+  const period = `${day(d.period.from)} – ${day(d.period.to)}`;
+  const previous = `${day(d.previousPeriod.from)} – ${day(d.previousPeriod.to)}`;
+  return { name: 'Tổng hợp', head: ['Chỉ số', `Kỳ này (${period})`, `Kỳ trước (${previous})`, 'Thay đổi (%)'], rows };
+}
+
 async function workbook(sheets: Sheet[]): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
   for (const s of sheets) {
@@ -45,21 +52,15 @@ async function workbook(sheets: Sheet[]): Promise<Buffer> {
 }
 
 export function ecommerceWorkbook(d: EcommerceDashboard): Promise<Buffer> {
-  const period = `${day(d.period.from)} – ${day(d.period.to)}`;
-  const previous = `${day(d.previousPeriod.from)} – ${day(d.previousPeriod.to)}`;
   return workbook([
-    {
-      name: 'Tổng hợp',
-      head: ['Chỉ số', `Kỳ này (${period})`, `Kỳ trước (${previous})`, 'Thay đổi (%)'],
-      rows: [
-        card('Doanh thu (₫)', d.cards.revenue),
-        card('Tiền đã thu (₫)', d.cards.cashCollected),
-        card('Khách hàng mới', d.cards.newCustomers),
-        card('Đơn hàng mới', d.cards.ordersPlaced),
-        ['Công nợ phải thu (₫)', d.receivables.amount, null, null],
-        ['Khách hàng còn nợ', d.receivables.count, null, null],
-      ],
-    },
+    summarySheet(d, [
+      card('Doanh thu (₫)', d.cards.revenue),
+      card('Tiền đã thu (₫)', d.cards.cashCollected),
+      card('Khách hàng mới', d.cards.newCustomers),
+      card('Đơn hàng mới', d.cards.ordersPlaced),
+      ['Công nợ phải thu (₫)', d.receivables.amount, null, null],
+      ['Khách hàng còn nợ', d.receivables.count, null, null],
+    ]),
     {
       name: 'Doanh thu theo ngày',
       head: ['Ngày', 'Cước phiếu giao (₫)', 'Phí dịch vụ (₫)', 'Tổng (₫)'],
@@ -78,23 +79,17 @@ export function ecommerceWorkbook(d: EcommerceDashboard): Promise<Buffer> {
 }
 
 export function analyticsWorkbook(d: AnalyticsDashboard): Promise<Buffer> {
-  const period = `${day(d.period.from)} – ${day(d.period.to)}`;
-  const previous = `${day(d.previousPeriod.from)} – ${day(d.previousPeriod.to)}`;
   return workbook([
-    {
-      name: 'Tổng hợp',
-      head: ['Chỉ số', `Kỳ này (${period})`, `Kỳ trước (${previous})`, 'Thay đổi (%)'],
-      rows: [
-        card('Kiện đã giao', d.cards.delivered),
-        card('Giao không thành công', d.cards.failedDeliveries),
-        ['Giao thành công lần đầu (%)', d.cards.firstAttemptRate.value, null, null],
-        ['Đánh giá trung bình', d.cards.averageRating.value, null, null],
-        ['Kiện ở kho nước ngoài chưa lên MAWB > 3 ngày', d.ageing.abroadNotOnMawb.count, null, null],
-        ['Kiện sẵn sàng tại kho VN chưa lên phiếu > 2 ngày', d.ageing.readyNotOnSlip.count, null, null],
-        ['Phiếu giao chưa xác nhận', d.ageing.slipsNotConfirmed.count, null, null],
-        ['COD chưa đối soát (₫)', d.ageing.codNotReconciled.amount, null, null],
-      ],
-    },
+    summarySheet(d, [
+      card('Kiện đã giao', d.cards.delivered),
+      card('Giao không thành công', d.cards.failedDeliveries),
+      ['Giao thành công lần đầu (%)', d.cards.firstAttemptRate.value, null, null],
+      ['Đánh giá trung bình', d.cards.averageRating.value, null, null],
+      ['Kiện ở kho nước ngoài chưa lên MAWB > 3 ngày', d.ageing.abroadNotOnMawb.count, null, null],
+      ['Kiện sẵn sàng tại kho VN chưa lên phiếu > 2 ngày', d.ageing.readyNotOnSlip.count, null, null],
+      ['Phiếu giao chưa xác nhận', d.ageing.slipsNotConfirmed.count, null, null],
+      ['COD chưa đối soát (₫)', d.ageing.codNotReconciled.amount, null, null],
+    ]),
     {
       name: 'Luồng kiện theo ngày',
       head: ['Ngày', 'Nhận ở kho nước ngoài', 'Đã bay', 'Đã đến Việt Nam', 'Đã giao'],

@@ -19,7 +19,7 @@ import { HttpError } from '../../lib/errors';
 import { findItem, pageRows } from '../../lib/resource/list-engine';
 import { inWriteTransaction } from '../../lib/resource/write';
 import { deliverySlipsResource } from './delivery-slips.resource';
-import { computeCharges, defaultReceiver, findCustomer, nextSlipCodes, slipCustomerFields, slipSearchText, type SlipCustomer, type SlipPackageRow } from './delivery-slips.service';
+import { computeCharges, defaultReceiver, findCustomer, nextSlipCodes, slipCustomerFields, slipPackageFields, slipSearchText, type SlipCustomer, type SlipPackageRow } from './delivery-slips.service';
 
 /**
  * The slip routes beyond the resource's own: lookup by code, the create screen's ready packages, printing, bulk
@@ -49,20 +49,8 @@ export async function findSlipByCode(db: Db, raw: string): Promise<DeliverySlip>
 
 // ---- ready packages (create screen) ------------------------------------------------------------------
 
-const readyFields = {
-  id: packages.id,
-  code: packages.code,
-  trackingNumber: packages.trackingNumber,
-  status: packages.status,
-  customerId: packages.customerId,
-  storeId: packages.destinationStoreId,
-  weightG: packages.weightG,
-  chargeableG: packages.chargeableG,
-  contents: packages.contents,
-  originCountry: sql<string | null>`(SELECT s.country FROM stores s WHERE s.id = "packages"."store_id")`,
-  openSlipId: sql<number | null>`NULL::bigint`,
-  statusAt: packages.statusAt,
-};
+// Only packages no open slip holds are ready, so the open slip is NULL here.
+const readyFields = slipPackageFields(sql<number | null>`NULL::bigint`);
 
 /** Ready packages at a Vietnamese hub that are on no open slip. */
 const readyAndFree = and(

@@ -17,7 +17,7 @@ import type { ListQuery } from '../../../shared/contracts/list-query';
 import { nextSteps } from '../../../shared/domain/delivery-slip-lifecycle';
 import type { Db } from '../../db/client';
 import { customers, deliverySlips, stores } from '../../db/schema/index';
-import { defineResource } from '../../lib/resource/define';
+import { defineResource, recordStamps } from '../../lib/resource/define';
 import { whereFor } from '../../lib/resource/list-engine';
 import { createSlip, updateSlip } from './delivery-slips.service';
 
@@ -132,9 +132,7 @@ export const deliverySlipsResource = defineResource({
       codOutstanding: deliverySlips.codOutstanding,
       packages: packagesJson,
       feedback: feedbackJson,
-      version: deliverySlips.version,
-      createdAt: deliverySlips.createdAt,
-      updatedAt: deliverySlips.updatedAt,
+      ...recordStamps(deliverySlips),
     },
     joins: [
       { table: customers, on: eq(customers.id, deliverySlips.customerId) },

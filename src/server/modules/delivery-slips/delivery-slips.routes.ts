@@ -24,7 +24,7 @@ import { IdParams } from '../../../shared/contracts/list-query';
 import { requestMeta } from '../../lib/audit';
 import { idempotencyKeyOf, markReplay, withIdempotency } from '../../lib/idempotency';
 import { setEtag } from '../../lib/resource/concurrency';
-import { inWriteTransaction } from '../../lib/resource/write';
+import { recordCommand } from '../../lib/resource/write';
 import { runWrite } from '../../lib/write-context';
 import { changeSlipStatus, confirmSlip } from './delivery-slips.lifecycle';
 import { resourceRoutes } from '../../lib/resource/routes';
@@ -95,12 +95,7 @@ export const deliverySlipsRoutes = resourceRoutes(deliverySlipsResource, (app) =
   app.post(
     '/delivery-slips/:id/status',
     { validatorCompiler, schema: { tags, summary: 'Chuyển trạng thái phiếu giao (sẵn sàng, đang giao, giao thất bại, huỷ)', params: IdParams, body: SlipStatusBody, response: { 200: DeliverySlip } } },
-    async (req, reply) => {
-      const id = (req.params as IdParams).id;
-      const slip = await inWriteTransaction(app, req, deliverySlipsResource, (ctx) => changeSlipStatus(ctx, id, req.body as SlipStatusBody, req.headers['if-match']));
-      setEtag(reply, slip.version);
-      return slip;
-    },
+    recordCommand(app, deliverySlipsResource, (ctx, id, body: SlipStatusBody, ifMatch) => changeSlipStatus(ctx, id, body, ifMatch)),
   );
 
   app.post(

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import {
   DELIVERY_SLIP_ERROR_CODES,
   SLIP_LATE_EDITABLE_FIELDS,
@@ -124,20 +124,28 @@ export interface SlipPackageRow {
 const originCountry = sql<string | null>`(SELECT s.country FROM stores s WHERE s.id = "packages"."store_id")`;
 const openSlipOf = sql<number | null>`(SELECT sp.slip_id FROM delivery_slip_packages sp WHERE sp.package_id = "packages"."id" AND sp.open)`;
 
-const packageFields = {
-  id: packages.id,
-  code: packages.code,
-  trackingNumber: packages.trackingNumber,
-  status: packages.status,
-  customerId: packages.customerId,
-  storeId: packages.destinationStoreId,
-  weightG: packages.weightG,
-  chargeableG: packages.chargeableG,
-  contents: packages.contents,
-  originCountry,
-  openSlipId: openSlipOf,
-  statusAt: packages.statusAt,
-};
+/**
+ * The package columns a slip's charges are computed from (SlipPackageRow), for the service, the bulk action,
+ * the create screen's ready list and the seed. `openSlipId`: the open slip the package is on; a caller that
+ * only reads packages no open slip holds passes NULL.
+ */
+export function slipPackageFields(openSlipId: SQL<number | null> = openSlipOf) {
+  return {
+    id: packages.id,
+    code: packages.code,
+    trackingNumber: packages.trackingNumber,
+    status: packages.status,
+    customerId: packages.customerId,
+    storeId: packages.destinationStoreId,
+    weightG: packages.weightG,
+    chargeableG: packages.chargeableG,
+    contents: packages.contents,
+    originCountry,
+    openSlipId,
+    statusAt: packages.statusAt,
+  };
+}
+const packageFields = slipPackageFields();
 
 /** Package rows by id or by number (tracking number or package code), locked in id order when asked. */
 async function loadPackages(tx: Db, ref: { packageIds?: number[]; trackingNumbers?: string[] }, lock: boolean): Promise<SlipPackageRow[]> {

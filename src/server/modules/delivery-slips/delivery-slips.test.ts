@@ -26,11 +26,7 @@ describe('access', () => {
     ['POST', '/api/delivery-slips/1/print'],
     ['POST', '/api/delivery-slips/bulk'],
     ['POST', '/api/delivery-slips/reconcile'],
-  ])('%s %s: 401 without a token, 403 for Staff', async (method, url) => {
-    expect((await ctx.request({ method: method as 'GET', url, token: null })).statusCode).toBe(401);
-    const staff = await ctx.request({ method: method as 'GET', url, token: await ctx.tokenFor('Staff'), payload: method === 'GET' ? undefined : {} });
-    expect(staff.statusCode).toBe(403);
-  });
+  ])('%s %s: 401 without a token, 403 for Staff', (method, url) => ctx.expectAdminOnly(method, url));
 });
 
 describe('create', () => {

@@ -10,7 +10,7 @@ import {
   EmployeePatch,
 } from '../../../shared/contracts/employees';
 import { employees, stores, users } from '../../db/schema/index';
-import { defineResource } from '../../lib/resource/define';
+import { defineResource, recordStamps } from '../../lib/resource/define';
 import { createEmployee, removeEmployee, updateEmployee } from './employees.service';
 
 export const employeesResource = defineResource({
@@ -37,9 +37,7 @@ export const employeesResource = defineResource({
       storeId: employees.storeId,
       position: employees.position,
       status: employees.status,
-      version: employees.version,
-      createdAt: employees.createdAt,
-      updatedAt: employees.updatedAt,
+      ...recordStamps(employees),
       storeCode: stores.code,
       storeName: stores.name,
       userId: users.id,

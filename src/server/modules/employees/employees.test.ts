@@ -1,21 +1,11 @@
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Employee, EmployeeList } from '../../../shared/contracts/employees';
-import { createTestContext, type TestContext } from '../../test/harness';
+import { resourceRoutes, useTestContext } from '../../test/harness';
 
-let ctx: TestContext;
-let staffToken: string;
-beforeAll(async () => {
-  ctx = await createTestContext();
-  staffToken = await ctx.tokenFor('Staff');
-});
-afterAll(() => ctx.close());
+const ctx = useTestContext();
 
-const list = async (query: string) => {
-  const res = await ctx.request({ method: 'GET', url: `/api/employees${query}` });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as EmployeeList;
-};
+const list = (query: string) => ctx.getOk<EmployeeList>(`/api/employees${query}`);
 const get = async (id: number) => (await ctx.request({ method: 'GET', url: `/api/employees/${id}` })).json() as Employee;
 const auditCount = async (entityId?: number) =>
   Number(
@@ -32,9 +22,7 @@ const employeeCount = async () => Number((await ctx.database.query<{ n: number }
 let seq = 0;
 const create = async (over: Record<string, unknown> = {}) => {
   seq += 1;
-  const res = await ctx.request({ method: 'POST', url: '/api/employees', payload: { fullName: `Nhân Viên Thử ${seq}`, phone: '0905 123 456', ...over } });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as Employee;
+  return ctx.postCreated<Employee>('/api/employees', { fullName: `Nhân Viên Thử ${seq}`, phone: '0905 123 456', ...over });
 };
 /** A token for an account as if it had signed in (no password exists for accounts made by an admin). */
 const tokenOf = async (e: Employee) => (await ctx.app.deps.signer.sign({ id: e.account!.userId, role: e.account!.role, email: e.account!.email })).token;
@@ -42,19 +30,11 @@ const me = (token: string) => ctx.request({ method: 'GET', url: '/api/auth/me', 
 
 describe('access', () => {
   it.each([
-    ['GET', '/api/employees'],
-    ['GET', '/api/employees/1'],
-    ['POST', '/api/employees'],
-    ['PATCH', '/api/employees/1'],
-    ['DELETE', '/api/employees/1'],
-    ['GET', '/api/employees/export'],
+    ...resourceRoutes('/api/employees'),
     ['POST', '/api/employees/1/send-reset-link'],
     ['GET', '/api/stores'],
     ['GET', '/api/stores/1'],
-  ])('%s %s: 401 without a token, 403 for Staff', async (method, url) => {
-    expect((await ctx.request({ method: method as 'GET', url, token: null })).statusCode).toBe(401);
-    expect((await ctx.request({ method: method as 'GET', url, token: staffToken, payload: method === 'GET' ? undefined : {} })).statusCode).toBe(403);
-  });
+  ])('%s %s: 401 without a token, 403 for Staff', (method, url) => ctx.expectAdminOnly(method, url));
 });
 
 describe('list', () => {

@@ -52,6 +52,7 @@ import { findItem } from '../../lib/resource/list-engine';
 import { changeStatus, lockItem } from '../../lib/resource/status';
 import { inWriteTransaction } from '../../lib/resource/write';
 import { appendEvents } from '../packages/packages.events';
+import { packageWithCustomerFields } from '../packages/packages.service';
 import { mawbsResource } from './mawbs.resource';
 import { mawbSearchText } from './mawbs.service';
 
@@ -194,12 +195,7 @@ async function timeline(
 // ---- packages on a MAWB -----------------------------------------------------------------------------
 
 const mawbPackageFields = {
-  id: packages.id,
-  code: packages.code,
-  trackingNumber: packages.trackingNumber,
-  customerId: packages.customerId,
-  customerCode: customers.code,
-  customerName: customers.fullName,
+  ...packageWithCustomerFields,
   weightG: packages.weightG,
   chargeableG: packages.chargeableG,
   lengthMm: packages.lengthMm,

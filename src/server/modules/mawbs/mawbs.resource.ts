@@ -12,7 +12,7 @@ import {
 import { airlineByPrefix, airlineWeightRules } from '../../../shared/domain/airlines';
 import { consolidationWeight } from '../../../shared/domain/weight';
 import { mawbs } from '../../db/schema/index';
-import { defineResource } from '../../lib/resource/define';
+import { defineResource, recordStamps } from '../../lib/resource/define';
 import { createMawb, removeMawb, UNIQUE_FIELDS, updateMawb } from './mawbs.service';
 
 // Totals are read from the packages on the MAWB (packages_mawb_idx), never stored: they cannot drift.
@@ -67,9 +67,7 @@ export const mawbsResource = defineResource({
       status: mawbs.status,
       statusAt: mawbs.statusAt,
       note: mawbs.note,
-      version: mawbs.version,
-      createdAt: mawbs.createdAt,
-      updatedAt: mawbs.updatedAt,
+      ...recordStamps(mawbs),
     },
     toItem: (r): Mawb => {
       const airline = airlineByPrefix(r.airlinePrefix);

@@ -12,7 +12,7 @@ import { IdParams } from '../../../shared/contracts/list-query';
 import { setEtag } from '../../lib/resource/concurrency';
 import { resourceRoutes } from '../../lib/resource/routes';
 import { namedParamsValidator } from '../../lib/resource/validation';
-import { inWriteTransaction } from '../../lib/resource/write';
+import { recordCommand } from '../../lib/resource/write';
 import { addPackages, changeMawbStatus, mawbPackages, mawbTimeline, removePackage } from './mawbs.consolidation';
 import { mawbsResource } from './mawbs.resource';
 
@@ -60,12 +60,7 @@ export const mawbsRoutes = resourceRoutes(mawbsResource, (app) => {
   app.post(
     '/mawbs/:id/status',
     { validatorCompiler, schema: { tags, summary: 'Chuyển trạng thái MAWB (ghi sự kiện cho mọi kiện)', params: IdParams, headers: ifMatch, body: StatusBody, response: { 200: Mawb } } },
-    async (req, reply) => {
-      const id = (req.params as IdParams).id;
-      const mawb = await inWriteTransaction(app, req, mawbsResource, (ctx) => changeMawbStatus(ctx, id, req.body as StatusBody, req.headers['if-match']));
-      setEtag(reply, mawb.version);
-      return mawb;
-    },
+    recordCommand(app, mawbsResource, (ctx, id, body: StatusBody, ifMatch) => changeMawbStatus(ctx, id, body, ifMatch)),
   );
 
   app.get(

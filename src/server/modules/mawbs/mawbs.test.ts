@@ -4,7 +4,7 @@ import type { Mawb, MawbEventList, MawbList } from '../../../shared/contracts/ma
 import { isValidAwb } from '../../../shared/domain/awb';
 import { MAWB_STATUS_EFFECTS, MAWB_STATUSES, packageStatusForMawb } from '../../../shared/domain/mawb-lifecycle';
 import { FINAL_STATUSES, HELD_STATUSES } from '../../../shared/domain/package-status';
-import { createTestContext, type TestContext } from '../../test/harness';
+import { createTestContext, resourceRoutes, type TestContext } from '../../test/harness';
 import { mawbHelpers } from './test-support';
 
 /** /api/mawbs as a resource (list, export, get, create, patch, delete) and the demo seed's MAWBs. */
@@ -33,18 +33,7 @@ const TWO_LEGS = [
 ];
 
 describe('access', () => {
-  it.each([
-    ['GET', '/api/mawbs'],
-    ['GET', '/api/mawbs/1'],
-    ['POST', '/api/mawbs'],
-    ['PATCH', '/api/mawbs/1'],
-    ['DELETE', '/api/mawbs/1'],
-    ['GET', '/api/mawbs/export'],
-  ])('%s %s: 401 without a token, 403 for Staff', async (method, url) => {
-    expect((await ctx.request({ method: method as 'GET', url, token: null })).statusCode).toBe(401);
-    const staff = await ctx.request({ method: method as 'GET', url, token: await ctx.tokenFor('Staff'), payload: method === 'GET' || method === 'DELETE' ? undefined : {} });
-    expect(staff.statusCode).toBe(403);
-  });
+  it.each(resourceRoutes('/api/mawbs'))('%s %s: 401 without a token, 403 for Staff', (method, url) => ctx.expectAdminOnly(method, url));
 });
 
 describe('the demo seed', () => {

@@ -15,7 +15,7 @@ import {
 } from '../../../shared/contracts/orders';
 import { formatRate } from '../../../shared/domain/money';
 import { customers, orders } from '../../db/schema/index';
-import { defineResource } from '../../lib/resource/define';
+import { defineResource, recordStamps } from '../../lib/resource/define';
 import { createOrder, removeOrder, updateOrder } from './orders.service';
 
 /**
@@ -90,9 +90,7 @@ export const ordersResource = defineResource({
       items: itemsJson,
       events: eventsJson,
       transactions: transactionsJson,
-      version: orders.version,
-      createdAt: orders.createdAt,
-      updatedAt: orders.updatedAt,
+      ...recordStamps(orders),
     },
     joins: [{ table: customers, on: eq(customers.id, orders.customerId) }],
     toItem: ({ exchangeRateX100, customerCode, customerName, customerPhone, paid, ...r }): Order => ({

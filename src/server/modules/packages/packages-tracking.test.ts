@@ -1,28 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { EventAppendResponse, EventList, LabelsResponse, Package, PackageList, ReceiveResponse, SearchResponse } from '../../../shared/contracts/packages';
-import { createTestContext, type TestContext } from '../../test/harness';
+import { useTestContext } from '../../test/harness';
+import { seededStoresAndCustomer, type SuiteCustomer } from './test-support';
 
 /** Tracking beyond CRUD: scanner search, events and the status they derive, receiving, labels. */
 
-let ctx: TestContext;
+const ctx = useTestContext();
 let stores: Record<string, number>;
-let customer: { id: number; code: string; suiteCode: string };
+let customer: SuiteCustomer;
 beforeAll(async () => {
-  ctx = await createTestContext();
-  const rows = await ctx.database.query<{ id: number; code: string }>('SELECT id, code FROM stores');
-  stores = Object.fromEntries(rows.map((s) => [s.code, Number(s.id)]));
-  const [c] = await ctx.database.query<{ id: number; code: string; suite_code: string }>(
-    'SELECT id, code, suite_code FROM customers WHERE suite_code IS NOT NULL AND deleted_at IS NULL ORDER BY id DESC LIMIT 1',
-  );
-  customer = { id: Number(c!.id), code: c!.code, suiteCode: c!.suite_code };
+  ({ stores, customer } = await seededStoresAndCustomer(ctx.database, 'newest'));
 });
-afterAll(() => ctx.close());
 
-const list = async (query: string) => {
-  const res = await ctx.request({ method: 'GET', url: `/api/packages${query}` });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as PackageList;
-};
+const list = (query: string) => ctx.getOk<PackageList>(`/api/packages${query}`);
 const get = async (id: number) => (await ctx.request({ method: 'GET', url: `/api/packages/${id}` })).json() as Package;
 const events = async (id: number) => ((await ctx.request({ method: 'GET', url: `/api/packages/${id}/events` })).json() as EventList).items;
 const audit = async (id: number) =>
@@ -34,17 +24,11 @@ const audit = async (id: number) =>
 let seq = 0;
 const newNumber = () => `TRK${String(Date.now()).slice(-7)}${String(++seq).padStart(4, '0')}`;
 const create = async (over: Record<string, unknown> = {}) => {
-  const res = await ctx.request({ method: 'POST', url: '/api/packages', payload: { trackingNumber: newNumber(), customerId: customer.id, ...over } });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as Package;
+  return ctx.postCreated<Package>('/api/packages', { trackingNumber: newNumber(), customerId: customer.id, ...over });
 };
 const addEvent = (id: number, payload: Record<string, unknown>, headers: Record<string, string> = {}) =>
   ctx.request({ method: 'POST', url: `/api/packages/${id}/events`, payload, headers });
-const search = async (numbers: string) => {
-  const res = await ctx.request({ method: 'GET', url: `/api/packages/search?numbers=${encodeURIComponent(numbers)}` });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as SearchResponse;
-};
+const search = (numbers: string) => ctx.getOk<SearchResponse>(`/api/packages/search?numbers=${encodeURIComponent(numbers)}`);
 const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000).toISOString();
 // A package's first event is its creation (now); events that should outrank it are dated a few minutes
 // ahead, inside the tolerance for scanner clocks.

@@ -17,8 +17,8 @@ import {
 import { cmToMm, kgToGrams, PACKAGE_DIMENSION_MAX_MM, PACKAGE_WEIGHT_MAX_G, scaledDecimal } from '../../../shared/domain/weight';
 import { CURRENCY_DECIMALS, isCurrency, type Currency } from '../../../shared/domain/money';
 import { customers, mawbs, orders, packages, stores } from '../../db/schema/index';
-import { defineResource } from '../../lib/resource/define';
-import { checkPackageImport, createPackage, removePackage, UNIQUE_FIELDS, updatePackage } from './packages.service';
+import { defineResource, recordStamps } from '../../lib/resource/define';
+import { checkPackageImport, createPackage, packageWithCustomerFields, removePackage, UNIQUE_FIELDS, updatePackage } from './packages.service';
 
 export const destinationStores = alias(stores, 'destination_stores');
 
@@ -130,12 +130,7 @@ export const packagesResource = defineResource({
   },
   select: {
     fields: {
-      id: packages.id,
-      code: packages.code,
-      trackingNumber: packages.trackingNumber,
-      customerId: packages.customerId,
-      customerCode: customers.code,
-      customerName: customers.fullName,
+      ...packageWithCustomerFields,
       orderId: packages.orderId,
       orderCode: orders.code,
       storeId: packages.storeId,
@@ -160,9 +155,7 @@ export const packagesResource = defineResource({
       statusAt: packages.statusAt,
       unidentified: packages.unidentified,
       slip: slipRefJson,
-      version: packages.version,
-      createdAt: packages.createdAt,
-      updatedAt: packages.updatedAt,
+      ...recordStamps(packages),
     },
     // Left joins: the customer, stores, order and MAWB may be absent, whatever the column types say. Each joins
     // on the other table's primary key, so a page costs one index probe per row and join.

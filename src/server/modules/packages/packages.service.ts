@@ -14,6 +14,16 @@ import { settingsInForce } from '../../lib/settings';
 import type { UpdatePlan, WriteContext } from '../../lib/resource/define';
 import { appendEvent } from './packages.events';
 
+/** A package's identity with its customer's code and name, as package lists show it (customers joined on the package's customer). */
+export const packageWithCustomerFields = {
+  id: packages.id,
+  code: packages.code,
+  trackingNumber: packages.trackingNumber,
+  customerId: packages.customerId,
+  customerCode: customers.code,
+  customerName: customers.fullName,
+};
+
 /**
  * Package rules: codes, the unique tracking number, references (customer, stores), the weights computed
  * from the `shipping` settings, and the folded text `q` searches. The status is not theirs: it follows

@@ -1,32 +1,20 @@
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ImportPreview } from '../../../shared/contracts/import';
 import type { EventList, Package, PackageList } from '../../../shared/contracts/packages';
-import { createTestContext, type TestContext } from '../../test/harness';
+import { expectCreated, resourceRoutes, useTestContext } from '../../test/harness';
+import { seededStoresAndCustomer, type SuiteCustomer } from './test-support';
 
 /** /api/packages: the standard resource behaviours (list, get, create, patch, delete, export, import). */
 
-let ctx: TestContext;
-let staffToken: string;
+const ctx = useTestContext();
 let stores: Record<string, number>;
-let customer: { id: number; code: string; suiteCode: string | null };
+let customer: SuiteCustomer;
 beforeAll(async () => {
-  ctx = await createTestContext();
-  staffToken = await ctx.tokenFor('Staff');
-  const rows = await ctx.database.query<{ id: number; code: string }>('SELECT id, code FROM stores');
-  stores = Object.fromEntries(rows.map((s) => [s.code, Number(s.id)]));
-  const [c] = await ctx.database.query<{ id: number; code: string; suite_code: string | null }>(
-    'SELECT id, code, suite_code FROM customers WHERE suite_code IS NOT NULL AND deleted_at IS NULL ORDER BY id LIMIT 1',
-  );
-  customer = { id: Number(c!.id), code: c!.code, suiteCode: c!.suite_code };
+  ({ stores, customer } = await seededStoresAndCustomer(ctx.database, 'oldest'));
 });
-afterAll(() => ctx.close());
 
-const list = async (query: string) => {
-  const res = await ctx.request({ method: 'GET', url: `/api/packages${query}` });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as PackageList;
-};
+const list = (query: string) => ctx.getOk<PackageList>(`/api/packages${query}`);
 
 const auditRows = async (entityId: number) =>
   ctx.database.query<{ action: string; before: Package | null; after: Package | null }>(
@@ -38,19 +26,12 @@ const auditCount = async () => Number((await ctx.database.query<{ n: number }>(`
 let seq = 0;
 const newNumber = () => `TEST${String(Date.now()).slice(-6)}${String(++seq).padStart(4, '0')}`;
 const create = async (over: Record<string, unknown> = {}) => {
-  const res = await ctx.request({ method: 'POST', url: '/api/packages', payload: { trackingNumber: newNumber(), customerId: customer.id, ...over } });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as Package;
+  return ctx.postCreated<Package>('/api/packages', { trackingNumber: newNumber(), customerId: customer.id, ...over });
 };
 
 describe('access', () => {
   it.each([
-    ['GET', '/api/packages'],
-    ['GET', '/api/packages/1'],
-    ['POST', '/api/packages'],
-    ['PATCH', '/api/packages/1'],
-    ['DELETE', '/api/packages/1'],
-    ['GET', '/api/packages/export'],
+    ...resourceRoutes('/api/packages'),
     ['GET', '/api/packages/import/template'],
     ['POST', '/api/packages/import'],
     ['GET', '/api/packages/search?numbers=ABC123'],
@@ -59,13 +40,7 @@ describe('access', () => {
     ['GET', '/api/packages/1/events'],
     ['POST', '/api/packages/1/events'],
     ['GET', '/api/packages/labels?ids=1'],
-  ])('%s %s: 401 without a token, 403 for Staff', async (method, url) => {
-    const anon = await ctx.request({ method: method as 'GET', url, token: null });
-    expect(anon.statusCode).toBe(401);
-    const staff = await ctx.request({ method: method as 'GET', url, token: staffToken, payload: method === 'GET' ? undefined : {} });
-    expect(staff.statusCode).toBe(403);
-    expect(staff.json()).toMatchObject({ code: 'FORBIDDEN', message: expect.any(String) });
-  });
+  ])('%s %s: 401 without a token, 403 for Staff', (method, url) => ctx.expectAdminOnly(method, url));
 });
 
 describe('list', () => {
@@ -182,8 +157,7 @@ describe('create', () => {
         contents: '  Giày Nike  ',
       },
     });
-    expect(res.statusCode, res.body).toBe(201);
-    const p = res.json() as Package;
+    const p = expectCreated<Package>(res, '/api/packages');
     expect(p).toMatchObject({
       code: expect.stringMatching(/^PK\d{8}$/),
       trackingNumber: '1Z999AA10123456784',
@@ -204,8 +178,6 @@ describe('create', () => {
       photos: [],
       version: 1,
     });
-    expect(res.headers.etag).toBe('"1"');
-    expect(res.headers.location).toBe(`/api/packages/${p.id}`);
     expect(await auditCount()).toBe(before + 1);
     expect((await auditRows(p.id)).map((r) => r.action)).toEqual(['create']);
     const events = (await ctx.request({ method: 'GET', url: `/api/packages/${p.id}/events` })).json() as EventList;

@@ -14,7 +14,7 @@ import {
 } from '../../../shared/contracts/settings';
 import { settings } from '../../db/schema/index';
 import { HttpError } from '../../lib/errors';
-import { defineResource, type RequestWriteContext } from '../../lib/resource/define';
+import { defineResource, recordStamps, type RequestWriteContext } from '../../lib/resource/define';
 import { foldSql } from '../../lib/resource/fold-sql';
 
 /**
@@ -138,9 +138,7 @@ export const settingsResource = defineResource({
       effectiveFrom: settings.effectiveFrom,
       description: settings.description,
       status: STATUS,
-      version: settings.version,
-      createdAt: settings.createdAt,
-      updatedAt: settings.updatedAt,
+      ...recordStamps(settings),
     },
     toItem: (r): Setting => ({ ...r, createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString() }),
   },

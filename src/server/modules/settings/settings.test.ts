@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { businessDate } from '../../../shared/contracts/exchange-rates';
 import type { QuoteResponse, Setting, SettingList } from '../../../shared/contracts/settings';
 import { parseRate } from '../../../shared/domain/money';
 import { quote, type PriceListVersion, type RateVersion } from '../../../shared/domain/pricing';
-import { createTestContext, type TestContext } from '../../test/harness';
+import { useTestContext } from '../../test/harness';
 
-let ctx: TestContext;
-let staffToken: string;
-beforeAll(async () => {
-  ctx = await createTestContext();
-  staffToken = await ctx.tokenFor('Staff');
-});
-afterAll(() => ctx.close());
+const ctx = useTestContext();
 
 const today = () => businessDate(Date.now());
 const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
@@ -42,12 +36,7 @@ describe('access', () => {
     ['DELETE', '/api/settings/1'],
     ['POST', '/api/pricing/quote'],
     ['POST', '/api/settings/logo'],
-  ])('%s %s: 401 without a token, 403 for Staff', async (method, url) => {
-    expect((await ctx.request({ method: method as 'GET', url, token: null })).statusCode).toBe(401);
-    const staff = await ctx.request({ method: method as 'GET', url, token: staffToken, payload: method === 'GET' ? undefined : {} });
-    expect(staff.statusCode).toBe(403);
-    expect(staff.json()).toMatchObject({ code: 'FORBIDDEN' });
-  });
+  ])('%s %s: 401 without a token, 403 for Staff', (method, url) => ctx.expectAdminOnly(method, url));
 
   it('404 for a setting that does not exist', async () => {
     expect((await ctx.request({ method: 'GET', url: '/api/settings/99999999' })).statusCode).toBe(404);

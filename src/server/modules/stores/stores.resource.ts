@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { Store, StoreCreate, STORE_LIST, StoreList, StoreListQuery, StorePatch } from '../../../shared/contracts/stores';
 import { stores } from '../../db/schema/index';
-import { defineResource } from '../../lib/resource/define';
+import { defineResource, recordStamps } from '../../lib/resource/define';
 import { foldSql } from '../../lib/resource/fold-sql';
 import { createStore, removeStore, updateStore } from './stores.service';
 
@@ -25,9 +25,7 @@ export const storesResource = defineResource({
       address: stores.address,
       phone: stores.phone,
       status: stores.status,
-      version: stores.version,
-      createdAt: stores.createdAt,
-      updatedAt: stores.updatedAt,
+      ...recordStamps(stores),
     },
     toItem: (r): Store => ({ ...r, createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString() }),
   },

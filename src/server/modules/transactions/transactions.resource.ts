@@ -12,7 +12,7 @@ import {
 import { foldVietnamese } from '../../../shared/text';
 import { customers, transactions, users } from '../../db/schema/index';
 import type { UpdatePlan, WriteContext } from '../../lib/resource/define';
-import { defineResource } from '../../lib/resource/define';
+import { defineResource, recordStamps } from '../../lib/resource/define';
 import { referenceCodeSql, referenceIdOf } from './transactions.references';
 
 /**
@@ -63,9 +63,7 @@ export const transactionsResource = defineResource({
       status: transactions.status,
       actorId: transactions.createdBy,
       actorName: users.fullName,
-      version: transactions.version,
-      createdAt: transactions.createdAt,
-      updatedAt: transactions.updatedAt,
+      ...recordStamps(transactions),
     },
     joins: [
       { table: customers, on: eq(customers.id, transactions.customerId) },

@@ -24,13 +24,7 @@ afterAll(() => ctx.close());
 let seq = 0;
 const newCustomer = async (creditLimit = 0) => {
   seq += 1;
-  const res = await ctx.request({
-    method: 'POST',
-    url: '/api/customers',
-    payload: { fullName: `Khách Bất Biến ${seq}`, phone: `0355${String(400000 + seq).slice(-6)}`, creditLimit, group: creditLimit ? 'wholesale' : 'retail' },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as Customer;
+  return ctx.postCreated<Customer>('/api/customers', { fullName: `Khách Bất Biến ${seq}`, phone: `0355${String(400000 + seq).slice(-6)}`, creditLimit, group: creditLimit ? 'wholesale' : 'retail' });
 };
 const post = (payload: Record<string, unknown>, key: string = randomUUID(), app?: FastifyInstance, token?: string) =>
   app

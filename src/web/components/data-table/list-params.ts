@@ -8,6 +8,7 @@ import {
   SEARCH_MAX_LENGTH,
   SORT_MAX_TERMS,
   type ListQueryInput,
+  type ListResponse,
   type ListSpec,
   type SortTerm,
 } from '../../../shared/contracts/list-query';
@@ -183,4 +184,31 @@ export function useListParams(spec: ListSpec, prefix = ''): ListParams {
     }),
     [state, update, spec],
   );
+}
+
+/**
+ * One page of a list held in memory (a table that sorts and pages on the client), as its URL asks: sorted by
+ * the `sort` terms, ties keeping their order, with `key` giving a row's comparable value for a field, then
+ * sliced by page and page size.
+ */
+export function localPage<T, F extends string>(rows: readonly T[], query: ListQueryInput, key: (row: T, field: F) => string | number): ListResponse<T> {
+  const sort = typeof query.sort === 'string' ? query.sort.split(',').filter(Boolean) : [];
+  let sorted = [...rows];
+  if (sort.length) {
+    const terms = sort.map((s) => ({ field: s.replace(/^-/, '') as F, desc: s.startsWith('-') }));
+    sorted = sorted
+      .map((p, i) => ({ p, i }))
+      .sort((a, b) => {
+        for (const { field, desc } of terms) {
+          const x = key(a.p, field);
+          const y = key(b.p, field);
+          if (x !== y) return (x < y ? -1 : 1) * (desc ? -1 : 1);
+        }
+        return a.i - b.i;
+      })
+      .map((e) => e.p);
+  }
+  const page = Number(query.page ?? 1);
+  const pageSize = Number(query.pageSize ?? 25);
+  return { items: sorted.slice((page - 1) * pageSize, page * pageSize), total: sorted.length, page, pageSize };
 }

@@ -1,4 +1,6 @@
+import type { ColumnDef } from '@tanstack/react-table';
 import { Link } from 'react-router';
+import '../../components/data-table/column-meta';
 
 /** A customer's code and name, linking to the customer page. */
 export function CustomerCell({ id, code, name }: { id: number; code: string; name: string }) {
@@ -8,4 +10,16 @@ export function CustomerCell({ id, code, name }: { id: number; code: string; nam
       {name}
     </Link>
   );
+}
+
+/** The customer column of a list of a customer's records (orders, wallet rows, slips): code and name, the phone card's title. */
+export function customerColumn<T extends { customerId: number; customerCode: string; customerName: string }>(header: string): ColumnDef<T, string> {
+  return {
+    id: 'customer',
+    accessorFn: (row) => row.customerName,
+    header,
+    size: 220,
+    meta: { card: 'title' },
+    cell: (c) => <CustomerCell id={c.row.original.customerId} code={c.row.original.customerCode} name={c.getValue()} />,
+  };
 }

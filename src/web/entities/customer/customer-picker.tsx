@@ -9,6 +9,7 @@ import { formatVnd } from '../../lib/format';
 import { useListParams } from '../../components/data-table/list-params';
 import { customerPickKeys } from './api';
 import '../transaction/wallet.css';
+import { PickerNote, PickerOption } from '../../components/form/picker-list';
 
 /**
  * Choosing one customer by typing a few letters of their name, code or phone (the customers list search, which
@@ -196,33 +197,19 @@ export function CustomerPicker({ value, onChange, label, hideLabel, id: givenId,
       {open && q.length > 0 && (
         <ul id={listId} role="listbox" aria-label={label} className="customer-picker-list list-group shadow position-absolute w-100">
           {search.isPending && !search.data ? (
-            <li className="list-group-item small text-body-secondary" role="presentation">
-              <Spinner size="sm" className="me-2" aria-hidden="true" />
-              {t('picker.searching')}
-            </li>
+            <PickerNote busy>{t('picker.searching')}</PickerNote>
           ) : options.length === 0 ? (
-            <li className="list-group-item small text-body-secondary" role="presentation">
-              {t('picker.none')}
-            </li>
+            <PickerNote>{t('picker.none')}</PickerNote>
           ) : (
             options.map((c, i) => (
-              <li
-                key={c.id}
-                id={`${listId}-${c.id}`}
-                role="option"
-                aria-selected={i === active}
-                className={`list-group-item list-group-item-action${i === active ? ' active' : ''}`}
-                onMouseDown={(e) => e.preventDefault()}
-                onMouseEnter={() => setActive(i)}
-                onClick={() => pick(c)}
-              >
+              <PickerOption key={c.id} id={`${listId}-${c.id}`} selected={i === active} onHover={() => setActive(i)} onPick={() => pick(c)}>
                 <div className="d-flex gap-2 align-items-baseline">
                   <span className="font-tabular fw-medium">{c.code}</span>
                   <span className="text-truncate">{c.fullName}</span>
                   <span className="ms-auto small font-tabular text-nowrap opacity-75">{formatVnd(c.balance)}</span>
                 </div>
                 <div className="small opacity-75 font-tabular">{c.phone}</div>
-              </li>
+              </PickerOption>
             ))
           )}
         </ul>

@@ -2,11 +2,11 @@ import { DATE_TIME_COLUMN_SIZE } from '../../components/data-table/cells';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import type { DeliverySlip } from '../../../shared/contracts/delivery-slips';
 import type { Columns } from '../../components/data-table/data-table';
 import { useFormat } from '../../lib/use-format';
-import { CustomerCell } from '../customer/customer-cell';
+import { customerColumn } from '../customer/customer-cell';
+import { codeColumn } from '../../components/data-table/code-column';
 import { SlipStatusBadge } from './badges';
 
 const col = createColumnHelper<DeliverySlip>();
@@ -17,23 +17,8 @@ export function useSlipColumns({ withCustomer = true }: { withCustomer?: boolean
   const fmt = useFormat();
   return useMemo(
     () => [
-      col.accessor('code', {
-        header: t('fields.code'),
-        size: 140,
-        meta: { hideable: false, className: 'font-tabular' },
-        cell: (c) => (
-          <Link to={`/deliveryslip/${c.row.original.id}`} className="fw-medium">
-            {c.getValue()}
-          </Link>
-        ),
-      }),
-      ...(withCustomer ? [col.accessor('customerName', {
-        id: 'customer',
-        header: t('fields.customer'),
-        size: 220,
-        meta: { card: 'title' },
-        cell: (c) => <CustomerCell id={c.row.original.customerId} code={c.row.original.customerCode} name={c.getValue()} />,
-      })] : []),
+      codeColumn<DeliverySlip>({ header: t('fields.code'), size: 140, path: '/deliveryslip' }),
+      ...(withCustomer ? [customerColumn<DeliverySlip>(t('fields.customer'))] : []),
       col.accessor('status', { header: t('fields.status'), size: 150, meta: { card: 'badge' }, cell: (c) => <SlipStatusBadge status={c.getValue()} /> }),
       col.accessor('method', { header: t('fields.method'), size: 150, cell: (c) => t(`methods.${c.getValue()}`) }),
       col.accessor('storeName', { id: 'store', header: t('fields.store'), size: 150 }),

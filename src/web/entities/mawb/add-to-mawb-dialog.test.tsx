@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Mawb } from '../../../shared/contracts/mawbs';
 import { jsonResponse, mockFetch, type FetchCall } from '../../test/auth-fixtures';
 import { AddToMawbDialog } from './add-to-mawb-dialog';
-import { renderAt, setupI18n, stubMatchMedia } from '../../components/test-support';
+import { renderAt, setupScreenTests } from '../../components/test-support';
 
 const open = (id: number, over: Partial<Mawb> = {}): Mawb => ({
   id,
@@ -34,17 +34,7 @@ const open = (id: number, over: Partial<Mawb> = {}): Mawb => ({
   ...over,
 });
 
-beforeAll(async () => {
-  await setupI18n(['common', 'resource', 'mawb']);
-});
-
-beforeEach(() => {
-  stubMatchMedia();
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+setupScreenTests(['common', 'resource', 'mawb']);
 
 describe('AddToMawbDialog', () => {
   it('lists the open MAWBs, shows a refusal as the server words it, then puts the packages on the chosen one', async () => {

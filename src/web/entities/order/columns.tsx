@@ -1,13 +1,13 @@
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import type { Order } from '../../../shared/contracts/orders';
 import { useFormat } from '../../lib/use-format';
 import { OrderKindBadge, OrderStatusBadge } from './badges';
-import { CustomerCell } from '../customer/customer-cell';
+import { customerColumn } from '../customer/customer-cell';
 import type { Columns } from '../../components/data-table/data-table';
 import { DATE_TIME_COLUMN_SIZE } from '../../components/data-table/cells';
+import { codeColumn } from '../../components/data-table/code-column';
 
 const orderCol = createColumnHelper<Order>();
 
@@ -17,16 +17,7 @@ export function useOrderColumns({ withCustomer = true }: { withCustomer?: boolea
   const fmt = useFormat();
   return useMemo(() => {
     const cols: Columns<Order> = [
-      orderCol.accessor('code', {
-        header: t('fields.code'),
-        size: 130,
-        meta: { hideable: false, className: 'font-tabular', card: withCustomer ? undefined : 'title' },
-        cell: (c) => (
-          <Link to={`/order/${c.row.original.id}`} className="fw-medium">
-            {c.getValue()}
-          </Link>
-        ),
-      }),
+      codeColumn({ header: t('fields.code'), size: 130, path: '/order', card: withCustomer ? undefined : 'title' }),
       orderCol.accessor('createdAt', {
         header: t('fields.createdAt'),
         size: DATE_TIME_COLUMN_SIZE,
@@ -35,15 +26,7 @@ export function useOrderColumns({ withCustomer = true }: { withCustomer?: boolea
       }),
     ];
     if (withCustomer) {
-      cols.push(
-        orderCol.accessor('customerName', {
-          id: 'customer',
-          header: t('fields.customer'),
-          size: 220,
-          meta: { card: 'title' },
-          cell: (c) => <CustomerCell id={c.row.original.customerId} code={c.row.original.customerCode} name={c.getValue()} />,
-        }),
-      );
+      cols.push(customerColumn(t('fields.customer')));
     }
     cols.push(
       orderCol.accessor('kind', { header: t('fields.kind'), size: 120, cell: (c) => <OrderKindBadge kind={c.getValue()} /> }),

@@ -1,12 +1,12 @@
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { PACKAGE_STATUS_LABELS, type Package } from '../../../shared/contracts/packages';
 import { useFormat } from '../../lib/use-format';
 import { StatusBadge } from '../../components/status-badge';
 import type { Columns } from '../../components/data-table/data-table';
 import { DATE_TIME_COLUMN_SIZE } from '../../components/data-table/cells';
+import { codeColumn } from '../../components/data-table/code-column';
 
 const pkgCol = createColumnHelper<Package>();
 
@@ -28,16 +28,7 @@ export function usePackageColumns(): Columns<Package> {
   const fmt = useFormat();
   return useMemo(
     () => [
-      pkgCol.accessor('code', {
-        header: t('order:packages.code'),
-        size: 130,
-        meta: { hideable: false, className: 'font-tabular' },
-        cell: (c) => (
-          <Link to={`/tracking/${c.row.original.id}`} className="fw-medium">
-            {c.getValue()}
-          </Link>
-        ),
-      }),
+      codeColumn({ header: t('order:packages.code'), size: 130, path: '/tracking' }),
       pkgCol.accessor('trackingNumber', { header: t('order:packages.trackingNumber'), size: 190, meta: { card: 'title', className: 'font-tabular' } }),
       pkgCol.accessor('status', {
         header: t('order:packages.status'),

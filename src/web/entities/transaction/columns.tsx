@@ -8,6 +8,8 @@ import type { Columns } from '../../components/data-table/data-table';
 import { BalanceAmount, SignedAmount, TransactionMethodText, TransactionTypeBadge } from './badges';
 import { CustomerCell } from '../customer/customer-cell';
 import { DATE_TIME_COLUMN_SIZE } from '../../components/data-table/cells';
+import { customerColumn } from '../customer/customer-cell';
+import { codeColumn } from '../../components/data-table/code-column';
 
 /**
  * The DataTable columns of wallet rows, shared by the transaction list and the customer and order pages' tabs
@@ -41,16 +43,7 @@ export function useTransactionColumns({ withCustomer = true }: { withCustomer?: 
   const fmt = useFormat();
   return useMemo(() => {
     const cols: Columns<Transaction> = [
-      txCol.accessor('code', {
-        header: t('fields.code'),
-        size: 130,
-        meta: { hideable: false, className: 'font-tabular', card: withCustomer ? undefined : 'title' },
-        cell: (c) => (
-          <Link to={`/transaction/${c.row.original.id}`} className="fw-medium">
-            {c.getValue()}
-          </Link>
-        ),
-      }),
+      codeColumn({ header: t('fields.code'), size: 130, path: '/transaction', card: withCustomer ? undefined : 'title' }),
       txCol.accessor('createdAt', {
         header: t('fields.createdAt'),
         size: DATE_TIME_COLUMN_SIZE,
@@ -59,15 +52,7 @@ export function useTransactionColumns({ withCustomer = true }: { withCustomer?: 
       }),
     ];
     if (withCustomer) {
-      cols.push(
-        txCol.accessor('customerName', {
-          id: 'customer',
-          header: t('fields.customer'),
-          size: 220,
-          meta: { card: 'title' },
-          cell: (c) => <CustomerCell id={c.row.original.customerId} code={c.row.original.customerCode} name={c.getValue()} />,
-        }),
-      );
+      cols.push(customerColumn(t('fields.customer')));
     }
     cols.push(
       txCol.accessor('type', { header: t('fields.type'), size: 140, meta: { card: 'badge' }, cell: (c) => <TransactionTypeBadge type={c.getValue()} /> }),

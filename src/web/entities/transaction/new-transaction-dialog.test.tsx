@@ -1,57 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Customer } from '../../../shared/contracts/customers';
+import { describe, expect, it } from 'vitest';
 import type { Transaction } from '../../../shared/contracts/transactions';
+import { makeCustomer, makeTransaction } from '../../test/entity-fixtures';
 import { jsonResponse, mockFetch, type FetchCall } from '../../test/auth-fixtures';
-import { renderRoutes, setupI18n, stubMatchMedia } from '../../components/test-support';
+import { renderRoutes, setupScreenTests } from '../../components/test-support';
 import { NewTransactionDialog, type NewTransactionDialogProps } from './new-transaction-dialog';
 
-const CUSTOMER: Customer = {
-  id: 5,
-  code: 'KH000005',
-  fullName: 'Nguyễn Thị Ví',
-  phone: '0912345678',
-  email: null,
-  addresses: [],
-  province: 'Hà Nội',
-  group: 'retail',
-  suiteCode: null,
-  note: '',
-  status: 'active',
-  creditLimit: 0,
-  balance: 1_000_000,
-  version: 3,
-  createdAt: '2025-03-01T02:00:00.000Z',
-  updatedAt: '2025-03-01T02:00:00.000Z',
-};
+const CUSTOMER = makeCustomer({ balance: 1_000_000, version: 3 });
 
-function row(over: Partial<Transaction>): Transaction {
-  return {
-    id: 77,
-    code: 'GD00000077',
-    customerId: 5,
-    customerCode: 'KH000005',
-    customerName: 'Nguyễn Thị Ví',
-    type: 'deposit',
-    amount: 500_000,
-    balanceAfter: 1_500_000,
-    method: 'cash',
-    referenceType: null,
-    referenceId: null,
-    referenceCode: null,
-    reference: '',
-    note: '',
-    status: 'completed',
-    actorId: 1,
-    actorName: 'Nguyễn Văn Quản',
-    version: 1,
-    createdAt: '2025-03-02T02:00:00.000Z',
-    updatedAt: '2025-03-02T02:00:00.000Z',
-    ...over,
-  };
-}
+const row = (over: Partial<Transaction>) => makeTransaction({ id: 77, code: 'GD00000077', balanceAfter: 1_500_000, ...over });
 
 function Harness(props: Partial<NewTransactionDialogProps>) {
   const [show, setShow] = useState(true);
@@ -76,17 +35,7 @@ async function typeAmount(user: ReturnType<typeof userEvent.setup>, amount: stri
   await user.type(input, amount);
 }
 
-beforeAll(async () => {
-  await setupI18n(['common', 'resource', 'transaction']);
-});
-
-beforeEach(() => {
-  stubMatchMedia();
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+setupScreenTests(['common', 'resource', 'transaction']);
 
 describe('new-transaction dialog', () => {
   it('sends the same Idempotency-Key when a request whose answer was lost is sent again, and only one row results', async () => {

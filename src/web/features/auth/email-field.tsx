@@ -1,5 +1,6 @@
 import { useId, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
+import { InlineError } from './inline-error';
 
 export function EmailField({
   value,
@@ -39,11 +40,7 @@ export function EmailField({
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
       />
-      {error ? (
-        <div id={`${id}-error`} className="invalid-feedback">
-          {error}
-        </div>
-      ) : null}
+      <InlineError id={id} error={error} />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useId, useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
+import { InlineError } from './inline-error';
 
 /** A password input with a show/hide toggle, its label and its inline error. */
 export function PasswordField({
@@ -60,11 +61,7 @@ export function PasswordField({
         >
           <i className={`bi ${visible ? 'bi-eye-slash' : 'bi-eye'}`} aria-hidden="true" />
         </button>
-        {error ? (
-          <div id={`${id}-error`} className="invalid-feedback">
-            {error}
-          </div>
-        ) : null}
+        <InlineError id={id} error={error} />
       </div>
       {hint && !error ? (
         <div id={`${id}-hint`} className="form-text">

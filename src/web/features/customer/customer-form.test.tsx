@@ -1,29 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Customer } from '../../../shared/contracts/customers';
-import { renderRoutes, setupI18n, stubMatchMedia } from '../../components/test-support';
+import { describe, expect, it } from 'vitest';
+import { renderRoutes, setupScreenTests } from '../../components/test-support';
+import { makeCustomer } from '../../test/entity-fixtures';
 import { jsonResponse, mockFetch, type FetchCall } from '../../test/auth-fixtures';
 import { CustomerCreatePage, CustomerEditPage } from './customer-form';
 
-const CUSTOMER: Customer = {
-  id: 5,
-  code: 'KH000005',
-  fullName: 'Nguyễn Thị Kiểm',
-  phone: '0912345678',
-  email: 'kiem@example.vn',
-  addresses: [],
-  province: 'Hà Nội',
-  group: 'retail',
-  suiteCode: null,
-  note: '',
-  status: 'active',
-  creditLimit: 0,
-  balance: 0,
-  version: 3,
-  createdAt: '2025-03-01T02:00:00.000Z',
-  updatedAt: '2025-03-01T02:00:00.000Z',
-};
+const CUSTOMER = makeCustomer({ fullName: 'Nguyễn Thị Kiểm', email: 'kiem@example.vn', version: 3 });
 
 function renderScreen(path: string) {
   return renderRoutes(
@@ -39,17 +22,7 @@ function renderScreen(path: string) {
 
 const input = (label: RegExp) => screen.getByLabelText(label) as HTMLInputElement;
 
-beforeAll(async () => {
-  await setupI18n(['common', 'shell', 'resource', 'customer']);
-});
-
-beforeEach(() => {
-  stubMatchMedia();
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+setupScreenTests(['common', 'shell', 'resource', 'customer']);
 
 describe('customer form (create and edit)', () => {
   it('edits with If-Match and sends only what changed, phone numbers normalised by the contract', async () => {

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Customer } from '../../../shared/contracts/customers';
-import { renderRoutes, searchOf, setupI18n, stubMatchMedia, stubScrollerHeight } from '../../components/test-support';
+import { renderRoutes, searchOf, setupScreenTests } from '../../components/test-support';
 import { jsonResponse, mockFetch } from '../../test/auth-fixtures';
 import { CustomerListPage } from './customer-list';
 
@@ -38,18 +38,7 @@ function renderList(path: string) {
   );
 }
 
-beforeAll(async () => {
-  await setupI18n(['common', 'shell', 'resource', 'customer']);
-});
-
-beforeEach(() => {
-  stubMatchMedia();
-  stubScrollerHeight(600);
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+setupScreenTests(['common', 'shell', 'resource', 'customer'], { scrollerHeight: 600 });
 
 describe('customer list', () => {
   it('asks the API with the filters of the URL and shows money as VND', async () => {

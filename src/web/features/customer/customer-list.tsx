@@ -2,7 +2,6 @@ import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { Button, Dropdown } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { CUSTOMER_GROUPS, CUSTOMER_LIST, CUSTOMER_STATUSES, type Customer, type CustomerStatus } from '../../../shared/contracts/customers';
 import { etagOf } from '../../../shared/contracts/resource';
 import { ResourceListPage } from '../../components/resource-pages';
@@ -16,6 +15,7 @@ import { CustomerGroupBadge, CustomerStatusBadge } from './customer-fields';
 import { PROVINCES } from './provinces';
 import { customerApi } from '../../entities/customer/api';
 import { DATE_TIME_COLUMN_SIZE } from '../../components/data-table/cells';
+import { codeColumn } from '../../components/data-table/code-column';
 
 const col = createColumnHelper<Customer>();
 /** Bulk writes go a few at a time: quick for a page of rows, gentle on the server. */
@@ -26,16 +26,7 @@ function useColumns(): ColumnDef<Customer, any>[] { // eslint-disable-line @type
   const fmt = useFormat();
   return useMemo(
     () => [
-      col.accessor('code', {
-        header: t('fields.code'),
-        size: 110,
-        meta: { hideable: false, className: 'font-tabular' },
-        cell: (c) => (
-          <Link to={`/customer/${c.row.original.id}`} className="fw-medium">
-            {c.getValue()}
-          </Link>
-        ),
-      }),
+      codeColumn({ header: t('fields.code'), size: 110, path: '/customer' }),
       col.accessor('fullName', { header: t('fields.fullName'), size: 200, meta: { card: 'title' } }),
       col.accessor('phone', { header: t('fields.phone'), size: 120, meta: { className: 'font-tabular' } }),
       col.accessor('email', { header: t('fields.email'), size: 200, meta: { card: 'hidden' }, cell: (c) => c.getValue() ?? '' }),

@@ -1,9 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Customer } from '../../../shared/contracts/customers';
-import type { Transaction } from '../../../shared/contracts/transactions';
-import { renderRoutes, setupI18n, stubMatchMedia, stubScrollerHeight } from '../../components/test-support';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { renderRoutes, setupScreenTests } from '../../components/test-support';
+import { makeCustomer, makeTransaction } from '../../test/entity-fixtures';
 import { jsonResponse, mockFetch } from '../../test/auth-fixtures';
 import { CustomerDetailPage } from './customer-detail';
 
@@ -11,60 +10,14 @@ import { CustomerDetailPage } from './customer-detail';
 
 let balance = 250_000;
 
-const customer = (): Customer => ({
-  id: 5,
-  code: 'KH000005',
-  fullName: 'Phạm Thị Ví',
-  phone: '0912345678',
-  email: null,
-  addresses: [],
-  province: 'Hà Nội',
-  group: 'retail',
-  suiteCode: null,
-  note: '',
-  status: 'active',
-  creditLimit: 100_000,
-  balance,
-  version: 2,
-  createdAt: '2025-03-01T02:00:00.000Z',
-  updatedAt: '2025-03-01T02:00:00.000Z',
-});
+const customer = () => makeCustomer({ fullName: 'Phạm Thị Ví', creditLimit: 100_000, balance, version: 2 });
 
-const deposit = (amount: number): Transaction => ({
-  id: 9,
-  code: 'GD00000009',
-  customerId: 5,
-  customerCode: 'KH000005',
-  customerName: 'Phạm Thị Ví',
-  type: 'deposit',
-  amount,
-  balanceAfter: balance,
-  method: 'bank_transfer',
-  referenceType: null,
-  referenceId: null,
-  referenceCode: null,
-  reference: 'FT2503',
-  note: '',
-  status: 'completed',
-  actorId: 1,
-  actorName: 'Nguyễn Văn Quản',
-  version: 1,
-  createdAt: '2025-03-02T02:00:00.000Z',
-  updatedAt: '2025-03-02T02:00:00.000Z',
-});
+const deposit = (amount: number) => makeTransaction({ id: 9, code: 'GD00000009', customerName: 'Phạm Thị Ví', amount, balanceAfter: balance, method: 'bank_transfer', reference: 'FT2503' });
 
-beforeAll(async () => {
-  await setupI18n(['common', 'shell', 'resource', 'customer', 'transaction', 'order']);
-});
+setupScreenTests(['common', 'shell', 'resource', 'customer', 'transaction', 'order'], { scrollerHeight: 600 });
 
 beforeEach(() => {
   balance = 250_000;
-  stubMatchMedia();
-  stubScrollerHeight(600);
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
 });
 
 describe('customer page wallet', () => {

@@ -6,7 +6,7 @@ import { LoadFailed } from '../../components/load-failed';
 import { useFormat } from '../../lib/use-format';
 import { DashboardFrame } from './frame';
 import { dayLabel } from './period';
-import { ChartCard, FigureLink, SimpleTable, StatCard, useDashboard, useNumberFormat, usePeriod } from './widgets';
+import { ChartCard, FigureLink, SimpleTable, StatCard, TitledCard, useDashboard, useNumberFormat, usePeriod } from './widgets';
 
 const kgOf = (g: number) => Math.round(g / 100) / 10;
 
@@ -155,13 +155,7 @@ export function AnalyticsDashboardPage() {
             </div>
           </div>
 
-          <section className="card mb-3" aria-labelledby="dash-ageing">
-            <div className="card-header">
-              <h2 id="dash-ageing" className="h6 mb-0">
-                <i className="bi bi-hourglass-split me-1" aria-hidden="true" />
-                {t('analytics.ageing')}
-              </h2>
-            </div>
+          <TitledCard id="dash-ageing" title={t('analytics.ageing')} icon="bi-hourglass-split" className="mb-3">
             <div className="card-body">
               <div className="row g-3">
                 {(
@@ -184,7 +178,7 @@ export function AnalyticsDashboardPage() {
                 ))}
               </div>
             </div>
-          </section>
+          </TitledCard>
 
           <div className="row g-3 mb-3">
             <div className="col-12 col-xl-8">
@@ -262,12 +256,7 @@ export function AnalyticsDashboardPage() {
               />
             </div>
             <div className="col-12 col-md-6 col-xl-6">
-              <section className="card h-100" aria-labelledby="dash-failed">
-                <div className="card-header">
-                  <h2 id="dash-failed" className="h6 mb-0">
-                    {t('analytics.failedByReason')}
-                  </h2>
-                </div>
+              <TitledCard id="dash-failed" title={t('analytics.failedByReason')}>
                 <div className="card-body p-0">
                   {d.failedByReason.length === 0 ? (
                     <p className="text-body-secondary text-center my-4">{t('empty')}</p>
@@ -278,7 +267,7 @@ export function AnalyticsDashboardPage() {
                     />
                   )}
                 </div>
-              </section>
+              </TitledCard>
             </div>
           </div>
 

@@ -10,7 +10,7 @@ import { SignedAmount, TransactionTypeBadge } from '../../entities/transaction/b
 import { useFormat } from '../../lib/use-format';
 import { DashboardFrame } from './frame';
 import { dayLabel, weekOf } from './period';
-import { ChartCard, FigureLink, SimpleTable, StatCard, useDashboard, useNumberFormat, usePeriod } from './widgets';
+import { ChartCard, FigureLink, RecentList, SimpleTable, StatCard, TitledCard, useDashboard, useNumberFormat, usePeriod } from './widgets';
 
 type Grain = 'day' | 'week' | 'month';
 
@@ -158,12 +158,7 @@ export function EcommerceDashboardPage() {
               />
             </div>
             <div className="col-12 col-xl-6">
-              <section className="card h-100" aria-labelledby="dash-receivables">
-                <div className="card-header">
-                  <h2 id="dash-receivables" className="h6 mb-0">
-                    {t('ecommerce.receivables')}
-                  </h2>
-                </div>
+              <TitledCard id="dash-receivables" title={t('ecommerce.receivables')}>
                 <div className="card-body">
                   <p className="dash-stat-value mb-0">{fmt.vnd(d.receivables.amount)}</p>
                   <p className="small text-body-secondary">
@@ -179,18 +174,13 @@ export function EcommerceDashboardPage() {
                     ))}
                   </div>
                 </div>
-              </section>
+              </TitledCard>
             </div>
           </div>
 
           <div className="row g-3">
             <div className="col-12 col-xl-4">
-              <section className="card h-100" aria-labelledby="dash-top">
-                <div className="card-header">
-                  <h2 id="dash-top" className="h6 mb-0">
-                    {t('ecommerce.topCustomers')}
-                  </h2>
-                </div>
+              <TitledCard id="dash-top" title={t('ecommerce.topCustomers')}>
                 <div className="card-body p-0 table-responsive">
                   {d.topCustomers.length === 0 ? (
                     <p className="text-body-secondary text-center my-4">{t('empty')}</p>
@@ -209,59 +199,33 @@ export function EcommerceDashboardPage() {
                     />
                   )}
                 </div>
-              </section>
+              </TitledCard>
             </div>
             <div className="col-12 col-md-6 col-xl-4">
-              <section className="card h-100" aria-labelledby="dash-orders">
-                <div className="card-header">
-                  <h2 id="dash-orders" className="h6 mb-0">
-                    {t('ecommerce.recentOrders')}
-                  </h2>
-                </div>
-                <ul className="list-group list-group-flush">
-                  {d.recentOrders.map((o) => (
-                    <li key={o.id} className="list-group-item d-flex gap-2 align-items-center">
-                      <div className="min-w-0 flex-grow-1">
-                        <div className="fw-semibold">
-                          <FigureLink link={`/api/orders/${o.id}`}>{o.code}</FigureLink>
-                        </div>
-                        <div className="small text-body-secondary text-truncate">
-                          {o.customerName} · {fmt.dateTime(o.createdAt)}
-                        </div>
-                      </div>
-                      <div className="text-end">
-                        <div className="small fw-semibold">{fmt.vnd(o.total)}</div>
-                        <OrderStatusBadge status={o.status as OrderStatus} />
-                      </div>
-                    </li>
-                  ))}
-                </ul>
-              </section>
+              <TitledCard id="dash-orders" title={t('ecommerce.recentOrders')}>
+                <RecentList
+                  rows={d.recentOrders.map((o) => ({
+                    id: o.id,
+                    title: <FigureLink link={`/api/orders/${o.id}`}>{o.code}</FigureLink>,
+                    subtitle: `${o.customerName} · ${fmt.dateTime(o.createdAt)}`,
+                    figure: <div className="small fw-semibold">{fmt.vnd(o.total)}</div>,
+                    badge: <OrderStatusBadge status={o.status as OrderStatus} />,
+                  }))}
+                />
+              </TitledCard>
             </div>
             <div className="col-12 col-md-6 col-xl-4">
-              <section className="card h-100" aria-labelledby="dash-tx">
-                <div className="card-header">
-                  <h2 id="dash-tx" className="h6 mb-0">
-                    {t('ecommerce.recentTransactions')}
-                  </h2>
-                </div>
-                <ul className="list-group list-group-flush">
-                  {d.recentTransactions.map((x) => (
-                    <li key={x.id} className="list-group-item d-flex gap-2 align-items-center">
-                      <div className="min-w-0 flex-grow-1">
-                        <div className="fw-semibold">{x.code}</div>
-                        <div className="small text-body-secondary text-truncate">
-                          {x.customerName} · {fmt.dateTime(x.createdAt)}
-                        </div>
-                      </div>
-                      <div className="text-end">
-                        <SignedAmount amount={x.amount} className="small fw-semibold d-block" />
-                        <TransactionTypeBadge type={x.type as TransactionType} />
-                      </div>
-                    </li>
-                  ))}
-                </ul>
-              </section>
+              <TitledCard id="dash-tx" title={t('ecommerce.recentTransactions')}>
+                <RecentList
+                  rows={d.recentTransactions.map((x) => ({
+                    id: x.id,
+                    title: x.code,
+                    subtitle: `${x.customerName} · ${fmt.dateTime(x.createdAt)}`,
+                    figure: <SignedAmount amount={x.amount} className="small fw-semibold d-block" />,
+                    badge: <TransactionTypeBadge type={x.type as TransactionType} />,
+                  }))}
+                />
+              </TitledCard>
             </div>
           </div>
         </>

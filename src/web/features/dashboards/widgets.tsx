@@ -214,6 +214,50 @@ export function ChartCard({
   );
 }
 
+/** A dashboard card with a heading that names it (the section is labelled by the heading). */
+export function TitledCard({ id, title, icon, className = 'h-100', children }: { id: string; title: string; icon?: string; className?: string; children: ReactNode }) {
+  return (
+    <section className={`card ${className}`} aria-labelledby={id}>
+      <div className="card-header">
+        <h2 id={id} className="h6 mb-0">
+          {icon && <i className={`bi ${icon} me-1`} aria-hidden="true" />}
+          {title}
+        </h2>
+      </div>
+      {children}
+    </section>
+  );
+}
+
+export interface RecentRow {
+  id: number;
+  title: ReactNode;
+  /** Who and when, one line. */
+  subtitle: string;
+  figure: ReactNode;
+  badge: ReactNode;
+}
+
+/** The newest few records: what each is, who and when, and on the right its amount over its badge. */
+export function RecentList({ rows }: { rows: RecentRow[] }) {
+  return (
+    <ul className="list-group list-group-flush">
+      {rows.map((r) => (
+        <li key={r.id} className="list-group-item d-flex gap-2 align-items-center">
+          <div className="min-w-0 flex-grow-1">
+            <div className="fw-semibold">{r.title}</div>
+            <div className="small text-body-secondary text-truncate">{r.subtitle}</div>
+          </div>
+          <div className="text-end">
+            {r.figure}
+            {r.badge}
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function SimpleTable({ head, rows, caption }: { head: ReactNode[]; rows: ReactNode[][]; caption?: string }) {
   return (
     <table className="table table-sm align-middle mb-0">

@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { DELIVERY_METHODS, DELIVERY_SLIP_LIST, DELIVERY_SLIP_STATUSES } from '../../../shared/contracts/delivery-slips';
 import { DataTable } from '../../components/data-table/data-table';
 import { FilterChecks, FilterDateRange, FilterSelect } from '../../components/data-table/list-filters';
+import { TotalsStrip } from '../../components/totals-strip';
 import { useListParams } from '../../components/data-table/list-params';
 import { ExportMenu } from '../../components/export-menu';
 import { PageHeader } from '../../components/page-header';
@@ -93,35 +94,14 @@ function SlipTotals() {
     queryFn: ({ signal }) => fetchSlipPage({ ...params.exportQuery, page: 1, pageSize: 1 }, signal).then((r) => r.totals),
   });
   const d = totals.data;
+  const figure = 'fs-5 font-tabular';
   const tiles = [
-    { key: 'count', label: t('totals.count'), value: d ? fmt.integer(d.count) : null },
-    { key: 'total', label: t('totals.total'), value: d ? fmt.vnd(d.total) : null },
-    { key: 'toCollect', label: t('totals.toCollect'), value: d ? fmt.vnd(d.amountToCollect) : null },
-    { key: 'collected', label: t('totals.collected'), value: d ? fmt.vnd(d.collected) : null },
-    { key: 'codOutstanding', label: t('totals.codOutstanding'), value: d ? fmt.vnd(d.codOutstanding) : null },
+    { key: 'count', label: t('totals.count'), value: d ? fmt.integer(d.count) : null, className: figure },
+    { key: 'total', label: t('totals.total'), value: d ? fmt.vnd(d.total) : null, className: figure },
+    { key: 'toCollect', label: t('totals.toCollect'), value: d ? fmt.vnd(d.amountToCollect) : null, className: figure },
+    { key: 'collected', label: t('totals.collected'), value: d ? fmt.vnd(d.collected) : null, className: figure },
+    { key: 'codOutstanding', label: t('totals.codOutstanding'), value: d ? fmt.vnd(d.codOutstanding) : null, className: figure },
   ];
-  return (
-    <section className="mb-3" aria-label={t('totals.label')} aria-busy={totals.isFetching}>
-      {totals.isError ? (
-        <div className="alert alert-warning small py-2 mb-0" role="alert">
-          {t('totals.error', { message: errorMessage(totals.error) })}
-        </div>
-      ) : (
-        <Row xs={1} sm={2} lg={5} className="g-2">
-          {tiles.map((tile) => (
-            <Col key={tile.key}>
-              <Card className="h-100 shadow-sm">
-                <Card.Body className="py-2 px-3 d-flex d-sm-block justify-content-between align-items-baseline gap-2">
-                  <div className="small text-body-secondary">{tile.label}</div>
-                  <div className="fs-5 font-tabular text-nowrap" data-testid={`slip-totals-${tile.key}`}>
-                    {tile.value ?? <span className="placeholder-glow"><span className="placeholder col-8 rounded" /></span>}
-                  </div>
-                </Card.Body>
-              </Card>
-            </Col>
-          ))}
-        </Row>
-      )}
-    </section>
-  );
+  const error = totals.isError ? t('totals.error', { message: errorMessage(totals.error) }) : undefined;
+  return <TotalsStrip label={t('totals.label')} tiles={tiles} busy={totals.isFetching} error={error} testIdPrefix="slip-totals-" />;
 }

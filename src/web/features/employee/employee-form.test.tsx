@@ -1,9 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Employee } from '../../../shared/contracts/employees';
 import type { Store } from '../../../shared/contracts/stores';
-import { renderRoutes, setupI18n, stubMatchMedia } from '../../components/test-support';
+import { renderRoutes, setupScreenTests } from '../../components/test-support';
 import { jsonResponse, mockFetch, type FetchCall } from '../../test/auth-fixtures';
 import { EmployeeCreatePage, EmployeeEditPage } from './employee-form';
 
@@ -46,17 +46,7 @@ function renderScreen(path: string) {
   );
 }
 
-beforeAll(async () => {
-  await setupI18n(['common', 'shell', 'resource', 'employee']);
-});
-
-beforeEach(() => {
-  stubMatchMedia();
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+setupScreenTests(['common', 'shell', 'resource', 'employee']);
 
 describe('employee form', () => {
   it('creates an employee with a store from the picker and a new Staff account', async () => {

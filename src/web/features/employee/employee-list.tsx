@@ -1,7 +1,6 @@
 import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { ROLES } from '../../../shared/auth';
 import { EMPLOYEE_LIST, EMPLOYEE_STATUSES, type Employee } from '../../../shared/contracts/employees';
 import { ResourceListPage } from '../../components/resource-pages';
@@ -11,6 +10,7 @@ import { useStores } from '../../entities/store/api';
 import { AccountBadge, EmployeeStatusBadge, POSITIONS } from './employee-fields';
 import { employeeApi } from './api';
 import { DATE_TIME_COLUMN_SIZE } from '../../components/data-table/cells';
+import { codeColumn } from '../../components/data-table/code-column';
 
 const col = createColumnHelper<Employee>();
 
@@ -19,16 +19,7 @@ function useColumns(): ColumnDef<Employee, any>[] { // eslint-disable-line @type
   const fmt = useFormat();
   return useMemo(
     () => [
-      col.accessor('code', {
-        header: t('fields.code'),
-        size: 100,
-        meta: { hideable: false, className: 'font-tabular' },
-        cell: (c) => (
-          <Link to={`/employee/${c.row.original.id}`} className="fw-medium">
-            {c.getValue()}
-          </Link>
-        ),
-      }),
+      codeColumn({ header: t('fields.code'), size: 100, path: '/employee' }),
       col.accessor('fullName', { header: t('fields.fullName'), size: 210, meta: { card: 'title' } }),
       col.accessor('phone', { header: t('fields.phone'), size: 130, meta: { className: 'font-tabular' } }),
       col.accessor('email', { header: t('fields.email'), size: 210, meta: { card: 'hidden' }, cell: (c) => c.getValue() ?? '' }),

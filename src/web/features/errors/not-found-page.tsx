@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { BackButton, DashboardLink } from '../../components/way-on';
 import { useAuth } from '../../lib/use-auth';
 import { ErrorScreen } from './error-screen';
 
@@ -19,15 +20,9 @@ export function NotFoundPage({ inLayout = false }: { inLayout?: boolean }) {
       detail={showPath ? <span className="text-break">{t('errors.notFound.path', { path: location.pathname })}</span> : undefined}
       actions={
         <>
-          <button type="button" className="btn btn-outline-secondary" onClick={() => window.history.back()}>
-            <i className="bi bi-arrow-left me-1" aria-hidden="true" />
-            {t('errors.goBack')}
-          </button>
+          <BackButton />
           {isAuthenticated ? (
-            <Link to="/dashboard/ecommerce" className="btn btn-primary">
-              <i className="bi bi-speedometer2 me-1" aria-hidden="true" />
-              {t('errors.goToDashboard')}
-            </Link>
+            <DashboardLink />
           ) : (
             <Link to="/" className="btn btn-primary">
               <i className="bi bi-house me-1" aria-hidden="true" />

@@ -1,21 +1,14 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderRoutes, setupI18n, stubMatchMedia } from '../../components/test-support';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderRoutes, setupScreenTests } from '../../components/test-support';
 import { jsonResponse, mockFetch } from '../../test/auth-fixtures';
 import { ManifestPage } from './manifest-page';
 import { mawb, mawbPackage } from './test-fixtures';
 
-beforeAll(async () => {
-  await setupI18n(['common', 'shell', 'resource', 'mawb']);
-});
-
-beforeEach(() => {
-  stubMatchMedia();
-});
+setupScreenTests(['common', 'shell', 'resource', 'mawb']);
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 

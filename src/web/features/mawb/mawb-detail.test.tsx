@@ -1,8 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AddPackagesResponse, Mawb, MawbEvent, MawbPackage } from '../../../shared/contracts/mawbs';
-import { renderRoutes, setupI18n, stubMatchMedia, stubScrollerHeight } from '../../components/test-support';
+import { renderRoutes, setupScreenTests } from '../../components/test-support';
 import { jsonResponse, mockFetch, type FetchCall } from '../../test/auth-fixtures';
 import { MawbDetailPage, packagesPage } from './mawb-detail';
 import { SCAN_DEBOUNCE_MS, TYPING_DEBOUNCE_MS } from './scan-panel';
@@ -110,18 +110,10 @@ const posts = (calls: FetchCall[]) => calls.filter((c) => c.method === 'POST' &&
 const lines = () => screen.queryAllByTestId('scan-line');
 const lineOf = (number: string) => lines().find((l) => l.textContent!.includes(number))!;
 
-beforeAll(async () => {
-  await setupI18n(['common', 'shell', 'resource', 'mawb', 'tracking']);
-});
-
-beforeEach(() => {
-  stubMatchMedia();
-  stubScrollerHeight(600);
-});
+setupScreenTests(['common', 'shell', 'resource', 'mawb', 'tracking'], { scrollerHeight: 600 });
 
 afterEach(() => {
   vi.useRealTimers();
-  vi.unstubAllGlobals();
 });
 
 describe('MAWB detail: header and packages', () => {

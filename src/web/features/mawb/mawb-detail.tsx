@@ -18,6 +18,7 @@ import { eventLabelKey } from '../../../shared/domain/package-status';
 import { foldVietnamese } from '../../../shared/text';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable } from '../../components/data-table/data-table';
+import { localPage } from '../../components/data-table/list-params';
 import { DetailHeader } from '../../components/detail-header';
 import { EmptyState } from '../../components/empty-state';
 import { HISTORY_DEFAULT_IGNORE, historyTab } from '../../components/history-tab';
@@ -37,6 +38,7 @@ import { TableScroll } from '../../components/table-scroll';
 import { type Versioned } from '../../components/resource-api';
 import { mawbApi, mawbPackagesKey } from '../../entities/mawb/api';
 import { LoadFailed } from '../../components/load-failed';
+import { codeColumn } from '../../components/data-table/code-column';
 
 const HISTORY_IGNORE = [...HISTORY_DEFAULT_IGNORE, ...HISTORY_EXTRA_IGNORE];
 
@@ -367,31 +369,13 @@ type SortField = (typeof PACKAGES_SPEC.sortable)[number];
 export function packagesPage(items: MawbPackage[], query: ListQueryInput): ListResponse<MawbPackage> {
   const q = typeof query.q === 'string' ? foldVietnamese(query.q).trim() : '';
   const words = q ? q.split(/\s+/) : [];
-  let rows = words.length
+  const rows = words.length
     ? items.filter((p) => {
         const text = foldVietnamese([p.code, p.trackingNumber, p.customerCode, p.customerName, p.contents].filter(Boolean).join(' '));
         return words.every((w) => text.includes(w));
       })
-    : [...items];
-  const sort = typeof query.sort === 'string' ? query.sort.split(',').filter(Boolean) : [];
-  if (sort.length) {
-    const terms = sort.map((s) => ({ field: s.replace(/^-/, '') as SortField, desc: s.startsWith('-') }));
-    const key = (p: MawbPackage, f: SortField) => (f === 'status' ? PACKAGE_STATUSES.indexOf(p.status) : (p[f] ?? ''));
-    rows = rows
-      .map((p, i) => ({ p, i }))
-      .sort((a, b) => {
-        for (const { field, desc } of terms) {
-          const x = key(a.p, field);
-          const y = key(b.p, field);
-          if (x !== y) return (x < y ? -1 : 1) * (desc ? -1 : 1);
-        }
-        return a.i - b.i;
-      })
-      .map((e) => e.p);
-  }
-  const page = Number(query.page ?? 1);
-  const pageSize = Number(query.pageSize ?? 25);
-  return { items: rows.slice((page - 1) * pageSize, page * pageSize), total: rows.length, page, pageSize };
+    : items;
+  return localPage(rows, query, (p, f: SortField) => (f === 'status' ? PACKAGE_STATUSES.indexOf(p.status) : (p[f] ?? '')));
 }
 
 const pkgCol = createColumnHelper<MawbPackage>();
@@ -401,16 +385,7 @@ function usePackageColumns(canRemove: boolean, onRemove: (p: MawbPackage) => voi
   const fmt = useFormat();
   return useMemo(() => {
     const cols: ColumnDef<MawbPackage, any>[] = [ // eslint-disable-line @typescript-eslint/no-explicit-any
-      pkgCol.accessor('code', {
-        header: t('packages.code'),
-        size: 120,
-        meta: { hideable: false, className: 'font-tabular' },
-        cell: (c) => (
-          <Link to={`/tracking/${c.row.original.id}`} className="fw-medium">
-            {c.getValue()}
-          </Link>
-        ),
-      }),
+      codeColumn({ header: t('packages.code'), size: 120, path: '/tracking' }),
       pkgCol.accessor('trackingNumber', { header: t('packages.trackingNumber'), size: 200, meta: { className: 'font-tabular', card: 'title' } }),
       pkgCol.accessor('customerCode', {
         header: t('packages.customer'),

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Mawb } from '../../../shared/contracts/mawbs';
-import { renderRoutes, setupI18n, stubMatchMedia } from '../../components/test-support';
+import { renderRoutes, setupScreenTests } from '../../components/test-support';
 import { jsonResponse, mockFetch, type FetchCall } from '../../test/auth-fixtures';
 import { awbState } from './mawb-form-fields';
 import { MawbCreatePage, MawbEditPage } from './mawb-form';
@@ -19,17 +19,7 @@ function renderForm(path: string) {
   );
 }
 
-beforeAll(async () => {
-  await setupI18n(['common', 'shell', 'resource', 'mawb']);
-});
-
-beforeEach(() => {
-  stubMatchMedia();
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+setupScreenTests(['common', 'shell', 'resource', 'mawb']);
 
 const awbInput = () => screen.getByTestId('awb-input') as HTMLInputElement;
 const live = () => screen.getByTestId('awb-live').textContent;

@@ -4,7 +4,7 @@ import type { TFunction } from 'i18next';
 import type { MawbEvent } from '../../../shared/contracts/mawbs';
 import { EmptyState } from '../../components/empty-state';
 import type { Tone } from '../../components/status-badge';
-import { useFormat } from '../../lib/use-format';
+import { Timeline, type TimelineEntry } from '../../components/timeline';
 import { useMawbEvents } from './api';
 import { MAWB_STATUS_LOOK } from './mawb-fields';
 import { LoadFailed } from '../../components/load-failed';
@@ -22,7 +22,6 @@ function look(e: MawbEvent): { tone: Tone; icon: string } {
 /** The MAWB's own timeline, newest first: created, each status change (with the FSU code its packages got), packages added and removed. */
 export function MawbTimeline({ mawbId }: { mawbId: number }) {
   const { t } = useTranslation(['mawb', 'common']);
-  const fmt = useFormat();
   const events = useMawbEvents(mawbId);
   if (events.isPending) {
     return (
@@ -37,46 +36,31 @@ export function MawbTimeline({ mawbId }: { mawbId: number }) {
     );
   }
   if (!events.data.items.length) return <EmptyState icon="bi-signpost" title={t('timeline.empty')} />;
-  return (
-    <ol className="mawb-timeline list-unstyled mb-0" aria-label={t('timeline.label')} data-testid="mawb-timeline">
-      {events.data.items.map((e, i) => {
-        const l = look(e);
-        const more = e.packageCount - Math.min(e.packageCodes.length, CODES_SHOWN);
-        return (
-          <li key={e.id} className={`mawb-timeline-item${i === 0 ? ' is-current' : ''}`} data-testid="mawb-timeline-item">
-            <span className={`mawb-timeline-dot bg-${l.tone}-subtle text-${l.tone}-emphasis border border-${l.tone}-subtle`} aria-hidden="true">
-              <i className={`bi ${l.icon}`} />
-            </span>
-            <div className="mawb-timeline-body">
-              <div className="d-flex flex-wrap align-items-center gap-2">
-                <strong>{title(e, t)}</strong>
-                {e.iataCode && (
-                  <span className="badge iata-code" title={t('timeline.iata', { code: e.iataCode })}>
-                    {e.iataCode}
-                  </span>
-                )}
-                <time className="ms-auto small text-body-secondary font-tabular" dateTime={e.occurredAt}>
-                  {fmt.dateTime(e.occurredAt)}
-                </time>
-              </div>
-              {e.kind === 'status' && e.packageCount > 0 && <div className="small text-body-secondary">{t('timeline.packagesMoved', { count: e.packageCount })}</div>}
-              {(e.kind === 'packages_added' || e.kind === 'package_removed') && e.packageCodes.length > 0 && (
-                <div className="small font-tabular text-body-secondary text-break">
-                  {e.packageCodes.slice(0, CODES_SHOWN).join(', ')}
-                  {more > 0 && ` ${t('timeline.more', { count: more })}`}
-                </div>
-              )}
-              {e.note && <p className="small mb-0 mawb-timeline-note">{e.note}</p>}
-              <div className="small text-body-tertiary">
-                <i className="bi bi-person me-1" aria-hidden="true" />
-                {e.actorName ?? t('timeline.system')}
-              </div>
+  const entries = events.data.items.map((e): TimelineEntry => {
+    const more = e.packageCount - Math.min(e.packageCodes.length, CODES_SHOWN);
+    return {
+      id: e.id,
+      ...look(e),
+      title: title(e, t),
+      iataCode: e.iataCode,
+      iataTitle: e.iataCode ? t('timeline.iata', { code: e.iataCode }) : undefined,
+      at: e.occurredAt,
+      details: (
+        <>
+          {e.kind === 'status' && e.packageCount > 0 && <div className="small text-body-secondary">{t('timeline.packagesMoved', { count: e.packageCount })}</div>}
+          {(e.kind === 'packages_added' || e.kind === 'package_removed') && e.packageCodes.length > 0 && (
+            <div className="small font-tabular text-body-secondary text-break">
+              {e.packageCodes.slice(0, CODES_SHOWN).join(', ')}
+              {more > 0 && ` ${t('timeline.more', { count: more })}`}
             </div>
-          </li>
-        );
-      })}
-    </ol>
-  );
+          )}
+        </>
+      ),
+      note: e.note,
+      actorName: e.actorName,
+    };
+  });
+  return <Timeline entries={entries} label={t('timeline.label')} systemLabel={t('timeline.system')} testId="mawb-timeline" />;
 }
 
 function title(e: MawbEvent, t: TFunction<['mawb', 'common']>): string {

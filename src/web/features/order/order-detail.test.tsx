@@ -1,24 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Order } from '../../../shared/contracts/orders';
-import { renderRoutes, setupI18n, stubMatchMedia, stubScrollerHeight } from '../../components/test-support';
+import { describe, expect, it } from 'vitest';
+import { renderRoutes, setupScreenTests } from '../../components/test-support';
+import { makeOrder } from '../../test/entity-fixtures';
 import { jsonResponse, mockFetch } from '../../test/auth-fixtures';
 import { OrderDetailPage } from './order-detail';
 
-const ORDER: Order = {
-  id: 42,
-  code: 'DH00000042',
-  customerId: 5,
-  customerCode: 'KH000005',
-  customerName: 'Trần Văn Mua',
-  customerPhone: '0912345678',
-  kind: 'purchase',
-  status: 'confirmed',
+const ORDER = makeOrder({
   statusAt: '2025-02-02T02:00:00.000Z',
   currency: 'KRW',
   exchangeRate: '18.5',
-  rateDate: '2025-02-01',
   items: [{ id: 1, name: 'Mặt nạ', url: null, option: '', quantity: 1, unitPriceMinor: 1235, amount: 22_848 }],
   itemsSubtotal: 22_848,
   goods: 22_848,
@@ -27,34 +18,19 @@ const ORDER: Order = {
   serviceFeeFixed: 0,
   serviceFee: 571,
   domesticFee: 30_000,
-  deposit: 0,
   total: 53_419,
   remaining: 53_419,
   paid: 20_000,
   due: 33_419,
-  note: '',
   events: [
     { id: 1, fromStatus: null, toStatus: 'new', note: '', actorId: 1, actorName: 'Nguyễn Văn Quản', at: '2025-02-01T02:00:00.000Z' },
     { id: 2, fromStatus: 'new', toStatus: 'confirmed', note: 'Khách đã chốt', actorId: 1, actorName: 'Nguyễn Văn Quản', at: '2025-02-02T02:00:00.000Z' },
   ],
-  transactions: [],
   version: 7,
-  createdAt: '2025-02-01T02:00:00.000Z',
   updatedAt: '2025-02-02T02:00:00.000Z',
-};
-
-beforeAll(async () => {
-  await setupI18n(['common', 'shell', 'resource', 'order', 'transaction']);
 });
 
-beforeEach(() => {
-  stubMatchMedia();
-  stubScrollerHeight(600);
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+setupScreenTests(['common', 'shell', 'resource', 'order', 'transaction'], { scrollerHeight: 600 });
 
 describe('order detail', () => {
   it('shows the server’s figures with the locked rate, offers the allowed next steps and shows the 409 where it happened', async () => {

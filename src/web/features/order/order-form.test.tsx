@@ -1,31 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Customer } from '../../../shared/contracts/customers';
+import { describe, expect, it } from 'vitest';
 import type { ExchangeRates } from '../../../shared/contracts/exchange-rates';
-import type { Order } from '../../../shared/contracts/orders';
-import { renderRoutes, setupI18n, stubMatchMedia } from '../../components/test-support';
+import { renderRoutes, setupScreenTests } from '../../components/test-support';
+import { makeCustomer, makeOrder } from '../../test/entity-fixtures';
 import { jsonResponse, mockFetch, type FetchCall } from '../../test/auth-fixtures';
 import { OrderCreatePage, OrderEditPage } from './order-form';
 
-const CUSTOMER: Customer = {
-  id: 5,
-  code: 'KH000005',
-  fullName: 'Trần Văn Mua',
-  phone: '0912345678',
-  email: null,
-  addresses: [],
-  province: 'Hà Nội',
-  group: 'retail',
-  suiteCode: null,
-  note: '',
-  status: 'active',
-  creditLimit: 0,
-  balance: 0,
-  version: 1,
-  createdAt: '2025-03-01T02:00:00.000Z',
-  updatedAt: '2025-03-01T02:00:00.000Z',
-};
+const CUSTOMER = makeCustomer({ fullName: 'Trần Văn Mua' });
 
 const RATES: ExchangeRates = {
   date: '2025-03-10',
@@ -36,40 +18,7 @@ const RATES: ExchangeRates = {
   ],
 };
 
-const ORDER: Order = {
-  id: 42,
-  code: 'DH00000042',
-  customerId: 5,
-  customerCode: 'KH000005',
-  customerName: 'Trần Văn Mua',
-  customerPhone: '0912345678',
-  kind: 'purchase',
-  status: 'confirmed',
-  statusAt: '2025-02-01T02:00:00.000Z',
-  currency: 'USD',
-  // Locked when the order was made: not today's 25,400.
-  exchangeRate: '25000',
-  rateDate: '2025-02-01',
-  items: [{ id: 1, name: 'Giày chạy bộ', url: 'https://shop.example.com/p/1', option: 'Size 42', quantity: 2, unitPriceMinor: 4999, amount: 2_499_500 }],
-  itemsSubtotal: 2_499_500,
-  goods: 2_499_500,
-  serviceFeeMode: 'fixed',
-  serviceFeeBps: 0,
-  serviceFeeFixed: 100_000,
-  serviceFee: 100_000,
-  domesticFee: 0,
-  deposit: 0,
-  total: 2_599_500,
-  remaining: 2_599_500,
-  paid: 0,
-  due: 2_599_500,
-  note: '',
-  events: [],
-  transactions: [],
-  version: 3,
-  createdAt: '2025-02-01T02:00:00.000Z',
-  updatedAt: '2025-02-01T02:00:00.000Z',
-};
+const ORDER = makeOrder();
 
 function api(c: FetchCall, post?: (c: FetchCall) => Response) {
   const url = new URL(c.url, 'http://x');
@@ -99,17 +48,7 @@ async function retype(user: ReturnType<typeof userEvent.setup>, el: HTMLElement,
   await user.type(el, value);
 }
 
-beforeAll(async () => {
-  await setupI18n(['common', 'shell', 'resource', 'order', 'transaction']);
-});
-
-beforeEach(() => {
-  stubMatchMedia();
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+setupScreenTests(['common', 'shell', 'resource', 'order', 'transaction']);
 
 describe('order form', () => {
   it('shows live totals computed with the shared money rules (one half-up rounding per line), then sends no totals', async () => {

@@ -21,6 +21,7 @@ import './tracking.css';
 import { packageApi } from '../../entities/package/api';
 import { EstimatedFreight } from '../../entities/package/freight';
 import { DATE_TIME_COLUMN_SIZE } from '../../components/data-table/cells';
+import { codeColumn } from '../../components/data-table/code-column';
 
 const col = createColumnHelper<Package>();
 
@@ -30,16 +31,7 @@ function useColumns(): ColumnDef<Package, any>[] { // eslint-disable-line @types
   const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'vi';
   return useMemo(
     () => [
-      col.accessor('code', {
-        header: t('fields.code'),
-        size: 120,
-        meta: { hideable: false, className: 'font-tabular' },
-        cell: (c) => (
-          <Link to={`/tracking/${c.row.original.id}`} className="fw-medium">
-            {c.getValue()}
-          </Link>
-        ),
-      }),
+      codeColumn({ header: t('fields.code'), size: 120, path: '/tracking' }),
       col.accessor('trackingNumber', { header: t('fields.trackingNumber'), size: 200, meta: { card: 'title', className: 'font-tabular' } }),
       col.accessor((p) => p.customer, {
         id: 'customer',

@@ -1,9 +1,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Package, PackageSearchHit, SearchResponse } from '../../../shared/contracts/packages';
 import type { PackageStatus } from '../../../shared/domain/package-status';
-import { renderRoutes, setupI18n, stubMatchMedia, stubScrollerHeight } from '../../components/test-support';
+import { renderRoutes, setupScreenTests } from '../../components/test-support';
 import { jsonResponse, mockFetch, type FetchCall } from '../../test/auth-fixtures';
 import { PackageSearchPage, SCAN_DEBOUNCE_MS } from './package-search';
 
@@ -89,18 +89,10 @@ function renderSearch(path = '/tracking/search') {
   );
 }
 
-beforeAll(async () => {
-  await setupI18n(['common', 'shell', 'resource', 'tracking', 'mawb']);
-});
-
-beforeEach(() => {
-  stubMatchMedia();
-  stubScrollerHeight(600);
-});
+setupScreenTests(['common', 'shell', 'resource', 'tracking', 'mawb'], { scrollerHeight: 600 });
 
 afterEach(() => {
   vi.useRealTimers();
-  vi.unstubAllGlobals();
 });
 
 describe('package search (scanner desk)', () => {

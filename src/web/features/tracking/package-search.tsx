@@ -11,6 +11,7 @@ import { parseScannedNumbers } from '../../../shared/domain/scan';
 import { AddToMawbDialog } from '../../entities/mawb/add-to-mawb-dialog';
 import { DataTable, type BulkActionsContext } from '../../components/data-table/data-table';
 import { FilterChecks } from '../../components/data-table/list-filters';
+import { localPage } from '../../components/data-table/list-params';
 import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
 import { toast } from '../../lib/toast';
@@ -24,6 +25,7 @@ import { QuickReceiveDialog } from './receive-form';
 import './tracking.css';
 import { LoadFailed } from '../../components/load-failed';
 import { DATE_TIME_COLUMN_SIZE } from '../../components/data-table/cells';
+import { codeColumn } from '../../components/data-table/code-column';
 
 /** After the last keystroke, this long without another one means the gun (or the person) has finished. */
 export const SCAN_DEBOUNCE_MS = 300;
@@ -47,25 +49,8 @@ type Sortable = (typeof RESULTS_SPEC.sortable)[number];
 /** One page of the found packages as the table's URL asks: filtered by status, sorted, sliced. */
 export function resultsPage(found: PackageSearchHit[], query: ListQueryInput): ListResponse<PackageSearchHit> {
   const statuses = typeof query.status === 'string' && query.status ? new Set(query.status.split(',')) : null;
-  let rows = statuses ? found.filter((p) => statuses.has(p.status)) : [...found];
-  const sort = typeof query.sort === 'string' ? query.sort.split(',').filter(Boolean) : [];
-  if (sort.length) {
-    const terms = sort.map((s) => ({ field: s.replace(/^-/, '') as Sortable, desc: s.startsWith('-') }));
-    rows = rows
-      .map((p, i) => ({ p, i }))
-      .sort((a, b) => {
-        for (const { field, desc } of terms) {
-          const x = field === 'status' ? PACKAGE_STATUSES.indexOf(a.p.status) : a.p[field];
-          const y = field === 'status' ? PACKAGE_STATUSES.indexOf(b.p.status) : b.p[field];
-          if (x !== y) return (x < y ? -1 : 1) * (desc ? -1 : 1);
-        }
-        return a.i - b.i;
-      })
-      .map((e) => e.p);
-  }
-  const page = Number(query.page ?? 1);
-  const pageSize = Number(query.pageSize ?? 25);
-  return { items: rows.slice((page - 1) * pageSize, page * pageSize), total: rows.length, page, pageSize };
+  const rows = statuses ? found.filter((p) => statuses.has(p.status)) : found;
+  return localPage(rows, query, (p, field: Sortable) => (field === 'status' ? PACKAGE_STATUSES.indexOf(p.status) : p[field]));
 }
 
 function initialText(q: string): string {
@@ -86,16 +71,7 @@ function useColumns(): ColumnDef<PackageSearchHit, any>[] { // eslint-disable-li
   return useMemo(
     () => [
       col.accessor('matched', { header: t('search.matched'), size: 200, meta: { className: 'font-tabular', card: 'title' } }),
-      col.accessor('code', {
-        header: t('fields.code'),
-        size: 120,
-        meta: { className: 'font-tabular' },
-        cell: (c) => (
-          <Link to={`/tracking/${c.row.original.id}`} className="fw-medium">
-            {c.getValue()}
-          </Link>
-        ),
-      }),
+      codeColumn({ header: t('fields.code'), size: 120, path: '/tracking', hideable: true }),
       col.accessor('trackingNumber', { header: t('fields.trackingNumber'), size: 200, meta: { className: 'font-tabular', defaultHidden: true } }),
       col.accessor('status', { header: t('fields.status'), size: 220, meta: { card: 'badge' }, cell: (c) => <PackageStatusBadge status={c.getValue()} /> }),
       col.accessor((p) => p.latestEvent, {
@@ -108,7 +84,7 @@ function useColumns(): ColumnDef<PackageSearchHit, any>[] { // eslint-disable-li
           if (!e) return '';
           return (
             <span className="d-inline-flex align-items-center gap-1 text-truncate" title={[e.location, noteOf(e).text].filter(Boolean).join(' · ')}>
-              {e.iataCode && <span className="badge iata-badge">{e.iataCode}</span>}
+              {e.iataCode && <span className="badge iata-code">{e.iataCode}</span>}
               <span className="font-tabular">{fmt.dateTime(e.occurredAt)}</span>
               {e.location && <span className="text-body-secondary text-truncate">· {e.location}</span>}
             </span>

@@ -1,9 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { Package, ReceiveResponse } from '../../../shared/contracts/packages';
 import type { Store } from '../../../shared/contracts/stores';
-import { renderAt, setupI18n, stubMatchMedia } from '../../components/test-support';
+import { renderAt, setupScreenTests } from '../../components/test-support';
 import { saveSession } from '../../lib/session';
 import { resetAuthState } from '../../lib/use-auth';
 import { jsonResponse, makeToken, makeUser, mockFetch, type FetchCall } from '../../test/auth-fixtures';
@@ -82,16 +82,9 @@ function api(c: FetchCall) {
   return jsonResponse(404, { message: 'Không tìm thấy' });
 }
 
-beforeAll(async () => {
-  await setupI18n(['common', 'shell', 'resource', 'tracking']);
-});
-
-beforeEach(() => {
-  stubMatchMedia();
-});
+setupScreenTests(['common', 'shell', 'resource', 'tracking']);
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   resetAuthState();
 });
 

@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
-import { Button, Form, Spinner } from 'react-bootstrap';
+import { Button, Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { packageApi } from '../../entities/package/api';
 import type { RefOption } from './api';
+import { PickerNote, PickerOption } from '../../components/form/picker-list';
 
 interface RefPickerProps {
   /** Names the lookup in the query cache ("customer", "order"). */
@@ -135,35 +136,17 @@ export function RefPicker(props: RefPickerProps) {
       {open && (
         <ul id={listId} role="listbox" className="ref-picker-list list-group shadow position-absolute w-100 mt-1">
           {options.isFetching && !items.length ? (
-            <li className="list-group-item small text-body-secondary" role="presentation">
-              <Spinner size="sm" className="me-2" aria-hidden="true" />
-              {t('picker.loading')}
-            </li>
+            <PickerNote busy>{t('picker.loading')}</PickerNote>
           ) : options.isError ? (
-            <li className="list-group-item small text-danger-emphasis" role="presentation">
-              {t('picker.error')}
-            </li>
+            <PickerNote danger>{t('picker.error')}</PickerNote>
           ) : items.length === 0 ? (
-            <li className="list-group-item small text-body-secondary" role="presentation">
-              {t('picker.none')}
-            </li>
+            <PickerNote>{t('picker.none')}</PickerNote>
           ) : (
             items.map((o, i) => (
-              <li
-                key={o.id}
-                id={`${listId}-${i}`}
-                role="option"
-                aria-selected={i === active}
-                className={`list-group-item list-group-item-action small${i === active ? ' active' : ''}`}
-                onMouseDown={(e) => {
-                  e.preventDefault();
-                  pick(o);
-                }}
-                onMouseEnter={() => setActive(i)}
-              >
+              <PickerOption key={o.id} id={`${listId}-${i}`} selected={i === active} className=" small" onHover={() => setActive(i)} onPick={() => pick(o)}>
                 <span className="font-tabular fw-medium">{o.code}</span>
                 <span className={i === active ? 'ms-2' : 'ms-2 text-body-secondary'}>{o.name}</span>
-              </li>
+              </PickerOption>
             ))
           )}
         </ul>

@@ -60,16 +60,24 @@ function TransactionDetail({ loaded }: { loaded: Versioned<Transaction> }) {
           historyTab(t('detail.tabs.history'), { entity: 'transactions', entityId: r.id, queryKey: transactionApi.keys.history(r.id), fields, ignore: TRANSACTION_HISTORY_IGNORE }),
         ]}
       />
-      <NewTransactionDialog
-        show={correcting}
-        onHide={() => setCorrecting(false)}
-        customerId={r.customerId}
-        defaultType="adjustment"
-        // Undoing this row's effect is the usual correction: the opposite direction, to be edited.
-        defaultDirection={r.amount > 0 ? 'out' : 'in'}
-        defaultNote={t('detail.correctNote', { code: r.code })}
-      />
+      <CorrectionDialog r={r} show={correcting} onHide={() => setCorrecting(false)} />
     </>
+  );
+}
+
+/** A correction of a ledger row: a new adjustment for its customer, which the user edits before posting. */
+export function CorrectionDialog({ r, show, onHide }: { r: Transaction; show: boolean; onHide: () => void }) {
+  const { t } = useTranslation('transaction');
+  return (
+    <NewTransactionDialog
+      show={show}
+      onHide={onHide}
+      customerId={r.customerId}
+      defaultType="adjustment"
+      // Undoing this row's effect is the usual correction: the opposite direction, to be edited.
+      defaultDirection={r.amount > 0 ? 'out' : 'in'}
+      defaultNote={t('detail.correctNote', { code: r.code })}
+    />
   );
 }
 

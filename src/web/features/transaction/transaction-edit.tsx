@@ -7,7 +7,7 @@ import { TextareaField, TextField } from '../../components/form/fields';
 import { FormActions, ResourceFormFrame } from '../../components/form/resource-form';
 import { pickDirty, useResourceForm } from '../../components/form/use-resource-form';
 import { SignedAmount, TransactionTypeBadge } from '../../entities/transaction/badges';
-import { NewTransactionDialog } from '../../entities/transaction/new-transaction-dialog';
+import { CorrectionDialog } from './transaction-detail';
 import { PageHeader } from '../../components/page-header';
 import { useFormat } from '../../lib/use-format';
 import { useTransactionEditableFields } from './transaction-fields';
@@ -100,14 +100,7 @@ function TransactionEdit({ loaded }: { loaded: Versioned<Transaction> }) {
           </Card>
         </Col>
       </Row>
-      <NewTransactionDialog
-        show={correcting}
-        onHide={() => setCorrecting(false)}
-        customerId={r.customerId}
-        defaultType="adjustment"
-        defaultDirection={r.amount > 0 ? 'out' : 'in'}
-        defaultNote={t('detail.correctNote', { code: r.code })}
-      />
+      <CorrectionDialog r={r} show={correcting} onHide={() => setCorrecting(false)} />
     </>
   );
 }

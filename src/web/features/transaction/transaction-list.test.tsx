@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Transaction } from '../../../shared/contracts/transactions';
-import { renderRoutes, setupI18n, stubMatchMedia, stubScrollerHeight } from '../../components/test-support';
+import { renderRoutes, setupScreenTests } from '../../components/test-support';
 import { jsonResponse, mockFetch } from '../../test/auth-fixtures';
 import { TransactionListPage } from './transaction-list';
 
@@ -28,18 +28,7 @@ const row = (id: number, amount: number): Transaction => ({
   updatedAt: '2025-03-02T02:00:00.000Z',
 });
 
-beforeAll(async () => {
-  await setupI18n(['common', 'shell', 'resource', 'transaction', 'order']);
-});
-
-beforeEach(() => {
-  stubMatchMedia();
-  stubScrollerHeight(600);
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+setupScreenTests(['common', 'shell', 'resource', 'transaction', 'order'], { scrollerHeight: 600 });
 
 describe('transaction list', () => {
   it('shows the totals of the whole filtered set, asked with the very filters of the list', async () => {

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Card, Col, Row } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { TRANSACTION_LIST, TRANSACTION_METHODS, TRANSACTION_TYPES } from '../../../shared/contracts/transactions';
 import { ResourceListPage } from '../../components/resource-pages';
 import { FilterChecks, FilterDateRange, FilterSelect } from '../../components/data-table/list-filters';
+import { TotalsStrip } from '../../components/totals-strip';
 import { useListParams } from '../../components/data-table/list-params';
 import { useTransactionColumns } from '../../entities/transaction/columns';
 import { FilterCustomer } from '../../entities/customer/customer-picker';
@@ -29,7 +29,7 @@ export function TransactionListPage() {
       client={transactionApi}
       exportAs={{ resource: 'transactions', fallbackName: 'giao-dich' }}
       create={{ label: t('list.create'), onClick: () => setCreating(true) }}
-      aboveTable={<TotalsStrip />}
+      aboveTable={<WalletTotals />}
       tableId="transactions"
       columns={columns}
       filters={
@@ -52,45 +52,24 @@ export function TransactionListPage() {
  * Σ in, out and net of every row the list's filters select (not only this page). On a phone each total is one
  * line (label, then amount), so ten-digit amounts never overflow their tile.
  */
-function TotalsStrip() {
+function WalletTotals() {
   const { t } = useTranslation('transaction');
   const fmt = useFormat();
   const params = useListParams(TRANSACTION_LIST);
   const totals = useTransactionTotals(params.exportQuery);
   const d = totals.data;
+  const figure = 'wallet-total-value';
   const tiles = [
-    { key: 'count', label: t('totals.count'), value: d ? fmt.integer(d.count) : null, tone: '' },
-    { key: 'in', label: t('totals.in'), value: d ? `+${fmt.vnd(d.totalIn)}` : null, tone: 'text-success-emphasis' },
-    { key: 'out', label: t('totals.out'), value: d ? `\u2212${fmt.vnd(d.totalOut)}` : null, tone: 'text-danger-emphasis' },
+    { key: 'count', label: t('totals.count'), value: d ? fmt.integer(d.count) : null, className: figure },
+    { key: 'in', label: t('totals.in'), value: d ? `+${fmt.vnd(d.totalIn)}` : null, className: `${figure} text-success-emphasis` },
+    { key: 'out', label: t('totals.out'), value: d ? `\u2212${fmt.vnd(d.totalOut)}` : null, className: `${figure} text-danger-emphasis` },
     {
       key: 'net',
       label: t('totals.net'),
       value: d ? (d.net < 0 ? `\u2212${fmt.vnd(-d.net)}` : `${d.net > 0 ? '+' : ''}${fmt.vnd(d.net)}`) : null,
-      tone: d && d.net < 0 ? 'text-danger-emphasis' : '',
+      className: d && d.net < 0 ? `${figure} text-danger-emphasis` : figure,
     },
   ];
-  return (
-    <section className="wallet-totals mb-3" aria-label={t('totals.label')} aria-busy={totals.isFetching}>
-      {totals.isError ? (
-        <div className="alert alert-warning small py-2 mb-0" role="alert">
-          {t('totals.error', { message: errorMessage(totals.error) })}
-        </div>
-      ) : (
-        <Row xs={1} sm={2} lg={4} className="g-2">
-          {tiles.map((tile) => (
-            <Col key={tile.key}>
-              <Card className="h-100 shadow-sm">
-                <Card.Body className="py-2 px-3 d-flex d-sm-block justify-content-between align-items-baseline gap-2">
-                  <div className="small text-body-secondary">{tile.label}</div>
-                  <div className={`wallet-total-value text-nowrap ${tile.tone}`} data-testid={`totals-${tile.key}`}>
-                    {tile.value ?? <span className="placeholder-glow"><span className="placeholder col-8 rounded" /></span>}
-                  </div>
-                </Card.Body>
-              </Card>
-            </Col>
-          ))}
-        </Row>
-      )}
-    </section>
-  );
+  const error = totals.isError ? t('totals.error', { message: errorMessage(totals.error) }) : undefined;
+  return <TotalsStrip label={t('totals.label')} tiles={tiles} busy={totals.isFetching} error={error} className="wallet-totals mb-3" testIdPrefix="totals-" />;
 }
