@@ -6,7 +6,6 @@ import { TRANSACTION_REFERENCE_KINDS, type Transaction } from '../../../shared/c
 import { useFormat } from '../../lib/use-format';
 import type { Columns } from '../../components/data-table/data-table';
 import { BalanceAmount, SignedAmount, TransactionMethodText, TransactionTypeBadge } from './badges';
-import { CustomerCell } from '../customer/customer-cell';
 import { DATE_TIME_COLUMN_SIZE } from '../../components/data-table/cells';
 import { customerColumn } from '../customer/customer-cell';
 import { codeColumn } from '../../components/data-table/code-column';

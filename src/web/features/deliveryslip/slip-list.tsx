@@ -1,4 +1,3 @@
-import { Card, Col, Row } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
