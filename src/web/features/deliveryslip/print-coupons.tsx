@@ -15,6 +15,7 @@ import { fetchSlipByCode, fetchSlipsByIds, recordSlipPrints, slipKeys, useSlipPr
 import { ScanBox, type ScanFeedback } from './scan-box';
 import '../../components/print-sheet.css';
 import './print-coupons.css';
+import { Loading } from '../../components/loading';
 
 /** Slips one print run holds. */
 export const PRINT_SLIPS_MAX = 200;
@@ -112,11 +113,7 @@ export function PrintCouponsPage() {
       />
     );
   } else if (slips.isPending || settings.isPending) {
-    body = (
-      <div className="d-flex align-items-center justify-content-center gap-2 py-5 text-body-secondary" role="status">
-        <Spinner size="sm" aria-hidden="true" /> {t('common:states.loading')}
-      </div>
-    );
+    body = <Loading />;
   } else if (slips.isError || settings.isError) {
     body = <LoadFailed error={slips.error ?? settings.error} onRetry={() => void (slips.isError ? slips.refetch() : settings.refetch())} />;
   } else {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { Button, Spinner } from 'react-bootstrap';
+import { Button } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { LABELS_MAX, type PackageLabel } from '../../../shared/contracts/packages';
@@ -13,6 +13,7 @@ import { formatDimensions } from './package-fields';
 import '../../components/print-sheet.css';
 import './labels.css';
 import { LoadFailed } from '../../components/load-failed';
+import { Loading } from '../../components/loading';
 
 /** `?ids=3,1,2` → [3, 1, 2]: positive integers, first occurrence kept, at most LABELS_MAX. */
 export function parseLabelIds(raw: string | null): number[] {
@@ -61,11 +62,7 @@ export function LabelsPage() {
       />
     );
   } else if (query.isPending) {
-    body = (
-      <div className="d-flex align-items-center justify-content-center gap-2 py-5 text-body-secondary" role="status">
-        <Spinner size="sm" aria-hidden="true" /> {t('common:states.loading')}
-      </div>
-    );
+    body = <Loading />;
   } else if (query.isError) {
     body = (
       <LoadFailed title={t('labels.error')} error={query.error} onRetry={() => void query.refetch()} />
