@@ -2,11 +2,11 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Alert, Button, ButtonGroup, Card, Spinner, ToggleButton } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import type { DeliverySlip } from '../../../shared/contracts/delivery-slips';
 import { buildVietQrPayload, vietQrNote } from '../../../shared/domain/vietqr';
 import { Code128, QrCode } from '../../components/barcodes';
-import { EmptyState } from '../../components/empty-state';
+import { NothingToPrint } from '../../components/empty-state';
 import { LoadFailed } from '../../components/load-failed';
 import { PageHeader } from '../../components/page-header';
 import { errorMessage } from '../../lib/api-client';
@@ -100,18 +100,7 @@ export function PrintCouponsPage() {
 
   let body;
   if (!ids.length) {
-    body = (
-      <EmptyState
-        icon="bi-printer"
-        title={t('print.noneTitle')}
-        text={t('print.noneText')}
-        action={
-          <Link to="/deliveryslip" className="btn btn-sm btn-primary">
-            {t('print.toList')}
-          </Link>
-        }
-      />
-    );
+    body = <NothingToPrint title={t('print.noneTitle')} text={t('print.noneText')} backTo="/deliveryslip" backLabel={t('print.toList')} />;
   } else if (slips.isPending || settings.isPending) {
     body = <Loading />;
   } else if (slips.isError || settings.isError) {

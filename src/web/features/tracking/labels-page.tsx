@@ -2,9 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Button } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { LABELS_MAX, type PackageLabel } from '../../../shared/contracts/packages';
-import { EmptyState } from '../../components/empty-state';
+import { NothingToPrint } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
 import { useFormat } from '../../lib/use-format';
 import { fetchLabels, labelsKey } from './api';
@@ -49,18 +49,7 @@ export function LabelsPage() {
 
   let body;
   if (!ids.length) {
-    body = (
-      <EmptyState
-        icon="bi-printer"
-        title={t('labels.noneTitle')}
-        text={t('labels.noneText')}
-        action={
-          <Link to="/tracking" className="btn btn-sm btn-primary">
-            {t('labels.toList')}
-          </Link>
-        }
-      />
-    );
+    body = <NothingToPrint title={t('labels.noneTitle')} text={t('labels.noneText')} backTo="/tracking" backLabel={t('labels.toList')} />;
   } else if (query.isPending) {
     body = <Loading />;
   } else if (query.isError) {
