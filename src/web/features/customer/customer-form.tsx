@@ -1,11 +1,10 @@
 import { useId } from 'react';
 import { Card, Col, Row } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { CREDIT_LIMIT_MAX, CUSTOMER_GROUPS, CUSTOMER_STATUSES, CustomerCreate, type Customer } from '../../../shared/contracts/customers';
 import { MoneyField, SelectField, TextareaField, TextField } from '../../components/form/fields';
-import { FormActions, ResourceFormFrame } from '../../components/form/resource-form';
+import { RecordFormActions, ResourceFormFrame } from '../../components/form/resource-form';
 import { PageHeader } from '../../components/page-header';
 import { AddressesEditor, ProvinceDatalist, ProvinceInput } from './addresses-editor';
 import { useCustomerEditableFields } from './customer-fields';
@@ -56,7 +55,6 @@ export function CustomerEditPage() {
 
 function CustomerForm({ loaded }: { loaded?: Versioned<Customer> }) {
   const { t } = useTranslation(['customer', 'resource']);
-  const navigate = useNavigate();
   const provincesId = useId();
   const conflictFields = useCustomerEditableFields();
   const { rf, base, editing, cancelTo } = useRecordForm(customerApi, {
@@ -124,7 +122,7 @@ function CustomerForm({ loaded }: { loaded?: Versioned<Customer> }) {
             <AddressesEditor form={form} provincesListId={provincesId} />
           </Card.Body>
         </Card>
-        <FormActions saving={rf.saving} dirty={dirty} disabled={editing && !dirty} onCancel={() => navigate(cancelTo)} saveLabel={editing ? t('form.saveChanges') : t('form.create')} />
+        <RecordFormActions saving={rf.saving} dirty={dirty} editing={editing} cancelTo={cancelTo} createLabel={t('form.create')} saveChangesLabel={t('form.saveChanges')} />
       </ResourceFormFrame>
     </>
   );

@@ -2,13 +2,12 @@ import { useId, useMemo } from 'react';
 import { Alert, Card, Col, Form, Row } from 'react-bootstrap';
 import type { UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { ROLES } from '../../../shared/auth';
 import { EMPLOYEE_STATUSES, EmployeeCreate, type Employee, type EmployeePatch } from '../../../shared/contracts/employees';
 import type { ConflictField } from '../../components/form/conflict-dialog';
 import { SelectField, SwitchField, TextField } from '../../components/form/fields';
-import { FormActions, ResourceFormFrame } from '../../components/form/resource-form';
+import { RecordFormActions, ResourceFormFrame } from '../../components/form/resource-form';
 import { pickDirty } from '../../components/form/use-resource-form';
 import { type Versioned } from '../../components/resource-api';
 import { PageHeader } from '../../components/page-header';
@@ -56,7 +55,6 @@ export function EmployeeEditPage() {
 
 function EmployeeForm({ loaded }: { loaded?: Versioned<Employee> }) {
   const { t } = useTranslation(['employee', 'common']);
-  const navigate = useNavigate();
   const stores = useStores();
   const positionsId = useId();
 
@@ -186,13 +184,7 @@ function EmployeeForm({ loaded }: { loaded?: Versioned<Employee> }) {
             )}
           </Card.Body>
         </Card>
-        <FormActions
-          saving={rf.saving}
-          dirty={dirty}
-          disabled={editing && !dirty}
-          onCancel={() => navigate(cancelTo)}
-          saveLabel={editing ? t('form.saveChanges') : t('form.create')}
-        />
+        <RecordFormActions saving={rf.saving} dirty={dirty} editing={editing} cancelTo={cancelTo} createLabel={t('form.create')} saveChangesLabel={t('form.saveChanges')} />
       </ResourceFormFrame>
     </>
   );

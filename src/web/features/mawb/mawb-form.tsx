@@ -6,7 +6,7 @@ import { Link, useNavigate } from 'react-router';
 import { MAWB_NOTE_MAX, type Mawb } from '../../../shared/contracts/mawbs';
 import { MAWB_FINAL_STATUSES, MAWB_ROUTE_EDITABLE_STATUSES } from '../../../shared/domain/mawb-lifecycle';
 import { TextareaField } from '../../components/form/fields';
-import { FormActions, ResourceFormFrame } from '../../components/form/resource-form';
+import { RecordFormActions, ResourceFormFrame } from '../../components/form/resource-form';
 import { pickDirty, useResourceForm } from '../../components/form/use-resource-form';
 import { PageHeader } from '../../components/page-header';
 import { useFormat } from '../../lib/use-format';
@@ -153,13 +153,7 @@ function MawbFormScreen({ loaded }: { loaded?: Versioned<Mawb> }) {
             </Card.Body>
           </Card>
         </fieldset>
-        <FormActions
-          saving={rf.saving}
-          dirty={dirty}
-          disabled={readOnly || (editing && !dirty)}
-          onCancel={() => navigate(cancelTo)}
-          saveLabel={editing ? t('form.saveChanges') : t('form.create')}
-        />
+        <RecordFormActions saving={rf.saving} dirty={dirty} editing={editing} cancelTo={cancelTo} createLabel={t('form.create')} saveChangesLabel={t('form.saveChanges')} readOnly={readOnly} />
       </ResourceFormFrame>
     </>
   );

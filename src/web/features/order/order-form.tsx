@@ -21,7 +21,7 @@ import {
 import { orderTotals, parseRate, VND_RATE_X100, type OrderTotals } from '../../../shared/domain/money';
 import { canEditOrderFees, canEditOrderItems } from '../../../shared/domain/order-lifecycle';
 import { FieldShell, MoneyField, SelectField, TextareaField, TextField } from '../../components/form/fields';
-import { FormActions, ResourceFormFrame } from '../../components/form/resource-form';
+import { RecordFormActions, ResourceFormFrame } from '../../components/form/resource-form';
 import { useResourceForm } from '../../components/form/use-resource-form';
 import { CustomerPicker } from '../../entities/customer/customer-picker';
 import { formatForeign, foreignSubtotal } from '../../lib/money';
@@ -203,7 +203,7 @@ function OrderForm({ loaded, initialCustomerId = 0 }: { loaded?: Versioned<Order
           </Col>
         </Row>
         <div className="mt-3">
-          <FormActions saving={rf.saving} dirty={dirty} disabled={editing && !dirty} onCancel={() => navigate(cancelTo)} saveLabel={editing ? t('form.saveChanges') : t('form.create')} />
+          <RecordFormActions saving={rf.saving} dirty={dirty} editing={editing} cancelTo={cancelTo} createLabel={t('form.create')} saveChangesLabel={t('form.saveChanges')} />
         </div>
       </ResourceFormFrame>
     </>

@@ -1,9 +1,8 @@
 import { Card, Col, Row } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { STORE_KINDS, STORE_STATUSES, StoreCreate, type Store, type StoreCreateInput } from '../../../shared/contracts/stores';
 import { SelectField, TextField } from '../../components/form/fields';
-import { FormActions, ResourceFormFrame } from '../../components/form/resource-form';
+import { RecordFormActions, ResourceFormFrame } from '../../components/form/resource-form';
 import { PageHeader } from '../../components/page-header';
 import { type Versioned } from '../../components/resource-api';
 import { ResourceEditPage, useRecordForm } from '../../components/resource-pages';
@@ -29,7 +28,6 @@ export function StoreEditPage() {
 /** The store form: the same contract as the server (a hub is in VN, a warehouse abroad is not). */
 function StoreForm({ loaded }: { loaded?: Versioned<Store> }) {
   const { t } = useTranslation('setting');
-  const navigate = useNavigate();
   const conflictFields = useStoreFields();
   const { rf, base, editing, cancelTo } = useRecordForm(storeApi, {
     loaded,
@@ -76,13 +74,7 @@ function StoreForm({ loaded }: { loaded?: Versioned<Store> }) {
             </Row>
           </Card.Body>
         </Card>
-        <FormActions
-          saving={rf.saving}
-          dirty={dirty}
-          disabled={editing && !dirty}
-          onCancel={() => navigate(cancelTo)}
-          saveLabel={editing ? t('stores.form.saveChanges') : t('stores.form.create')}
-        />
+        <RecordFormActions saving={rf.saving} dirty={dirty} editing={editing} cancelTo={cancelTo} createLabel={t('stores.form.create')} saveChangesLabel={t('stores.form.saveChanges')} />
       </ResourceFormFrame>
     </>
   );
