@@ -22,6 +22,7 @@ import './tracking.css';
 import { type Versioned } from '../../components/resource-api';
 import { packageApi } from '../../entities/package/api';
 import { ResourceEditPage, useFormBase } from '../../components/resource-pages';
+import { storeLabel } from '../../entities/store/store-options';
 
 type Values = z.input<typeof PackagePatch>;
 
@@ -99,7 +100,7 @@ function PackageForm({ loaded }: { loaded: Versioned<Package> }) {
   const [weightG, lengthMm, widthMm, heightMm, customerId, currency] = form.watch(['weightG', 'lengthMm', 'widthMm', 'heightMm', 'customerId', 'declaredCurrency']);
 
   const storeList = stores.data?.items;
-  const storeOption = (s: { id: number; code: string; name: string }) => ({ value: String(s.id), label: `${s.code} · ${s.name}` });
+  const storeOption = (s: { id: number; code: string; name: string }) => ({ value: String(s.id), label: storeLabel(s) });
   const currencies = currency && !(DECLARED_CURRENCIES as readonly string[]).includes(currency) ? [currency, ...DECLARED_CURRENCIES] : [...DECLARED_CURRENCIES];
 
   const conflictFields = useMemo<ConflictField[]>(() => {
@@ -109,7 +110,7 @@ function PackageForm({ loaded }: { loaded: Versioned<Package> }) {
       if (r?.customer) refs.set(r.customer.id, `${r.customer.code} · ${r.customer.fullName}`);
       if (r?.order) orders.set(r.order.id, r.order.code);
     }
-    const stores = new Map((storeList ?? []).map((s) => [s.id, `${s.code} · ${s.name}`]));
+    const stores = new Map((storeList ?? []).map((s) => [s.id, storeLabel(s)]));
     const ref = (map: Map<number, string>) => (v: unknown) => (typeof v === 'number' ? (map.get(v) ?? `#${v}`) : '');
     const kg = (v: unknown) => (typeof v === 'number' ? formatKg(v, lang) : String(v));
     const mm = (v: unknown) => (typeof v === 'number' ? `${scaledCm(v, lang)}\u00a0cm` : String(v));
