@@ -171,7 +171,7 @@ export function PrintedSlip({ slip: s, settings, onRemove }: { slip: DeliverySli
     </tr>
   );
   return (
-    <article className="slip-print" aria-label={t('print.slipOf', { code: s.code })} data-testid="printed-slip">
+    <article className="slip-print print-paper" aria-label={t('print.slipOf', { code: s.code })} data-testid="printed-slip">
       {onRemove && (
         <button type="button" className="btn btn-sm btn-outline-secondary slip-print-remove" onClick={onRemove} aria-label={t('print.remove', { code: s.code })}>
           <i className="bi bi-x-lg" aria-hidden="true" />

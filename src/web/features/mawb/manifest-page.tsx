@@ -83,7 +83,7 @@ function ManifestSheet({ m, list, printedAt }: { m: Mawb; list: MawbPackageList;
   const fmt = useFormat();
   const dash = '—';
   return (
-    <article className="manifest-sheet print-sheet" aria-label={t('manifest.titleOf', { awb: m.awbNumber })} data-testid="manifest-sheet">
+    <article className="manifest-sheet print-sheet print-paper" aria-label={t('manifest.titleOf', { awb: m.awbNumber })} data-testid="manifest-sheet">
       <header className="manifest-head">
         <div className="manifest-company">
           <div className="manifest-company-name">{t('common:appName')}</div>

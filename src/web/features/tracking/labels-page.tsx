@@ -99,7 +99,7 @@ function LabelCard({ label: l, index, total, printedAt }: { label: PackageLabel;
   const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'vi';
   const dims = formatDimensions(l.lengthMm, l.widthMm, l.heightMm, lang);
   return (
-    <article className="pkg-label" aria-label={t('labels.labelOf', { code: l.code })} data-testid="package-label">
+    <article className="pkg-label print-paper" aria-label={t('labels.labelOf', { code: l.code })} data-testid="package-label">
       <header className="pkg-label-head">
         <div className="pkg-label-brand">
           <div className="fw-bold">{t('common:appName')}</div>
