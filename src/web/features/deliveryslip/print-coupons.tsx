@@ -16,19 +16,14 @@ import { ScanBox, type ScanFeedback } from './scan-box';
 import '../../components/print-sheet.css';
 import './print-coupons.css';
 import { Loading } from '../../components/loading';
+import { parseIdList } from '../../lib/id-list';
 
 /** Slips one print run holds. */
 export const PRINT_SLIPS_MAX = 200;
 
 /** `?ids=3,1,2` → [3, 1, 2]: positive integers, first occurrence kept, at most PRINT_SLIPS_MAX. */
 export function parseSlipIds(raw: string | null): number[] {
-  const ids = (raw ?? '')
-    .split(',')
-    .map((s) => s.trim())
-    .filter((s) => /^\d{1,15}$/.test(s))
-    .map(Number)
-    .filter((n) => n > 0);
-  return [...new Set(ids)].slice(0, PRINT_SLIPS_MAX);
+  return parseIdList(raw, PRINT_SLIPS_MAX);
 }
 
 export type PrintFormat = 'a5' | 'thermal';

@@ -14,16 +14,11 @@ import '../../components/print-sheet.css';
 import './labels.css';
 import { LoadFailed } from '../../components/load-failed';
 import { Loading } from '../../components/loading';
+import { parseIdList } from '../../lib/id-list';
 
 /** `?ids=3,1,2` → [3, 1, 2]: positive integers, first occurrence kept, at most LABELS_MAX. */
 export function parseLabelIds(raw: string | null): number[] {
-  const ids = (raw ?? '')
-    .split(',')
-    .map((s) => s.trim())
-    .filter((s) => /^\d{1,15}$/.test(s))
-    .map(Number)
-    .filter((n) => n > 0);
-  return [...new Set(ids)].slice(0, LABELS_MAX);
+  return parseIdList(raw, LABELS_MAX);
 }
 
 /** The 100 × 150 mm page every label prints on; in the DOM only while this screen is, so other pages print as usual. */
