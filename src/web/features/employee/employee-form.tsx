@@ -15,6 +15,7 @@ import { useStores } from '../../entities/store/api';
 import { POSITIONS } from './employee-fields';
 import { employeeApi } from './api';
 import { ResourceEditPage, useRecordForm } from '../../components/resource-pages';
+import { FormSection } from '../../components/form/form-section';
 
 type Values = z.input<typeof EmployeeCreate>;
 type Output = z.output<typeof EmployeeCreate>;
@@ -107,45 +108,42 @@ function EmployeeForm({ loaded }: { loaded?: Versioned<Employee> }) {
             <option key={p} value={p} />
           ))}
         </datalist>
-        <Card className="form-section shadow-sm">
-          <Card.Body>
-            <h2 className="h6 mb-3">{t('form.general')}</h2>
-            <Row className="gx-3">
-              <Col md={6}>
-                <TextField form={form} name="fullName" label={t('fields.fullName')} required autoComplete="off" maxLength={120} />
-              </Col>
-              <Col md={6}>
-                <TextField form={form} name="phone" label={t('fields.phone')} required type="tel" inputMode="tel" autoComplete="off" />
-              </Col>
-              <Col md={6}>
-                <TextField form={form} name="email" label={t('fields.email')} type="email" inputMode="email" autoComplete="off" />
-              </Col>
-              <Col md={6}>
-                <SelectField
-                  form={form}
-                  name="storeId"
-                  numeric
-                  label={t('fields.store')}
-                  emptyLabel={stores.isPending ? t('common:states.loading') : t('form.noStore')}
-                  options={(stores.data?.items ?? []).map((s) => ({ value: String(s.id), label: `${s.code} · ${s.name} (${t(`storeKinds.${s.kind}`)})` }))}
-                  help={stores.isError ? t('form.storesFailed') : undefined}
-                />
-              </Col>
-              <Col md={6}>
-                <PositionField form={form} label={t('fields.position')} listId={positionsId} />
-              </Col>
-              <Col md={6}>
-                <SelectField
-                  form={form}
-                  name="status"
-                  label={t('fields.status')}
-                  options={EMPLOYEE_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))}
-                  help={t('form.statusHelp')}
-                />
-              </Col>
-            </Row>
-          </Card.Body>
-        </Card>
+        <FormSection title={t('form.general')}>
+          <Row className="gx-3">
+            <Col md={6}>
+              <TextField form={form} name="fullName" label={t('fields.fullName')} required autoComplete="off" maxLength={120} />
+            </Col>
+            <Col md={6}>
+              <TextField form={form} name="phone" label={t('fields.phone')} required type="tel" inputMode="tel" autoComplete="off" />
+            </Col>
+            <Col md={6}>
+              <TextField form={form} name="email" label={t('fields.email')} type="email" inputMode="email" autoComplete="off" />
+            </Col>
+            <Col md={6}>
+              <SelectField
+                form={form}
+                name="storeId"
+                numeric
+                label={t('fields.store')}
+                emptyLabel={stores.isPending ? t('common:states.loading') : t('form.noStore')}
+                options={(stores.data?.items ?? []).map((s) => ({ value: String(s.id), label: `${s.code} · ${s.name} (${t(`storeKinds.${s.kind}`)})` }))}
+                help={stores.isError ? t('form.storesFailed') : undefined}
+              />
+            </Col>
+            <Col md={6}>
+              <PositionField form={form} label={t('fields.position')} listId={positionsId} />
+            </Col>
+            <Col md={6}>
+              <SelectField
+                form={form}
+                name="status"
+                label={t('fields.status')}
+                options={EMPLOYEE_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))}
+                help={t('form.statusHelp')}
+              />
+            </Col>
+          </Row>
+        </FormSection>
         <Card className="form-section shadow-sm mb-3">
           <Card.Body>
             <h2 className="h6 mb-1">{t('account.title')}</h2>
