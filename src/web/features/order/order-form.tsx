@@ -20,7 +20,7 @@ import {
 } from '../../../shared/contracts/orders';
 import { orderTotals, parseRate, VND_RATE_X100, type OrderTotals } from '../../../shared/domain/money';
 import { canEditOrderFees, canEditOrderItems } from '../../../shared/domain/order-lifecycle';
-import { FieldShell, MoneyField, SelectField, TextareaField, TextField } from '../../components/form/fields';
+import { FieldShell, MoneyField, SelectField, TextareaField, TextField, ListError } from '../../components/form/fields';
 import { RecordFormActions, ResourceFormFrame } from '../../components/form/resource-form';
 import { useResourceForm } from '../../components/form/use-resource-form';
 import { CustomerPicker } from '../../entities/customer/customer-picker';
@@ -317,11 +317,7 @@ function ItemsCard({ form, locked, lines }: { form: FormApi; locked: boolean; li
               </Button>
             )}
           </div>
-          {rootMessage && (
-            <div className="alert alert-danger py-2 small" role="alert">
-              {rootMessage}
-            </div>
-          )}
+          <ListError message={rootMessage} />
           {fields.length === 0 && <p className="text-body-secondary small mb-0">{t('form.noItems')}</p>}
           {fields.map((field, index) => (
             <ItemEditor key={field.id} form={form} index={index} currency={currency} locked={locked} line={lines?.[index]} onRemove={() => remove(index)} />

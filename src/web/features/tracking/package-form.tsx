@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { PACKAGE_PHOTOS_MAX, PackagePatch, type Package } from '../../../shared/contracts/packages';
 import type { ConflictField } from '../../components/form/conflict-dialog';
-import { FieldShell, SelectField, TextareaField, TextField } from '../../components/form/fields';
+import { FieldShell, SelectField, TextareaField, TextField, ListError } from '../../components/form/fields';
 import { FormActions, ResourceFormFrame } from '../../components/form/resource-form';
 import { pickDirty, useResourceForm } from '../../components/form/use-resource-form';
 import { FormSkeleton } from '../../components/record-page';
@@ -275,11 +275,7 @@ function PackageForm({ loaded }: { loaded: Versioned<Package> }) {
                 {t('photos.add')}
               </Button>
             </div>
-            {photosError && (
-              <div className="alert alert-danger py-2 small" role="alert">
-                {photosError}
-              </div>
-            )}
+            <ListError message={photosError} />
             {photos.fields.length === 0 && <p className="small text-body-secondary mb-0">{t('photos.none')}</p>}
             {photos.fields.map((f, i) => (
               <Row key={f.id} className="gx-2 align-items-start">
