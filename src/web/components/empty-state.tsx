@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import './ui.css';
 
 interface EmptyStateProps {
@@ -23,5 +24,21 @@ export function EmptyState({ icon = 'bi-inbox', title, text, action, className, 
       {text && <div className="text-body-secondary small mb-3 mx-auto empty-state-text">{text}</div>}
       {action && <div className="d-flex flex-wrap gap-2 justify-content-center">{action}</div>}
     </div>
+  );
+}
+
+/** A print screen given nothing to print: why, and the list to pick from. */
+export function NothingToPrint({ title, text, backTo, backLabel }: { title: string; text: string; backTo: string; backLabel: string }) {
+  return (
+    <EmptyState
+      icon="bi-printer"
+      title={title}
+      text={text}
+      action={
+        <Link to={backTo} className="btn btn-sm btn-primary">
+          {backLabel}
+        </Link>
+      }
+    />
   );
 }

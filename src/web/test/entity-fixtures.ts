@@ -1,5 +1,6 @@
 import type { Customer } from '../../shared/contracts/customers';
 import type { Order } from '../../shared/contracts/orders';
+import type { Package } from '../../shared/contracts/packages';
 import type { Transaction } from '../../shared/contracts/transactions';
 
 /** A customer as the API answers it (customer 5, retail, no address), with what a test needs changed. */
@@ -87,6 +88,46 @@ export function makeOrder(over: Partial<Order> = {}): Order {
     version: 3,
     createdAt: '2025-02-01T02:00:00.000Z',
     updatedAt: '2025-02-01T02:00:00.000Z',
+    ...over,
+  };
+}
+
+/**
+ * Package 7 of customer 5, received at US-OR for VN-SGN (1.2 kg, 30×20×10 cm, billed 1.5 kg), departed, on no
+ * order and no MAWB, with what a test needs changed.
+ */
+export function makePackage(over: Partial<Package> = {}): Package {
+  const id = over.id ?? 7;
+  return {
+    id,
+    code: `PK${String(id).padStart(8, '0')}`,
+    trackingNumber: '1Z999AA10123456784',
+    customerId: 5,
+    customer: { id: 5, code: 'KH000005', fullName: 'Lê Thị Hoa' },
+    orderId: null,
+    order: null,
+    storeId: 2,
+    store: { id: 2, code: 'US-OR', name: 'Kho Portland (Mỹ)' },
+    destinationStoreId: 1,
+    destinationStore: { id: 1, code: 'VN-SGN', name: 'Kho Hồ Chí Minh' },
+    mawbId: null,
+    mawb: null,
+    weightG: 1200,
+    lengthMm: 300,
+    widthMm: 200,
+    heightMm: 100,
+    volumetricG: 1000,
+    chargeableG: 1500,
+    declaredValue: null,
+    declaredCurrency: null,
+    contents: '',
+    photos: [],
+    status: 'departed',
+    statusAt: '2025-03-01T02:00:00.000Z',
+    unidentified: false,
+    version: 3,
+    createdAt: '2025-03-01T02:00:00.000Z',
+    updatedAt: '2025-03-01T02:00:00.000Z',
     ...over,
   };
 }

@@ -271,3 +271,13 @@ export function MoneyField<V extends FieldValues>({
     </FieldShell>
   );
 }
+
+/** The error of a repeated list as a whole (too many rows, none where one is required), above its rows; nothing without one. */
+export function ListError({ message }: { message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <div className="alert alert-danger py-2 small" role="alert">
+      {message}
+    </div>
+  );
+}

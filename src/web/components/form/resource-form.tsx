@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Alert, Button, Form, Spinner } from 'react-bootstrap';
 import type { FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import '../ui.css';
 import { ConflictDialog, type ConflictField } from './conflict-dialog';
@@ -98,5 +99,38 @@ export function FormActions({
         </Button>
       </div>
     </div>
+  );
+}
+
+/**
+ * The actions of a create-or-edit record form: an edit with nothing changed has nothing to save (nor has a form
+ * that is `readOnly`), cancel goes back to `cancelTo`, and the save button says "create" or "save changes".
+ */
+export function RecordFormActions({
+  saving,
+  dirty,
+  editing,
+  cancelTo,
+  createLabel,
+  saveChangesLabel,
+  readOnly = false,
+}: {
+  saving: boolean;
+  dirty: boolean;
+  editing: boolean;
+  cancelTo: string;
+  createLabel: string;
+  saveChangesLabel: string;
+  readOnly?: boolean;
+}) {
+  const navigate = useNavigate();
+  return (
+    <FormActions
+      saving={saving}
+      dirty={dirty}
+      disabled={readOnly || (editing && !dirty)}
+      onCancel={() => void navigate(cancelTo)}
+      saveLabel={editing ? saveChangesLabel : createLabel}
+    />
   );
 }

@@ -10,6 +10,7 @@ import { useListParams } from '../../components/data-table/list-params';
 import { customerPickKeys } from './api';
 import '../transaction/wallet.css';
 import { PickerNote, PickerOption } from '../../components/form/picker-list';
+import { useDebounced } from '../../lib/use-debounced';
 
 /**
  * Choosing one customer by typing a few letters of their name, code or phone (the customers list search, which
@@ -31,15 +32,6 @@ export function useCustomerRef(id: number | null | undefined, opts: { enabled?: 
     enabled: typeof id === 'number' && id > 0 && opts.enabled !== false,
     staleTime: opts.fresh ? 0 : 30_000,
   });
-}
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [v, setV] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setV(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return v;
 }
 
 export interface CustomerPickerProps {

@@ -4,7 +4,7 @@ import { useFieldArray, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { CUSTOMER_ADDRESSES_MAX, type CustomerCreate } from '../../../shared/contracts/customers';
-import { TextField } from '../../components/form/fields';
+import { TextField, ListError } from '../../components/form/fields';
 import { PROVINCES } from './provinces';
 
 type Values = z.input<typeof CustomerCreate>;
@@ -42,11 +42,7 @@ export function AddressesEditor({ form, provincesListId }: { form: UseFormReturn
           {t('addresses.add')}
         </Button>
       </div>
-      {rootMessage && (
-        <div className="alert alert-danger py-2 small" role="alert">
-          {rootMessage}
-        </div>
-      )}
+      <ListError message={rootMessage} />
       {fields.length === 0 && <p className="text-body-secondary small mb-0">{t('addresses.none')}</p>}
       {fields.map((field, index) => {
         const isDefault = Boolean(addresses[index]?.isDefault);

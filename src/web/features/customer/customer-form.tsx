@@ -1,17 +1,17 @@
 import { useId } from 'react';
 import { Card, Col, Row } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { CREDIT_LIMIT_MAX, CUSTOMER_GROUPS, CUSTOMER_STATUSES, CustomerCreate, type Customer } from '../../../shared/contracts/customers';
 import { MoneyField, SelectField, TextareaField, TextField } from '../../components/form/fields';
-import { FormActions, ResourceFormFrame } from '../../components/form/resource-form';
+import { RecordFormActions, ResourceFormFrame } from '../../components/form/resource-form';
 import { PageHeader } from '../../components/page-header';
 import { AddressesEditor, ProvinceDatalist, ProvinceInput } from './addresses-editor';
 import { useCustomerEditableFields } from './customer-fields';
 import { type Versioned } from '../../components/resource-api';
 import { customerApi } from '../../entities/customer/api';
 import { ResourceEditPage, useRecordForm } from '../../components/resource-pages';
+import { FormSection } from '../../components/form/form-section';
 
 type Values = z.input<typeof CustomerCreate>;
 
@@ -56,7 +56,6 @@ export function CustomerEditPage() {
 
 function CustomerForm({ loaded }: { loaded?: Versioned<Customer> }) {
   const { t } = useTranslation(['customer', 'resource']);
-  const navigate = useNavigate();
   const provincesId = useId();
   const conflictFields = useCustomerEditableFields();
   const { rf, base, editing, cancelTo } = useRecordForm(customerApi, {
@@ -78,53 +77,47 @@ function CustomerForm({ loaded }: { loaded?: Versioned<Customer> }) {
       <PageHeader title={base ? t('form.editTitle', { code: base.record.code, name: base.record.fullName }) : undefined} />
       <ResourceFormFrame rf={rf} conflictFields={conflictFields} base={base?.record} aria-label={base ? t('form.editLabel') : t('form.createLabel')}>
         <ProvinceDatalist id={provincesId} />
-        <Card className="form-section shadow-sm">
-          <Card.Body>
-            <h2 className="h6 mb-3">{t('form.general')}</h2>
-            <Row className="gx-3">
-              <Col md={6}>
-                <TextField form={form} name="fullName" label={t('fields.fullName')} required autoComplete="off" maxLength={120} />
-              </Col>
-              <Col md={6}>
-                <TextField form={form} name="phone" label={t('fields.phone')} required type="tel" inputMode="tel" autoComplete="off" help={t('form.phoneHelp')} />
-              </Col>
-              <Col md={6}>
-                <TextField form={form} name="email" label={t('fields.email')} type="email" inputMode="email" autoComplete="off" help={t('form.emailHelp')} />
-              </Col>
-              <Col md={6}>
-                <ProvinceInput form={form} name="province" label={t('fields.province')} listId={provincesId} />
-              </Col>
-            </Row>
-          </Card.Body>
-        </Card>
-        <Card className="form-section shadow-sm">
-          <Card.Body>
-            <h2 className="h6 mb-3">{t('form.account')}</h2>
-            <Row className="gx-3">
-              <Col sm={6} lg={3}>
-                <SelectField form={form} name="group" label={t('fields.group')} options={CUSTOMER_GROUPS.map((g) => ({ value: g, label: t(`groups.${g}`) }))} />
-              </Col>
-              <Col sm={6} lg={3}>
-                <SelectField form={form} name="status" label={t('fields.status')} options={CUSTOMER_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))} />
-              </Col>
-              <Col sm={6} lg={3}>
-                <TextField form={form} name="suiteCode" label={t('fields.suiteCode')} autoComplete="off" maxLength={20} help={t('form.suiteHelp')} />
-              </Col>
-              <Col sm={6} lg={3}>
-                <MoneyField form={form} name="creditLimit" label={t('fields.creditLimit')} max={CREDIT_LIMIT_MAX} help={t('form.creditHelp')} />
-              </Col>
-              <Col xs={12}>
-                <TextareaField form={form} name="note" label={t('fields.note')} rows={3} maxLength={2000} />
-              </Col>
-            </Row>
-          </Card.Body>
-        </Card>
+        <FormSection title={t('form.general')}>
+          <Row className="gx-3">
+            <Col md={6}>
+              <TextField form={form} name="fullName" label={t('fields.fullName')} required autoComplete="off" maxLength={120} />
+            </Col>
+            <Col md={6}>
+              <TextField form={form} name="phone" label={t('fields.phone')} required type="tel" inputMode="tel" autoComplete="off" help={t('form.phoneHelp')} />
+            </Col>
+            <Col md={6}>
+              <TextField form={form} name="email" label={t('fields.email')} type="email" inputMode="email" autoComplete="off" help={t('form.emailHelp')} />
+            </Col>
+            <Col md={6}>
+              <ProvinceInput form={form} name="province" label={t('fields.province')} listId={provincesId} />
+            </Col>
+          </Row>
+        </FormSection>
+        <FormSection title={t('form.account')}>
+          <Row className="gx-3">
+            <Col sm={6} lg={3}>
+              <SelectField form={form} name="group" label={t('fields.group')} options={CUSTOMER_GROUPS.map((g) => ({ value: g, label: t(`groups.${g}`) }))} />
+            </Col>
+            <Col sm={6} lg={3}>
+              <SelectField form={form} name="status" label={t('fields.status')} options={CUSTOMER_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))} />
+            </Col>
+            <Col sm={6} lg={3}>
+              <TextField form={form} name="suiteCode" label={t('fields.suiteCode')} autoComplete="off" maxLength={20} help={t('form.suiteHelp')} />
+            </Col>
+            <Col sm={6} lg={3}>
+              <MoneyField form={form} name="creditLimit" label={t('fields.creditLimit')} max={CREDIT_LIMIT_MAX} help={t('form.creditHelp')} />
+            </Col>
+            <Col xs={12}>
+              <TextareaField form={form} name="note" label={t('fields.note')} rows={3} maxLength={2000} />
+            </Col>
+          </Row>
+        </FormSection>
         <Card className="form-section shadow-sm mb-3">
           <Card.Body>
             <AddressesEditor form={form} provincesListId={provincesId} />
           </Card.Body>
         </Card>
-        <FormActions saving={rf.saving} dirty={dirty} disabled={editing && !dirty} onCancel={() => navigate(cancelTo)} saveLabel={editing ? t('form.saveChanges') : t('form.create')} />
+        <RecordFormActions saving={rf.saving} dirty={dirty} editing={editing} cancelTo={cancelTo} createLabel={t('form.create')} saveChangesLabel={t('form.saveChanges')} />
       </ResourceFormFrame>
     </>
   );

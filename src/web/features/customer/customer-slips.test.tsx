@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Customer } from '../../../shared/contracts/customers';
 import type { CustomerFeedbackList, DeliverySlip } from '../../../shared/contracts/delivery-slips';
-import { renderRoutes, setupI18n, stubMatchMedia, stubScrollerHeight } from '../../components/test-support';
+import { renderRoutes, setupScreenTests } from '../../components/test-support';
 import { jsonResponse, mockFetch } from '../../test/auth-fixtures';
 import { CustomerDetailPage } from './customer-detail';
 
@@ -23,14 +23,7 @@ const slip = {
 const feedback: CustomerFeedbackList = { items: [{ slipId: 42, slipCode: 'PG2611-00042', rating: 4, comment: 'Giao nhanh, đóng gói cẩn thận', createdAt: '2026-11-21T02:00:00.000Z' }] };
 const totals = { count: 1, packageCount: 2, total: 300_000, walletCredit: 0, amountToCollect: 300_000, collected: 300_000, codOutstanding: 0 };
 
-beforeAll(async () => {
-  await setupI18n(['common', 'shell', 'resource', 'customer', 'deliveryslip']);
-});
-beforeEach(() => {
-  stubMatchMedia();
-  stubScrollerHeight(600);
-});
-afterEach(() => vi.unstubAllGlobals());
+setupScreenTests(['common', 'shell', 'resource', 'customer', 'deliveryslip'], { scrollerHeight: 600 });
 
 describe('customer page slips and feedback', () => {
   it('lists this customer’s slips, a row opens the slip, and the feedback tab shows the rating, comment and slip', async () => {

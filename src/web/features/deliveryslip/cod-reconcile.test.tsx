@@ -1,21 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DeliverySlip } from '../../../shared/contracts/delivery-slips';
-import { renderRoutes, setupI18n, stubMatchMedia, stubScrollerHeight } from '../../components/test-support';
+import { renderRoutes, setupScreenTests } from '../../components/test-support';
 import { jsonResponse, mockFetch, type FetchCall } from '../../test/auth-fixtures';
 import { DeliverySlipListPage } from './slip-list';
 
 /** COD reconciliation on the slip list: what each carrier owes, and selected delivered courier slips → reconciled. */
 
-beforeAll(async () => {
-  await setupI18n(['common', 'shell', 'resource', 'deliveryslip', 'customer']);
-});
-beforeEach(() => {
-  stubMatchMedia();
-  stubScrollerHeight(600);
-});
-afterEach(() => vi.unstubAllGlobals());
+setupScreenTests(['common', 'shell', 'resource', 'deliveryslip', 'customer'], { scrollerHeight: 600 });
 
 const slip = (id: number, over: Partial<DeliverySlip>) =>
   ({

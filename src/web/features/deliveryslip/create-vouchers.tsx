@@ -11,6 +11,7 @@ import { useStores } from '../../entities/store/api';
 import { errorMessage } from '../../lib/api-client';
 import { useFormat } from '../../lib/use-format';
 import { bulkSlips, slipKeys } from './api';
+import { StoreOptions } from '../../entities/store/store-options';
 
 /** Whole days, as typed: anything else is refused (shown invalid), never rounded. */
 const DAYS = /^\d{1,3}$/;
@@ -80,11 +81,7 @@ export function CreateVouchersPage() {
                     }}
                   >
                     <option value="">{t('bulk.chooseHub')}</option>
-                    {hubs.map((s) => (
-                      <option key={s.id} value={s.id}>
-                        {s.code} · {s.name}
-                      </option>
-                    ))}
+                    <StoreOptions stores={hubs} />
                   </Form.Select>
                 </Form.Group>
               </Col>

@@ -2,11 +2,11 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Alert, Button, ButtonGroup, Card, Spinner, ToggleButton } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import type { DeliverySlip } from '../../../shared/contracts/delivery-slips';
 import { buildVietQrPayload, vietQrNote } from '../../../shared/domain/vietqr';
 import { Code128, QrCode } from '../../components/barcodes';
-import { EmptyState } from '../../components/empty-state';
+import { NothingToPrint } from '../../components/empty-state';
 import { LoadFailed } from '../../components/load-failed';
 import { PageHeader } from '../../components/page-header';
 import { errorMessage } from '../../lib/api-client';
@@ -15,19 +15,15 @@ import { fetchSlipByCode, fetchSlipsByIds, recordSlipPrints, slipKeys, useSlipPr
 import { ScanBox, type ScanFeedback } from './scan-box';
 import '../../components/print-sheet.css';
 import './print-coupons.css';
+import { Loading } from '../../components/loading';
+import { parseIdList } from '../../lib/id-list';
 
 /** Slips one print run holds. */
 export const PRINT_SLIPS_MAX = 200;
 
 /** `?ids=3,1,2` → [3, 1, 2]: positive integers, first occurrence kept, at most PRINT_SLIPS_MAX. */
 export function parseSlipIds(raw: string | null): number[] {
-  const ids = (raw ?? '')
-    .split(',')
-    .map((s) => s.trim())
-    .filter((s) => /^\d{1,15}$/.test(s))
-    .map(Number)
-    .filter((n) => n > 0);
-  return [...new Set(ids)].slice(0, PRINT_SLIPS_MAX);
+  return parseIdList(raw, PRINT_SLIPS_MAX);
 }
 
 export type PrintFormat = 'a5' | 'thermal';
@@ -99,24 +95,9 @@ export function PrintCouponsPage() {
 
   let body;
   if (!ids.length) {
-    body = (
-      <EmptyState
-        icon="bi-printer"
-        title={t('print.noneTitle')}
-        text={t('print.noneText')}
-        action={
-          <Link to="/deliveryslip" className="btn btn-sm btn-primary">
-            {t('print.toList')}
-          </Link>
-        }
-      />
-    );
+    body = <NothingToPrint title={t('print.noneTitle')} text={t('print.noneText')} backTo="/deliveryslip" backLabel={t('print.toList')} />;
   } else if (slips.isPending || settings.isPending) {
-    body = (
-      <div className="d-flex align-items-center justify-content-center gap-2 py-5 text-body-secondary" role="status">
-        <Spinner size="sm" aria-hidden="true" /> {t('common:states.loading')}
-      </div>
-    );
+    body = <Loading />;
   } else if (slips.isError || settings.isError) {
     body = <LoadFailed error={slips.error ?? settings.error} onRetry={() => void (slips.isError ? slips.refetch() : settings.refetch())} />;
   } else {
@@ -185,7 +166,7 @@ export function PrintedSlip({ slip: s, settings, onRemove }: { slip: DeliverySli
     </tr>
   );
   return (
-    <article className="slip-print" aria-label={t('print.slipOf', { code: s.code })} data-testid="printed-slip">
+    <article className="slip-print print-paper" aria-label={t('print.slipOf', { code: s.code })} data-testid="printed-slip">
       {onRemove && (
         <button type="button" className="btn btn-sm btn-outline-secondary slip-print-remove" onClick={onRemove} aria-label={t('print.remove', { code: s.code })}>
           <i className="bi bi-x-lg" aria-hidden="true" />

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { Alert, Badge, Button, Card, Col, Form, Row, Spinner, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import type { Customer } from '../../../shared/contracts/customers';
@@ -12,6 +12,7 @@ import { fetchReadyPackages, quoteSlip, slipKeys } from './api';
 import { ScanBox, type ScanFeedback } from './scan-box';
 import { SlipMoney } from './slip-detail';
 import { conflictsOf, moneyOf, quoteBodyOf, receiverOf, type MoneyField, type SlipFormValues } from './slip-form-model';
+import { useDebounced } from '../../lib/use-debounced';
 
 /**
  * The one slip form of the create and edit screens: customer, packages (ticked from the customer's ready list or
@@ -22,15 +23,6 @@ import { conflictsOf, moneyOf, quoteBodyOf, receiverOf, type MoneyField, type Sl
  */
 
 const QUOTE_DEBOUNCE_MS = 300;
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [v, setV] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setV(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return v;
-}
 
 export interface SlipFormProps {
   values: SlipFormValues;

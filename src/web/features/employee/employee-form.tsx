@@ -2,13 +2,12 @@ import { useId, useMemo } from 'react';
 import { Alert, Card, Col, Form, Row } from 'react-bootstrap';
 import type { UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { ROLES } from '../../../shared/auth';
 import { EMPLOYEE_STATUSES, EmployeeCreate, type Employee, type EmployeePatch } from '../../../shared/contracts/employees';
 import type { ConflictField } from '../../components/form/conflict-dialog';
 import { SelectField, SwitchField, TextField } from '../../components/form/fields';
-import { FormActions, ResourceFormFrame } from '../../components/form/resource-form';
+import { RecordFormActions, ResourceFormFrame } from '../../components/form/resource-form';
 import { pickDirty } from '../../components/form/use-resource-form';
 import { type Versioned } from '../../components/resource-api';
 import { PageHeader } from '../../components/page-header';
@@ -16,6 +15,7 @@ import { useStores } from '../../entities/store/api';
 import { POSITIONS } from './employee-fields';
 import { employeeApi } from './api';
 import { ResourceEditPage, useRecordForm } from '../../components/resource-pages';
+import { FormSection } from '../../components/form/form-section';
 
 type Values = z.input<typeof EmployeeCreate>;
 type Output = z.output<typeof EmployeeCreate>;
@@ -56,7 +56,6 @@ export function EmployeeEditPage() {
 
 function EmployeeForm({ loaded }: { loaded?: Versioned<Employee> }) {
   const { t } = useTranslation(['employee', 'common']);
-  const navigate = useNavigate();
   const stores = useStores();
   const positionsId = useId();
 
@@ -109,45 +108,42 @@ function EmployeeForm({ loaded }: { loaded?: Versioned<Employee> }) {
             <option key={p} value={p} />
           ))}
         </datalist>
-        <Card className="form-section shadow-sm">
-          <Card.Body>
-            <h2 className="h6 mb-3">{t('form.general')}</h2>
-            <Row className="gx-3">
-              <Col md={6}>
-                <TextField form={form} name="fullName" label={t('fields.fullName')} required autoComplete="off" maxLength={120} />
-              </Col>
-              <Col md={6}>
-                <TextField form={form} name="phone" label={t('fields.phone')} required type="tel" inputMode="tel" autoComplete="off" />
-              </Col>
-              <Col md={6}>
-                <TextField form={form} name="email" label={t('fields.email')} type="email" inputMode="email" autoComplete="off" />
-              </Col>
-              <Col md={6}>
-                <SelectField
-                  form={form}
-                  name="storeId"
-                  numeric
-                  label={t('fields.store')}
-                  emptyLabel={stores.isPending ? t('common:states.loading') : t('form.noStore')}
-                  options={(stores.data?.items ?? []).map((s) => ({ value: String(s.id), label: `${s.code} · ${s.name} (${t(`storeKinds.${s.kind}`)})` }))}
-                  help={stores.isError ? t('form.storesFailed') : undefined}
-                />
-              </Col>
-              <Col md={6}>
-                <PositionField form={form} label={t('fields.position')} listId={positionsId} />
-              </Col>
-              <Col md={6}>
-                <SelectField
-                  form={form}
-                  name="status"
-                  label={t('fields.status')}
-                  options={EMPLOYEE_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))}
-                  help={t('form.statusHelp')}
-                />
-              </Col>
-            </Row>
-          </Card.Body>
-        </Card>
+        <FormSection title={t('form.general')}>
+          <Row className="gx-3">
+            <Col md={6}>
+              <TextField form={form} name="fullName" label={t('fields.fullName')} required autoComplete="off" maxLength={120} />
+            </Col>
+            <Col md={6}>
+              <TextField form={form} name="phone" label={t('fields.phone')} required type="tel" inputMode="tel" autoComplete="off" />
+            </Col>
+            <Col md={6}>
+              <TextField form={form} name="email" label={t('fields.email')} type="email" inputMode="email" autoComplete="off" />
+            </Col>
+            <Col md={6}>
+              <SelectField
+                form={form}
+                name="storeId"
+                numeric
+                label={t('fields.store')}
+                emptyLabel={stores.isPending ? t('common:states.loading') : t('form.noStore')}
+                options={(stores.data?.items ?? []).map((s) => ({ value: String(s.id), label: `${s.code} · ${s.name} (${t(`storeKinds.${s.kind}`)})` }))}
+                help={stores.isError ? t('form.storesFailed') : undefined}
+              />
+            </Col>
+            <Col md={6}>
+              <PositionField form={form} label={t('fields.position')} listId={positionsId} />
+            </Col>
+            <Col md={6}>
+              <SelectField
+                form={form}
+                name="status"
+                label={t('fields.status')}
+                options={EMPLOYEE_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))}
+                help={t('form.statusHelp')}
+              />
+            </Col>
+          </Row>
+        </FormSection>
         <Card className="form-section shadow-sm mb-3">
           <Card.Body>
             <h2 className="h6 mb-1">{t('account.title')}</h2>
@@ -186,13 +182,7 @@ function EmployeeForm({ loaded }: { loaded?: Versioned<Employee> }) {
             )}
           </Card.Body>
         </Card>
-        <FormActions
-          saving={rf.saving}
-          dirty={dirty}
-          disabled={editing && !dirty}
-          onCancel={() => navigate(cancelTo)}
-          saveLabel={editing ? t('form.saveChanges') : t('form.create')}
-        />
+        <RecordFormActions saving={rf.saving} dirty={dirty} editing={editing} cancelTo={cancelTo} createLabel={t('form.create')} saveChangesLabel={t('form.saveChanges')} />
       </ResourceFormFrame>
     </>
   );

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Button, Spinner } from 'react-bootstrap';
+import { Button } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import type { Mawb, MawbPackageList } from '../../../shared/contracts/mawbs';
@@ -15,6 +15,7 @@ import './manifest.css';
 import { type Versioned } from '../../components/resource-api';
 import { mawbApi } from '../../entities/mawb/api';
 import { LoadFailed } from '../../components/load-failed';
+import { Loading } from '../../components/loading';
 
 /** A4 portrait; in the DOM only while this screen is, so other pages print as they always do. */
 const PAGE_RULE = '@page { size: A4; margin: 12mm 10mm 14mm; }';
@@ -39,11 +40,7 @@ function Manifest({ loaded }: { loaded: Versioned<Mawb> }) {
 
   let body;
   if (packages.isPending) {
-    body = (
-      <div className="d-flex align-items-center justify-content-center gap-2 py-5 text-body-secondary" role="status">
-        <Spinner size="sm" aria-hidden="true" /> {t('common:states.loading')}
-      </div>
-    );
+    body = <Loading />;
   } else if (packages.isError) {
     body = (
       <LoadFailed title={t('packages.error')} error={packages.error} onRetry={() => void packages.refetch()} />
@@ -86,7 +83,7 @@ function ManifestSheet({ m, list, printedAt }: { m: Mawb; list: MawbPackageList;
   const fmt = useFormat();
   const dash = '—';
   return (
-    <article className="manifest-sheet print-sheet" aria-label={t('manifest.titleOf', { awb: m.awbNumber })} data-testid="manifest-sheet">
+    <article className="manifest-sheet print-sheet print-paper" aria-label={t('manifest.titleOf', { awb: m.awbNumber })} data-testid="manifest-sheet">
       <header className="manifest-head">
         <div className="manifest-company">
           <div className="manifest-company-name">{t('common:appName')}</div>

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { MAWB_LEGS_MAX } from '../../../shared/contracts/mawbs';
 import { airlineByPrefix } from '../../../shared/domain/airlines';
 import { checkAwb, nextAwbNumber } from '../../../shared/domain/awb';
-import { FieldShell } from '../../components/form/fields';
+import { FieldShell, ListError } from '../../components/form/fields';
 import { countryName, type AirportGroup } from './mawb-fields';
 import type { MawbFormValues } from './mawb-values';
 import { mawbApi } from '../../entities/mawb/api';
@@ -270,11 +270,7 @@ export function FlightLegsEditor({ form, groups, showActuals }: { form: MawbForm
           {t('form.addLeg')}
         </Button>
       </div>
-      {rootMessage && (
-        <div className="alert alert-danger py-2 small" role="alert">
-          {rootMessage}
-        </div>
-      )}
+      <ListError message={rootMessage} />
       {fields.length === 0 && <p className="text-body-secondary small">{t('form.noLegs')}</p>}
       {fields.map((field, index) => (
         <Card key={field.id} as="fieldset" className="mb-3 leg-card" data-testid={`leg-${index}`}>

@@ -6,7 +6,7 @@ import { Link, useNavigate } from 'react-router';
 import { MAWB_NOTE_MAX, type Mawb } from '../../../shared/contracts/mawbs';
 import { MAWB_FINAL_STATUSES, MAWB_ROUTE_EDITABLE_STATUSES } from '../../../shared/domain/mawb-lifecycle';
 import { TextareaField } from '../../components/form/fields';
-import { FormActions, ResourceFormFrame } from '../../components/form/resource-form';
+import { RecordFormActions, ResourceFormFrame } from '../../components/form/resource-form';
 import { pickDirty, useResourceForm } from '../../components/form/use-resource-form';
 import { PageHeader } from '../../components/page-header';
 import { useFormat } from '../../lib/use-format';
@@ -18,6 +18,7 @@ import './mawb.css';
 import { type Versioned } from '../../components/resource-api';
 import { mawbApi } from '../../entities/mawb/api';
 import { ResourceEditPage, useFormBase } from '../../components/resource-pages';
+import { FormSection } from '../../components/form/form-section';
 
 /** /mawb/create */
 export function MawbCreatePage() {
@@ -102,38 +103,35 @@ function MawbFormScreen({ loaded }: { loaded?: Versioned<Mawb> }) {
         aria-label={base ? t('form.editLabel') : t('form.createLabel')}
       >
         <fieldset disabled={readOnly} className="min-w-0">
-          <Card className="form-section shadow-sm">
-            <Card.Body>
-              <h2 className="h6 mb-3">{t('form.general')}</h2>
-              <Row className="gx-3">
-                <Col lg={6}>
-                  <AwbNumberField form={form} disabled={routeLocked} lockedHelp={t('form.routeLocked')} suggestNext={!editing} />
-                </Col>
-                <Col sm={6} lg={3}>
-                  <AirportSelect
-                    form={form}
-                    name="origin"
-                    label={t('fields.origin')}
-                    groups={ORIGIN_GROUPS}
-                    required
-                    disabled={routeLocked}
-                    onPicked={syncFirstLeg}
-                  />
-                </Col>
-                <Col sm={6} lg={3}>
-                  <AirportSelect
-                    form={form}
-                    name="destination"
-                    label={t('fields.destination')}
-                    groups={DESTINATION_GROUPS}
-                    required
-                    disabled={routeLocked}
-                    onPicked={syncLastLeg}
-                  />
-                </Col>
-              </Row>
-            </Card.Body>
-          </Card>
+          <FormSection title={t('form.general')}>
+            <Row className="gx-3">
+              <Col lg={6}>
+                <AwbNumberField form={form} disabled={routeLocked} lockedHelp={t('form.routeLocked')} suggestNext={!editing} />
+              </Col>
+              <Col sm={6} lg={3}>
+                <AirportSelect
+                  form={form}
+                  name="origin"
+                  label={t('fields.origin')}
+                  groups={ORIGIN_GROUPS}
+                  required
+                  disabled={routeLocked}
+                  onPicked={syncFirstLeg}
+                />
+              </Col>
+              <Col sm={6} lg={3}>
+                <AirportSelect
+                  form={form}
+                  name="destination"
+                  label={t('fields.destination')}
+                  groups={DESTINATION_GROUPS}
+                  required
+                  disabled={routeLocked}
+                  onPicked={syncLastLeg}
+                />
+              </Col>
+            </Row>
+          </FormSection>
           <Card className="form-section shadow-sm">
             <Card.Body>
               <div className="d-flex flex-wrap align-items-baseline gap-2 mb-3">
@@ -153,13 +151,7 @@ function MawbFormScreen({ loaded }: { loaded?: Versioned<Mawb> }) {
             </Card.Body>
           </Card>
         </fieldset>
-        <FormActions
-          saving={rf.saving}
-          dirty={dirty}
-          disabled={readOnly || (editing && !dirty)}
-          onCancel={() => navigate(cancelTo)}
-          saveLabel={editing ? t('form.saveChanges') : t('form.create')}
-        />
+        <RecordFormActions saving={rf.saving} dirty={dirty} editing={editing} cancelTo={cancelTo} createLabel={t('form.create')} saveChangesLabel={t('form.saveChanges')} readOnly={readOnly} />
       </ResourceFormFrame>
     </>
   );

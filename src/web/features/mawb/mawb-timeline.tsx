@@ -1,4 +1,3 @@
-import { Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { MawbEvent } from '../../../shared/contracts/mawbs';
@@ -8,6 +7,7 @@ import { Timeline, type TimelineEntry } from '../../components/timeline';
 import { useMawbEvents } from './api';
 import { MAWB_STATUS_LOOK } from './mawb-fields';
 import { LoadFailed } from '../../components/load-failed';
+import { Loading } from '../../components/loading';
 
 /** How many package codes a line lists before "and N more". */
 const CODES_SHOWN = 12;
@@ -24,11 +24,7 @@ export function MawbTimeline({ mawbId }: { mawbId: number }) {
   const { t } = useTranslation(['mawb', 'common']);
   const events = useMawbEvents(mawbId);
   if (events.isPending) {
-    return (
-      <div className="d-flex align-items-center gap-2 py-4 justify-content-center text-body-secondary" role="status">
-        <Spinner size="sm" aria-hidden="true" /> {t('common:states.loading')}
-      </div>
-    );
+    return <Loading py={4} />;
   }
   if (events.isError) {
     return (

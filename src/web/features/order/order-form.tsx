@@ -20,8 +20,8 @@ import {
 } from '../../../shared/contracts/orders';
 import { orderTotals, parseRate, VND_RATE_X100, type OrderTotals } from '../../../shared/domain/money';
 import { canEditOrderFees, canEditOrderItems } from '../../../shared/domain/order-lifecycle';
-import { FieldShell, MoneyField, SelectField, TextareaField, TextField } from '../../components/form/fields';
-import { FormActions, ResourceFormFrame } from '../../components/form/resource-form';
+import { FieldShell, MoneyField, SelectField, TextareaField, TextField, ListError } from '../../components/form/fields';
+import { RecordFormActions, ResourceFormFrame } from '../../components/form/resource-form';
 import { useResourceForm } from '../../components/form/use-resource-form';
 import { CustomerPicker } from '../../entities/customer/customer-picker';
 import { formatForeign, foreignSubtotal } from '../../lib/money';
@@ -35,6 +35,7 @@ import { useOrderEditableFields } from './order-fields';
 import { type Versioned } from '../../components/resource-api';
 import { orderApi } from '../../entities/order/api';
 import { ResourceEditPage, useFormBase } from '../../components/resource-pages';
+import { FormSection } from '../../components/form/form-section';
 
 export interface ItemValues {
   name: string;
@@ -203,7 +204,7 @@ function OrderForm({ loaded, initialCustomerId = 0 }: { loaded?: Versioned<Order
           </Col>
         </Row>
         <div className="mt-3">
-          <FormActions saving={rf.saving} dirty={dirty} disabled={editing && !dirty} onCancel={() => navigate(cancelTo)} saveLabel={editing ? t('form.saveChanges') : t('form.create')} />
+          <RecordFormActions saving={rf.saving} dirty={dirty} editing={editing} cancelTo={cancelTo} createLabel={t('form.create')} saveChangesLabel={t('form.saveChanges')} />
         </div>
       </ResourceFormFrame>
     </>
@@ -228,64 +229,61 @@ function GeneralCard({ form, editing, itemsLocked }: { form: FormApi; editing: b
     form.setValue('kind', next, { shouldDirty: true });
   };
   return (
-    <Card className="form-section shadow-sm">
-      <Card.Body>
-        <h2 className="h6 mb-3">{t('form.general')}</h2>
-        <Row className="gx-3">
-          <Col md={7}>
-            <Controller
-              control={form.control}
-              name="customerId"
-              render={({ field, fieldState }) => (
-                <CustomerPicker
-                  className="mb-3"
-                  label={t('fields.customer')}
-                  required
+    <FormSection title={t('form.general')}>
+      <Row className="gx-3">
+        <Col md={7}>
+          <Controller
+            control={form.control}
+            name="customerId"
+            render={({ field, fieldState }) => (
+              <CustomerPicker
+                className="mb-3"
+                label={t('fields.customer')}
+                required
+                disabled={editing}
+                value={field.value > 0 ? field.value : null}
+                onChange={(c) => field.onChange(c?.id ?? 0)}
+                onBlur={field.onBlur}
+                error={fieldState.error?.message}
+              />
+            )}
+          />
+        </Col>
+        <Col md={5}>
+          <SelectField
+            form={form}
+            name="currency"
+            label={t('fields.currency')}
+            disabled={itemsLocked}
+            options={CURRENCIES.map((c) => ({ value: c, label: c }))}
+          />
+        </Col>
+        <Col xs={12}>
+          <fieldset className="mb-2">
+            <legend className="form-label fw-medium fs-6 mb-2">{t('fields.kind')}</legend>
+            <ButtonGroup role="radiogroup" aria-label={t('fields.kind')}>
+              {ORDER_KINDS.map((k) => (
+                <ToggleButton
+                  key={k}
+                  id={`${id}-kind-${k}`}
+                  type="radio"
+                  name={`${id}-kind`}
+                  value={k}
+                  variant={kind === k ? 'primary' : 'outline-primary'}
+                  checked={kind === k}
                   disabled={editing}
-                  value={field.value > 0 ? field.value : null}
-                  onChange={(c) => field.onChange(c?.id ?? 0)}
-                  onBlur={field.onBlur}
-                  error={fieldState.error?.message}
-                />
-              )}
-            />
-          </Col>
-          <Col md={5}>
-            <SelectField
-              form={form}
-              name="currency"
-              label={t('fields.currency')}
-              disabled={itemsLocked}
-              options={CURRENCIES.map((c) => ({ value: c, label: c }))}
-            />
-          </Col>
-          <Col xs={12}>
-            <fieldset className="mb-2">
-              <legend className="form-label fw-medium fs-6 mb-2">{t('fields.kind')}</legend>
-              <ButtonGroup role="radiogroup" aria-label={t('fields.kind')}>
-                {ORDER_KINDS.map((k) => (
-                  <ToggleButton
-                    key={k}
-                    id={`${id}-kind-${k}`}
-                    type="radio"
-                    name={`${id}-kind`}
-                    value={k}
-                    variant={kind === k ? 'primary' : 'outline-primary'}
-                    checked={kind === k}
-                    disabled={editing}
-                    onChange={() => setKind(k)}
-                  >
-                    <i className={`bi ${k === 'purchase' ? 'bi-cart3' : 'bi-box2'} me-1`} aria-hidden="true" />
-                    {t(`kinds.${k}`)}
-                  </ToggleButton>
-                ))}
-              </ButtonGroup>
-              <Form.Text className="d-block">{editing ? t('form.kindFixed') : t(`kindHelp.${kind}`)}</Form.Text>
-            </fieldset>
-          </Col>
-        </Row>
-      </Card.Body>
-    </Card>
+                  onChange={() => setKind(k)}
+                >
+                  <i className={`bi ${k === 'purchase' ? 'bi-cart3' : 'bi-box2'} me-1`} aria-hidden="true" />
+                  {t(`kinds.${k}`)}
+                </ToggleButton>
+              ))}
+            </ButtonGroup>
+            <Form.Text className="d-block">{editing ? t('form.kindFixed') : t(`kindHelp.${kind}`)}</Form.Text>
+          </fieldset>
+        </Col>
+      </Row>
+    </FormSection>
   );
 }
 
@@ -319,11 +317,7 @@ function ItemsCard({ form, locked, lines }: { form: FormApi; locked: boolean; li
               </Button>
             )}
           </div>
-          {rootMessage && (
-            <div className="alert alert-danger py-2 small" role="alert">
-              {rootMessage}
-            </div>
-          )}
+          <ListError message={rootMessage} />
           {fields.length === 0 && <p className="text-body-secondary small mb-0">{t('form.noItems')}</p>}
           {fields.map((field, index) => (
             <ItemEditor key={field.id} form={form} index={index} currency={currency} locked={locked} line={lines?.[index]} onRemove={() => remove(index)} />
@@ -423,58 +417,55 @@ function FeesCard({ form, feesLocked }: { form: FormApi; feesLocked: boolean }) 
   const id = useId();
   const mode = form.watch('serviceFeeMode');
   return (
-    <Card className="form-section shadow-sm">
-      <Card.Body>
-        <h2 className="h6 mb-3">{t('form.fees')}</h2>
-        <Row className="gx-3">
-          <Col sm={6}>
-            <SelectField
-              form={form}
-              name="serviceFeeMode"
-              label={t('fields.serviceFeeMode')}
-              disabled={feesLocked}
-              options={SERVICE_FEE_MODES.map((m) => ({ value: m, label: t(`feeModes.${m}`) }))}
+    <FormSection title={t('form.fees')}>
+      <Row className="gx-3">
+        <Col sm={6}>
+          <SelectField
+            form={form}
+            name="serviceFeeMode"
+            label={t('fields.serviceFeeMode')}
+            disabled={feesLocked}
+            options={SERVICE_FEE_MODES.map((m) => ({ value: m, label: t(`feeModes.${m}`) }))}
+          />
+        </Col>
+        <Col sm={6}>
+          {mode === 'percent' ? (
+            <Controller
+              control={form.control}
+              name="serviceFeeBps"
+              render={({ field, fieldState }) => (
+                <FieldShell id={`${id}-bps`} label={t('fields.serviceFeePercent')}>
+                  <AmountInput
+                    id={`${id}-bps`}
+                    name={field.name}
+                    inputRef={field.ref}
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    percent
+                    emptyValue={0}
+                    error={fieldState.error?.message}
+                    help={t('form.percentHelp')}
+                    disabled={feesLocked}
+                  />
+                </FieldShell>
+              )}
             />
-          </Col>
-          <Col sm={6}>
-            {mode === 'percent' ? (
-              <Controller
-                control={form.control}
-                name="serviceFeeBps"
-                render={({ field, fieldState }) => (
-                  <FieldShell id={`${id}-bps`} label={t('fields.serviceFeePercent')}>
-                    <AmountInput
-                      id={`${id}-bps`}
-                      name={field.name}
-                      inputRef={field.ref}
-                      value={field.value}
-                      onChange={field.onChange}
-                      onBlur={field.onBlur}
-                      percent
-                      emptyValue={0}
-                      error={fieldState.error?.message}
-                      help={t('form.percentHelp')}
-                      disabled={feesLocked}
-                    />
-                  </FieldShell>
-                )}
-              />
-            ) : (
-              <MoneyField form={form} name="serviceFeeFixed" label={t('fields.serviceFeeFixed')} max={ORDER_MONEY_MAX} disabled={feesLocked} />
-            )}
-          </Col>
-          <Col sm={6}>
-            <MoneyField form={form} name="domesticFee" label={t('fields.domesticFee')} max={ORDER_MONEY_MAX} disabled={feesLocked} />
-          </Col>
-          <Col sm={6}>
-            <MoneyField form={form} name="deposit" label={t('fields.deposit')} max={ORDER_MONEY_MAX} disabled={feesLocked} help={t('form.depositHelp')} />
-          </Col>
-          <Col xs={12}>
-            <TextareaField form={form} name="note" label={t('fields.note')} rows={3} maxLength={2000} />
-          </Col>
-        </Row>
-      </Card.Body>
-    </Card>
+          ) : (
+            <MoneyField form={form} name="serviceFeeFixed" label={t('fields.serviceFeeFixed')} max={ORDER_MONEY_MAX} disabled={feesLocked} />
+          )}
+        </Col>
+        <Col sm={6}>
+          <MoneyField form={form} name="domesticFee" label={t('fields.domesticFee')} max={ORDER_MONEY_MAX} disabled={feesLocked} />
+        </Col>
+        <Col sm={6}>
+          <MoneyField form={form} name="deposit" label={t('fields.deposit')} max={ORDER_MONEY_MAX} disabled={feesLocked} help={t('form.depositHelp')} />
+        </Col>
+        <Col xs={12}>
+          <TextareaField form={form} name="note" label={t('fields.note')} rows={3} maxLength={2000} />
+        </Col>
+      </Row>
+    </FormSection>
   );
 }
 

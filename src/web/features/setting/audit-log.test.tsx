@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AuditLogEntry } from '../../../shared/contracts/audit-logs';
-import { renderRoutes, setupI18n, stubMatchMedia, stubScrollerHeight, Where } from '../../components/test-support';
+import { renderRoutes, setupScreenTests, Where } from '../../components/test-support';
 import { jsonResponse, mockFetch } from '../../test/auth-fixtures';
 import { AuditLogPage } from './audit-log';
 
@@ -21,16 +21,7 @@ const ENTRY: AuditLogEntry = {
   ip: null,
 };
 
-beforeAll(async () => {
-  await setupI18n(['common', 'shell', 'resource', 'setting']);
-});
-beforeEach(() => {
-  stubMatchMedia();
-  stubScrollerHeight(600);
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+setupScreenTests(['common', 'shell', 'resource', 'setting'], { scrollerHeight: 600 });
 
 describe('audit log screen', () => {
   it('asks with the filters of the URL (actor, entity, action, date range), shows before → after, and a row opens its record', async () => {

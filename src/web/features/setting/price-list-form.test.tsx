@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Setting } from '../../../shared/contracts/settings';
 import type { PriceListValue } from '../../../shared/domain/pricing';
-import { renderRoutes, setupI18n, stubMatchMedia } from '../../components/test-support';
+import { renderRoutes, setupScreenTests } from '../../components/test-support';
 import { jsonResponse, mockFetch, type FetchCall } from '../../test/auth-fixtures';
 import { buildPriceList, priceListToForm } from './price-list-editor';
 import { SettingEditPage } from './setting-form';
@@ -42,15 +42,7 @@ const SETTING: Setting = {
 };
 const MSGS = { number: 'bad number', money: 'bad money', percent: 'bad percent' };
 
-beforeAll(async () => {
-  await setupI18n(['common', 'shell', 'resource', 'setting']);
-});
-beforeEach(() => {
-  stubMatchMedia();
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+setupScreenTests(['common', 'shell', 'resource', 'setting']);
 
 describe('price-list value ⇄ typed form', () => {
   it('round-trips exactly: units and major money in the form, thousandths, minor units and basis points in the value', () => {

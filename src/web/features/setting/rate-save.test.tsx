@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Setting } from '../../../shared/contracts/settings';
-import { renderRoutes, setupI18n, stubMatchMedia } from '../../components/test-support';
+import { renderRoutes, setupScreenTests } from '../../components/test-support';
 import { queryKeys } from '../../lib/query-client';
 import { jsonResponse, mockFetch, type FetchCall } from '../../test/auth-fixtures';
 import { SettingEditPage } from './setting-form';
@@ -20,15 +20,7 @@ const USD: Setting = {
   updatedAt: '2025-01-01T00:00:00.000Z',
 };
 
-beforeAll(async () => {
-  await setupI18n(['common', 'shell', 'resource', 'setting']);
-});
-beforeEach(() => {
-  stubMatchMedia();
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+setupScreenTests(['common', 'shell', 'resource', 'setting']);
 
 describe('a new exchange rate', () => {
   it('makes the rates the order form quotes with stale at once (not after their cache time)', async () => {

@@ -17,6 +17,7 @@ import { useFormat } from '../../lib/use-format';
 import { quotePrice, settingApi, uploadLogo, useVersions } from './api';
 import { toastPromise } from '../../lib/toast';
 import { SettingStatusBadge, useSettingTitle, useValueText } from './setting-fields';
+import { StoreOptions } from '../../entities/store/store-options';
 
 /** /setting/:id: the value in force, every version (past, current, scheduled), History; a price list's calculator. */
 export function SettingDetailPage() {
@@ -179,17 +180,13 @@ function PriceCalculator() {
             <Col sm={6} lg={3}>
               <Form.Label htmlFor="calc-origin">{t('calc.origin')}</Form.Label>
               <Form.Select id="calc-origin" value={origin} onChange={(e) => setOrigin(e.target.value)}>
-                {origins.map((x) => (
-                  <option key={x.id} value={x.id}>{`${x.code} · ${x.name}`}</option>
-                ))}
+                <StoreOptions stores={origins} />
               </Form.Select>
             </Col>
             <Col sm={6} lg={3}>
               <Form.Label htmlFor="calc-dest">{t('calc.destination')}</Form.Label>
               <Form.Select id="calc-dest" value={dest} onChange={(e) => setDest(e.target.value)}>
-                {hubs.map((x) => (
-                  <option key={x.id} value={x.id}>{`${x.code} · ${x.name}`}</option>
-                ))}
+                <StoreOptions stores={hubs} />
               </Form.Select>
             </Col>
             <Col xs={6} lg={2}>

@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Store } from '../../../shared/contracts/stores';
-import { renderRoutes, setupI18n, stubMatchMedia, stubScrollerHeight } from '../../components/test-support';
+import { renderRoutes, setupScreenTests } from '../../components/test-support';
 import { jsonResponse, mockFetch, type FetchCall } from '../../test/auth-fixtures';
 import { StoreDetailPage } from './store-detail';
 import { StoreCreatePage } from './store-form';
@@ -35,16 +35,7 @@ function renderScreen(path: string) {
   );
 }
 
-beforeAll(async () => {
-  await setupI18n(['common', 'shell', 'resource', 'setting']);
-});
-beforeEach(() => {
-  stubMatchMedia();
-  stubScrollerHeight(600);
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+setupScreenTests(['common', 'shell', 'resource', 'setting'], { scrollerHeight: 600 });
 
 describe('stores in the settings section', () => {
   it('lists stores with the filters of the URL, under the section tabs', async () => {

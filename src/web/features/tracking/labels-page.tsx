@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { Button, Spinner } from 'react-bootstrap';
+import { Button } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { LABELS_MAX, type PackageLabel } from '../../../shared/contracts/packages';
-import { EmptyState } from '../../components/empty-state';
+import { NothingToPrint } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
 import { useFormat } from '../../lib/use-format';
 import { fetchLabels, labelsKey } from './api';
@@ -13,16 +13,12 @@ import { formatDimensions } from './package-fields';
 import '../../components/print-sheet.css';
 import './labels.css';
 import { LoadFailed } from '../../components/load-failed';
+import { Loading } from '../../components/loading';
+import { parseIdList } from '../../lib/id-list';
 
 /** `?ids=3,1,2` → [3, 1, 2]: positive integers, first occurrence kept, at most LABELS_MAX. */
 export function parseLabelIds(raw: string | null): number[] {
-  const ids = (raw ?? '')
-    .split(',')
-    .map((s) => s.trim())
-    .filter((s) => /^\d{1,15}$/.test(s))
-    .map(Number)
-    .filter((n) => n > 0);
-  return [...new Set(ids)].slice(0, LABELS_MAX);
+  return parseIdList(raw, LABELS_MAX);
 }
 
 /** The 100 × 150 mm page every label prints on; in the DOM only while this screen is, so other pages print as usual. */
@@ -48,24 +44,9 @@ export function LabelsPage() {
 
   let body;
   if (!ids.length) {
-    body = (
-      <EmptyState
-        icon="bi-printer"
-        title={t('labels.noneTitle')}
-        text={t('labels.noneText')}
-        action={
-          <Link to="/tracking" className="btn btn-sm btn-primary">
-            {t('labels.toList')}
-          </Link>
-        }
-      />
-    );
+    body = <NothingToPrint title={t('labels.noneTitle')} text={t('labels.noneText')} backTo="/tracking" backLabel={t('labels.toList')} />;
   } else if (query.isPending) {
-    body = (
-      <div className="d-flex align-items-center justify-content-center gap-2 py-5 text-body-secondary" role="status">
-        <Spinner size="sm" aria-hidden="true" /> {t('common:states.loading')}
-      </div>
-    );
+    body = <Loading />;
   } else if (query.isError) {
     body = (
       <LoadFailed title={t('labels.error')} error={query.error} onRetry={() => void query.refetch()} />
@@ -113,7 +94,7 @@ function LabelCard({ label: l, index, total, printedAt }: { label: PackageLabel;
   const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'vi';
   const dims = formatDimensions(l.lengthMm, l.widthMm, l.heightMm, lang);
   return (
-    <article className="pkg-label" aria-label={t('labels.labelOf', { code: l.code })} data-testid="package-label">
+    <article className="pkg-label print-paper" aria-label={t('labels.labelOf', { code: l.code })} data-testid="package-label">
       <header className="pkg-label-head">
         <div className="pkg-label-brand">
           <div className="fw-bold">{t('common:appName')}</div>

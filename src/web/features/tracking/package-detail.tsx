@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Button, Card, Col, Row, Spinner } from 'react-bootstrap';
+import { Button, Card, Col, Row } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { Package } from '../../../shared/contracts/packages';
@@ -19,6 +19,7 @@ import { type Versioned } from '../../components/resource-api';
 import { packageApi } from '../../entities/package/api';
 import { EstimatedFreight } from '../../entities/package/freight';
 import { LoadFailed } from '../../components/load-failed';
+import { Loading } from '../../components/loading';
 
 const HISTORY_IGNORE = [...HISTORY_DEFAULT_IGNORE, ...HISTORY_EXTRA_IGNORE];
 
@@ -216,11 +217,7 @@ function Journey({ p }: { p: Package }) {
   const [adding, setAdding] = useState(false);
   let body: ReactNode;
   if (events.isPending) {
-    body = (
-      <div className="d-flex align-items-center gap-2 py-4 justify-content-center text-body-secondary" role="status">
-        <Spinner size="sm" aria-hidden="true" /> {t('common:states.loading')}
-      </div>
-    );
+    body = <Loading py={4} />;
   } else if (events.isError) {
     body = (
       <LoadFailed title={t('timeline.error')} error={events.error} onRetry={() => void events.refetch()} />

@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { PACKAGE_PHOTOS_MAX, PackagePatch, type Package } from '../../../shared/contracts/packages';
 import type { ConflictField } from '../../components/form/conflict-dialog';
-import { FieldShell, SelectField, TextareaField, TextField } from '../../components/form/fields';
+import { FieldShell, SelectField, TextareaField, TextField, ListError } from '../../components/form/fields';
 import { FormActions, ResourceFormFrame } from '../../components/form/resource-form';
 import { pickDirty, useResourceForm } from '../../components/form/use-resource-form';
 import { FormSkeleton } from '../../components/record-page';
@@ -22,6 +22,8 @@ import './tracking.css';
 import { type Versioned } from '../../components/resource-api';
 import { packageApi } from '../../entities/package/api';
 import { ResourceEditPage, useFormBase } from '../../components/resource-pages';
+import { storeLabel } from '../../entities/store/store-options';
+import { FormSection } from '../../components/form/form-section';
 
 type Values = z.input<typeof PackagePatch>;
 
@@ -99,7 +101,7 @@ function PackageForm({ loaded }: { loaded: Versioned<Package> }) {
   const [weightG, lengthMm, widthMm, heightMm, customerId, currency] = form.watch(['weightG', 'lengthMm', 'widthMm', 'heightMm', 'customerId', 'declaredCurrency']);
 
   const storeList = stores.data?.items;
-  const storeOption = (s: { id: number; code: string; name: string }) => ({ value: String(s.id), label: `${s.code} · ${s.name}` });
+  const storeOption = (s: { id: number; code: string; name: string }) => ({ value: String(s.id), label: storeLabel(s) });
   const currencies = currency && !(DECLARED_CURRENCIES as readonly string[]).includes(currency) ? [currency, ...DECLARED_CURRENCIES] : [...DECLARED_CURRENCIES];
 
   const conflictFields = useMemo<ConflictField[]>(() => {
@@ -109,7 +111,7 @@ function PackageForm({ loaded }: { loaded: Versioned<Package> }) {
       if (r?.customer) refs.set(r.customer.id, `${r.customer.code} · ${r.customer.fullName}`);
       if (r?.order) orders.set(r.order.id, r.order.code);
     }
-    const stores = new Map((storeList ?? []).map((s) => [s.id, `${s.code} · ${s.name}`]));
+    const stores = new Map((storeList ?? []).map((s) => [s.id, storeLabel(s)]));
     const ref = (map: Map<number, string>) => (v: unknown) => (typeof v === 'number' ? (map.get(v) ?? `#${v}`) : '');
     const kg = (v: unknown) => (typeof v === 'number' ? formatKg(v, lang) : String(v));
     const mm = (v: unknown) => (typeof v === 'number' ? `${scaledCm(v, lang)}\u00a0cm` : String(v));
@@ -144,123 +146,117 @@ function PackageForm({ loaded }: { loaded: Versioned<Package> }) {
           <PackageStatusBadge status={p.status} />
           <span className="small text-body-secondary">{t('form.statusNote')}</span>
         </div>
-        <Card className="form-section shadow-sm">
-          <Card.Body>
-            <h2 className="h6 mb-3">{t('form.general')}</h2>
-            <Row className="gx-3">
-              <Col md={6}>
-                <TextField form={form} name="trackingNumber" label={t('fields.trackingNumber')} required autoComplete="off" maxLength={60} help={t('form.trackingHelp')} />
-              </Col>
-              <Col md={6}>
-                <FieldShell id={`${id}-customer`} label={t('fields.customer')} error={customerError} help={p.unidentified ? t('form.unidentifiedHelp') : undefined}>
-                  <Controller
-                    control={form.control}
-                    name="customerId"
-                    render={({ field }) => (
-                      <RefPicker
-                        id={`${id}-customer`}
-                        kind="customer"
-                        value={field.value ?? null}
-                        onChange={(v) => {
-                          field.onChange(v);
-                          // An order belongs to one customer: another customer's order cannot stay.
-                          if (v !== field.value && form.getValues('orderId') != null) form.setValue('orderId', null, { shouldDirty: true });
-                        }}
-                        search={searchCustomers}
-                        load={customerRef}
-                        known={p.customer ? { id: p.customer.id, code: p.customer.code, name: p.customer.fullName } : null}
-                        invalid={Boolean(customerError)}
-                      />
-                    )}
-                  />
-                </FieldShell>
-              </Col>
-              <Col md={6}>
-                <FieldShell id={`${id}-order`} label={t('fields.order')} error={orderError}>
-                  <Controller
-                    control={form.control}
-                    name="orderId"
-                    render={({ field }) => (
-                      <RefPicker
-                        id={`${id}-order`}
-                        kind="order"
-                        value={field.value ?? null}
-                        onChange={(v) => field.onChange(v)}
-                        search={(q, signal) => searchOrders(q, customerId ?? null, signal)}
-                        load={orderRef}
-                        scope={customerId ?? null}
-                        invalid={Boolean(orderError)}
-                        placeholder={t('form.orderPlaceholder')}
-                      />
-                    )}
-                  />
-                </FieldShell>
-              </Col>
-              <Col md={6}>
-                <TextareaField form={form} name="contents" label={t('fields.contents')} rows={1} maxLength={500} />
-              </Col>
-              <Col md={6}>
-                <SelectField form={form} name="storeId" numeric label={t('fields.store')} emptyLabel="—" options={originStores(storeList).map(storeOption)} />
-              </Col>
-              <Col md={6}>
-                <SelectField form={form} name="destinationStoreId" numeric label={t('fields.destinationStore')} emptyLabel="—" options={hubStores(storeList).map(storeOption)} />
-              </Col>
-            </Row>
-          </Card.Body>
-        </Card>
-        <Card className="form-section shadow-sm">
-          <Card.Body>
-            <h2 className="h6 mb-3">{t('form.measures')}</h2>
-            <Row className="gx-3">
-              <Col xs={6} md={3}>
-                <ScaledNumberField form={form} name="weightG" label={t('fields.weight')} decimals={3} unit={t('units.kg')} />
-              </Col>
-              <Col xs={6} md={3}>
-                <ScaledNumberField form={form} name="lengthMm" label={t('fields.length')} decimals={1} unit={cm} />
-              </Col>
-              <Col xs={6} md={3}>
-                <ScaledNumberField form={form} name="widthMm" label={t('fields.width')} decimals={1} unit={cm} />
-              </Col>
-              <Col xs={6} md={3}>
-                <ScaledNumberField form={form} name="heightMm" label={t('fields.height')} decimals={1} unit={cm} />
-              </Col>
-              <Col xs={12} className="mb-3">
-                <ChargeablePreview weightG={weightG} lengthMm={lengthMm} widthMm={widthMm} heightMm={heightMm} />
-              </Col>
-              <Col sm={4} md={3}>
-                <FieldShell id={`${id}-currency`} label={t('fields.declaredCurrency')} error={currencyError}>
-                  <Form.Select
-                    {...form.register('declaredCurrency', { setValueAs: (v: unknown) => (v === '' ? null : v) })}
-                    isInvalid={Boolean(currencyError)}
-                    aria-invalid={Boolean(currencyError)}
-                    aria-describedby={currencyError ? `${id}-currency-error` : undefined}
-                  >
-                    <option value="">—</option>
-                    {currencies.map((c) => (
-                      <option key={c} value={c}>
-                        {c}
-                      </option>
-                    ))}
-                  </Form.Select>
-                </FieldShell>
-              </Col>
-              <Col sm={8} md={5}>
-                <ScaledNumberField
-                  form={form}
-                  name="declaredValue"
-                  label={t('fields.declaredValue')}
-                  decimals={currencyDigits(currency || 'USD')}
-                  unit={currency || '—'}
-                  help={
-                    typeof form.getValues('declaredValue') === 'number' && currency
-                      ? formatDeclared(form.getValues('declaredValue') as number, currency, lang)
-                      : t('form.declaredHelp')
-                  }
+        <FormSection title={t('form.general')}>
+          <Row className="gx-3">
+            <Col md={6}>
+              <TextField form={form} name="trackingNumber" label={t('fields.trackingNumber')} required autoComplete="off" maxLength={60} help={t('form.trackingHelp')} />
+            </Col>
+            <Col md={6}>
+              <FieldShell id={`${id}-customer`} label={t('fields.customer')} error={customerError} help={p.unidentified ? t('form.unidentifiedHelp') : undefined}>
+                <Controller
+                  control={form.control}
+                  name="customerId"
+                  render={({ field }) => (
+                    <RefPicker
+                      id={`${id}-customer`}
+                      kind="customer"
+                      value={field.value ?? null}
+                      onChange={(v) => {
+                        field.onChange(v);
+                        // An order belongs to one customer: another customer's order cannot stay.
+                        if (v !== field.value && form.getValues('orderId') != null) form.setValue('orderId', null, { shouldDirty: true });
+                      }}
+                      search={searchCustomers}
+                      load={customerRef}
+                      known={p.customer ? { id: p.customer.id, code: p.customer.code, name: p.customer.fullName } : null}
+                      invalid={Boolean(customerError)}
+                    />
+                  )}
                 />
-              </Col>
-            </Row>
-          </Card.Body>
-        </Card>
+              </FieldShell>
+            </Col>
+            <Col md={6}>
+              <FieldShell id={`${id}-order`} label={t('fields.order')} error={orderError}>
+                <Controller
+                  control={form.control}
+                  name="orderId"
+                  render={({ field }) => (
+                    <RefPicker
+                      id={`${id}-order`}
+                      kind="order"
+                      value={field.value ?? null}
+                      onChange={(v) => field.onChange(v)}
+                      search={(q, signal) => searchOrders(q, customerId ?? null, signal)}
+                      load={orderRef}
+                      scope={customerId ?? null}
+                      invalid={Boolean(orderError)}
+                      placeholder={t('form.orderPlaceholder')}
+                    />
+                  )}
+                />
+              </FieldShell>
+            </Col>
+            <Col md={6}>
+              <TextareaField form={form} name="contents" label={t('fields.contents')} rows={1} maxLength={500} />
+            </Col>
+            <Col md={6}>
+              <SelectField form={form} name="storeId" numeric label={t('fields.store')} emptyLabel="—" options={originStores(storeList).map(storeOption)} />
+            </Col>
+            <Col md={6}>
+              <SelectField form={form} name="destinationStoreId" numeric label={t('fields.destinationStore')} emptyLabel="—" options={hubStores(storeList).map(storeOption)} />
+            </Col>
+          </Row>
+        </FormSection>
+        <FormSection title={t('form.measures')}>
+          <Row className="gx-3">
+            <Col xs={6} md={3}>
+              <ScaledNumberField form={form} name="weightG" label={t('fields.weight')} decimals={3} unit={t('units.kg')} />
+            </Col>
+            <Col xs={6} md={3}>
+              <ScaledNumberField form={form} name="lengthMm" label={t('fields.length')} decimals={1} unit={cm} />
+            </Col>
+            <Col xs={6} md={3}>
+              <ScaledNumberField form={form} name="widthMm" label={t('fields.width')} decimals={1} unit={cm} />
+            </Col>
+            <Col xs={6} md={3}>
+              <ScaledNumberField form={form} name="heightMm" label={t('fields.height')} decimals={1} unit={cm} />
+            </Col>
+            <Col xs={12} className="mb-3">
+              <ChargeablePreview weightG={weightG} lengthMm={lengthMm} widthMm={widthMm} heightMm={heightMm} />
+            </Col>
+            <Col sm={4} md={3}>
+              <FieldShell id={`${id}-currency`} label={t('fields.declaredCurrency')} error={currencyError}>
+                <Form.Select
+                  {...form.register('declaredCurrency', { setValueAs: (v: unknown) => (v === '' ? null : v) })}
+                  isInvalid={Boolean(currencyError)}
+                  aria-invalid={Boolean(currencyError)}
+                  aria-describedby={currencyError ? `${id}-currency-error` : undefined}
+                >
+                  <option value="">—</option>
+                  {currencies.map((c) => (
+                    <option key={c} value={c}>
+                      {c}
+                    </option>
+                  ))}
+                </Form.Select>
+              </FieldShell>
+            </Col>
+            <Col sm={8} md={5}>
+              <ScaledNumberField
+                form={form}
+                name="declaredValue"
+                label={t('fields.declaredValue')}
+                decimals={currencyDigits(currency || 'USD')}
+                unit={currency || '—'}
+                help={
+                  typeof form.getValues('declaredValue') === 'number' && currency
+                    ? formatDeclared(form.getValues('declaredValue') as number, currency, lang)
+                    : t('form.declaredHelp')
+                }
+              />
+            </Col>
+          </Row>
+        </FormSection>
         <Card className="form-section shadow-sm mb-3">
           <Card.Body>
             <div className="d-flex align-items-center gap-2 mb-3">
@@ -279,11 +275,7 @@ function PackageForm({ loaded }: { loaded: Versioned<Package> }) {
                 {t('photos.add')}
               </Button>
             </div>
-            {photosError && (
-              <div className="alert alert-danger py-2 small" role="alert">
-                {photosError}
-              </div>
-            )}
+            <ListError message={photosError} />
             {photos.fields.length === 0 && <p className="small text-body-secondary mb-0">{t('photos.none')}</p>}
             {photos.fields.map((f, i) => (
               <Row key={f.id} className="gx-2 align-items-start">

@@ -5,40 +5,11 @@ import type { Package, PackageSearchHit, SearchResponse } from '../../../shared/
 import type { PackageStatus } from '../../../shared/domain/package-status';
 import { renderRoutes, setupScreenTests } from '../../components/test-support';
 import { jsonResponse, mockFetch, type FetchCall } from '../../test/auth-fixtures';
+import { makePackage } from '../../test/entity-fixtures';
 import { PackageSearchPage, SCAN_DEBOUNCE_MS } from './package-search';
 
 function hit(id: number, trackingNumber: string, status: PackageStatus): PackageSearchHit {
-  const p: Package = {
-    id,
-    code: `PK${String(id).padStart(8, '0')}`,
-    trackingNumber,
-    customerId: 5,
-    customer: { id: 5, code: 'KH000005', fullName: 'Lê Thị Hoa' },
-    orderId: null,
-    order: null,
-    storeId: 2,
-    store: { id: 2, code: 'US-OR', name: 'Kho Portland (Mỹ)' },
-    destinationStoreId: 1,
-    destinationStore: { id: 1, code: 'VN-SGN', name: 'Kho Hồ Chí Minh' },
-    mawbId: null,
-    mawb: null,
-    weightG: 1200,
-    lengthMm: 300,
-    widthMm: 200,
-    heightMm: 100,
-    volumetricG: 1000,
-    chargeableG: 1500,
-    declaredValue: null,
-    declaredCurrency: null,
-    contents: '',
-    photos: [],
-    status,
-    statusAt: '2025-03-01T02:00:00.000Z',
-    unidentified: false,
-    version: 3,
-    createdAt: '2025-03-01T02:00:00.000Z',
-    updatedAt: '2025-03-01T02:00:00.000Z',
-  };
+  const p: Package = makePackage({ id, trackingNumber, status });
   return {
     ...p,
     matched: trackingNumber,

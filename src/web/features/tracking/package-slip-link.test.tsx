@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Package } from '../../../shared/contracts/packages';
-import { renderRoutes, setupI18n, stubMatchMedia, stubScrollerHeight } from '../../components/test-support';
+import { renderRoutes, setupScreenTests } from '../../components/test-support';
 import { jsonResponse, mockFetch } from '../../test/auth-fixtures';
 import { PackageDetailPage } from './package-detail';
 
@@ -15,14 +15,7 @@ const pkg = (slip: Package['slip']): Package => ({
   createdAt: '2026-11-01T02:00:00.000Z', updatedAt: '2026-11-20T02:00:00.000Z',
 });
 
-beforeAll(async () => {
-  await setupI18n(['common', 'shell', 'resource', 'tracking']);
-});
-beforeEach(() => {
-  stubMatchMedia();
-  stubScrollerHeight(600);
-});
-afterEach(() => vi.unstubAllGlobals());
+setupScreenTests(['common', 'shell', 'resource', 'tracking'], { scrollerHeight: 600 });
 
 function render(slip: Package['slip']) {
   mockFetch((c) => {

@@ -14,6 +14,7 @@ import { useAuth } from '../../lib/use-auth';
 import { ChargeablePreview, ScaledInput } from './weight-inputs';
 import './tracking.css';
 import { packageApi } from '../../entities/package/api';
+import { StoreOptions } from '../../entities/store/store-options';
 
 type Measure = 'weightG' | 'lengthMm' | 'widthMm' | 'heightMm';
 const MEASURES: Measure[] = ['weightG', 'lengthMm', 'widthMm', 'heightMm'];
@@ -122,11 +123,6 @@ export function ReceiveBatchDialog({ show, packages, skipped = 0, onHide }: { sh
     else toast.success(t('receive.batchDone', { count: ok }));
   };
 
-  const storeOptions = origins.map((s) => (
-    <option key={s.id} value={s.id}>
-      {s.code} · {s.name}
-    </option>
-  ));
 
   return (
     <Modal show={show} onHide={busy ? () => {} : onHide} size="xl" fullscreen="lg-down" backdrop={busy ? 'static' : true} aria-labelledby="batch-receive-title">
@@ -148,7 +144,7 @@ export function ReceiveBatchDialog({ show, packages, skipped = 0, onHide }: { sh
               </Form.Label>
               <Form.Select value={storeId ?? ''} onChange={(e) => setStoreId(e.target.value ? Number(e.target.value) : null)} disabled={busy} required>
                 {!origins.length && <option value="">{t('common:states.loading')}</option>}
-                {storeOptions}
+                <StoreOptions stores={origins} />
               </Form.Select>
             </Form.Group>
           </Col>
@@ -157,11 +153,7 @@ export function ReceiveBatchDialog({ show, packages, skipped = 0, onHide }: { sh
               <Form.Label className="fw-medium">{t('fields.destinationStore')}</Form.Label>
               <Form.Select value={destinationStoreId ?? ''} onChange={(e) => setDestination(e.target.value ? Number(e.target.value) : null)} disabled={busy}>
                 <option value="">{t('receive.keepDestination')}</option>
-                {hubs.map((s) => (
-                  <option key={s.id} value={s.id}>
-                    {s.code} · {s.name}
-                  </option>
-                ))}
+                <StoreOptions stores={hubs} />
               </Form.Select>
             </Form.Group>
           </Col>
