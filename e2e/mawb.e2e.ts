@@ -45,8 +45,10 @@ async function move(page: Page, to: Mawb['status'], action: string, statusLabel:
 describeE2E('MAWB: create, scan packages on, move to departed, manifest', () => {
   beforeAll(async () => {
     suite = await openSuite();
-    // 10 parcels received at a foreign warehouse and on no MAWB yet: what a new MAWB takes.
-    parcels = (await api<PackageList>('/api/packages?status=received_abroad&onMawb=false&pageSize=10&sort=code')).items;
+    // 10 parcels received at the US warehouse and on no MAWB yet: what a new MAWB out of LAX takes (a parcel
+    // received in another country may not go on it).
+    const us = (await api<{ items: Array<{ id: number; country: string }> }>('/api/stores?kind=origin')).items.find((s) => s.country === 'US')!;
+    parcels = (await api<PackageList>(`/api/packages?status=received_abroad&onMawb=false&storeId=${us.id}&pageSize=10&sort=code`)).items;
     expect(parcels).toHaveLength(10);
   });
 
@@ -189,7 +191,8 @@ describeE2E('MAWB: create, scan packages on, move to departed, manifest', () => 
     expect(await page.getByTestId('manifest-awb').innerText()).toBe(AWB);
     const rows = page.getByTestId('manifest-row');
     await expect.poll(() => rows.count()).toBe(10);
-    const listed = await rows.evaluateAll((trs) => trs.map((tr) => tr.querySelectorAll('td')[1]!.textContent));
+    // The second cell holds the tracking number, with the package code under it.
+    const listed = await rows.evaluateAll((trs) => trs.map((tr) => tr.querySelectorAll('td')[1]!.querySelector('div')!.textContent));
     expect([...listed].sort()).toEqual(parcels.map((p) => p.trackingNumber).sort());
     expect(await page.getByTestId('manifest-totals').innerText()).toContain('Tổng cộng: 10 kiện');
     const box = (await sheet.boundingBox())!;

@@ -38,9 +38,9 @@ describe('A4 manifest', () => {
 
     const rows = within(sheet).getAllByTestId('manifest-row');
     expect(rows.map((r) => Array.from(r.querySelectorAll('td')).map((td) => td.textContent))).toEqual([
-      ['1', '1Z999AA10000000001PK00000001', 'Lê Thị Hoa0912345678KH000005', 'Hà Nội', 'Quần áo', '45,99\u00a0USD', '1,25\u00a0kg', '1,5\u00a0kg'],
+      ['1', '1Z999AA10000000001PK00000001', 'Lê Thị Hoa0912345678 · KH000005', 'Hà Nội', 'Quần áo', '45,99\u00a0USD', '1,25\u00a0kg', '1,5\u00a0kg'],
       ['2', '1Z999AA10000000002PK00000002', '—', '—', 'Quần áo', '—', '3\u00a0kg', '4\u00a0kg'],
-      ['3', '1Z999AA10000000003PK00000003', 'Lê Thị Hoa0912345678KH000005', 'Hà Nội', 'Quần áo', '—', '—', '—'],
+      ['3', '1Z999AA10000000003PK00000003', 'Lê Thị Hoa0912345678 · KH000005', 'Hà Nội', 'Quần áo', '—', '—', '—'],
     ]);
     const totals = within(sheet).getByTestId('manifest-totals');
     expect(totals.textContent).toContain('Tổng cộng: 3 kiện');

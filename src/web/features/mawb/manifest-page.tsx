@@ -172,8 +172,8 @@ function ManifestSheet({ m, list, printedAt }: { m: Mawb; list: MawbPackageList;
                 {p.consigneeName ? (
                   <>
                     <div>{p.consigneeName}</div>
-                    {p.consigneePhone && <div className="mono">{p.consigneePhone}</div>}
-                    {p.customerCode && <div className="manifest-sub mono">{p.customerCode}</div>}
+                    {/* Phone and customer code share a line: a row stays two lines high, so 10 parcels fit one A4 page. */}
+                    <div className="manifest-sub mono">{[p.consigneePhone, p.customerCode].filter(Boolean).join(' · ')}</div>
                   </>
                 ) : (
                   dash
