@@ -1,6 +1,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { EventList, Package, PackageList } from '../src/shared/contracts/packages';
+import type { Store } from '../src/shared/contracts/stores';
+import { AIRPORTS } from '../src/shared/domain/airports';
 import { screenshot } from './support/browser';
 import { describeE2E } from './support/e2e';
 import { openSuite, serious, shootAll, type PageOptions, type Suite } from './support/suite';
@@ -120,13 +122,20 @@ describeE2E('tracking: scanner desk, receiving, journey and labels', () => {
     await quick.getByRole('button', { name: 'Đóng' }).last().click();
     await expect.poll(() => page.getByTestId('not-found-count').innerText(), { timeout: 15_000 }).toBe('2 không tìm thấy');
 
-    // The five received ones go on an open MAWB, chosen in the MAWB section's dialog, from the same results.
+    // The five received ones go on an open MAWB, chosen in the MAWB section's dialog, from the same results. A parcel
+    // flies out of the country that received it (no transfers between warehouses), so the MAWB leaves from an
+    // airport in the receiving warehouse's country.
+    const receivedAt = new Set<number>();
+    for (const p of expected) receivedAt.add((await apiGet<Package>(`/api/packages/${p.id}`)).store!.id);
+    expect(receivedAt.size).toBe(1);
+    const store = await apiGet<Store>(`/api/stores/${[...receivedAt][0]}`);
+    const origin = AIRPORTS.find((a) => a.country === store.country)!.code;
     const serial = 1_000_000 + Math.floor(Math.random() * 8_999_999);
     const awb = `176-${serial}${serial % 7}`;
     const created = await fetch(suite.baseUrl + '/api/mawbs', {
       method: 'POST',
       headers: { authorization: `Bearer ${suite.token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ awbNumber: awb, origin: 'NRT', destination: 'SGN', note: `e2e ${TAG}` }),
+      body: JSON.stringify({ awbNumber: awb, origin, destination: 'SGN', note: `e2e ${TAG}` }),
     });
     expect(created.status, await created.clone().text()).toBe(201);
     for (const n of [1, 2, 3, 4, 5]) await grid.getByRole('checkbox', { name: `Chọn dòng ${n}`, exact: true }).check();
@@ -182,19 +191,37 @@ describeE2E('tracking: scanner desk, receiving, journey and labels', () => {
     expect((await apiGet<Package>(`/api/packages/${target.id}`)).status).toBe('on_hold');
     await screenshot(page, 'tracking-detail-event-desktop-light');
 
-    // Edit: a new weight in kg and a size in cm reach the server in grams and millimetres (with If-Match), and the
-    // chargeable weight is recomputed.
+    // This parcel flew on a MAWB that was manifested: its weight and sizes are the manifest's, so re-weighing it is
+    // refused, and the form says why (naming the MAWB) and stays open with the typed values.
     await page.getByRole('link', { name: 'Sửa' }).click();
     await page.waitForURL(new RegExp(`/tracking/edit/${target.id}$`));
-    await page.getByLabel(/^Cân nặng/).fill('7,5');
-    await page.getByLabel(/^Dài/).fill('10');
-    await page.getByLabel(/^Rộng/).fill('10');
-    await page.getByLabel(/^Cao/).fill('10');
-    expect(await page.getByTestId('chargeable').innerText()).toBe('7,5\u00a0kg');
-    await page.getByRole('button', { name: 'Lưu thay đổi' }).click();
-    await page.waitForURL(new RegExp(`/tracking/${target.id}$`));
+    const fillMeasures = async () => {
+      await page.getByLabel(/^Cân nặng/).fill('7,5');
+      await page.getByLabel(/^Dài/).fill('10');
+      await page.getByLabel(/^Rộng/).fill('10');
+      await page.getByLabel(/^Cao/).fill('10');
+      expect(await page.getByTestId('chargeable').innerText()).toBe('7,5\u00a0kg');
+      await page.getByRole('button', { name: 'Lưu thay đổi' }).click();
+    };
+    await fillMeasures();
+    const refusal = page.getByRole('alert').filter({ hasText: 'Chưa lưu được' });
+    await refusal.waitFor();
+    expect(await refusal.innerText()).toContain(target.mawb!.awbNumber);
+    expect(page.url()).toMatch(new RegExp(`/tracking/edit/${target.id}$`));
+    expect((await apiGet<Package>(`/api/packages/${target.id}`)).weightG).toBe(target.weightG);
+
+    // Edit a parcel still at its warehouse abroad (on no MAWB yet): a new weight in kg and a size in cm reach the
+    // server in grams and millimetres (with If-Match), and the chargeable weight is recomputed.
+    const [onHand] = (await apiGet<PackageList>('/api/packages?status=received_abroad&onMawb=false&pageSize=1&sort=-code')).items;
+    expect(onHand?.mawbId).toBeNull();
+    // Leaving the refused edit with its typed values: the browser asks first, and we leave.
+    page.once('dialog', (d) => void d.accept());
+    await page.goto(`${suite.baseUrl}/tracking/edit/${onHand!.id}`);
+    await page.getByRole('heading', { level: 1, name: new RegExp(onHand!.code) }).waitFor();
+    await fillMeasures();
+    await page.waitForURL(new RegExp(`/tracking/${onHand!.id}$`));
     await expect.poll(() => page.getByTestId('detail-chargeable').innerText()).toBe('7,5\u00a0kg');
-    const edited = await apiGet<Package>(`/api/packages/${target.id}`);
+    const edited = await apiGet<Package>(`/api/packages/${onHand!.id}`);
     expect([edited.weightG, edited.lengthMm, edited.widthMm, edited.heightMm, edited.chargeableG]).toEqual([7500, 100, 100, 100, 7500]);
     expect(serious(errors)).toEqual([]);
     await ctx.close();
