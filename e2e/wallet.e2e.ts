@@ -72,7 +72,7 @@ describeE2E('orders and the customer wallet', () => {
     await page.getByLabel(/^Đường dẫn sản phẩm/).fill('https://www.example.com/brooks-ghost-16');
     await page.getByLabel(/^Phân loại/).fill('Size 42, xanh');
     await page.getByLabel(/^Số lượng/).fill('2');
-    await page.getByLabel(/^Đơn giá \(USD\)/).fill('19.99');
+    await page.getByLabel(/^Đơn giá \(USD\)/).fill('19,99');
     await page.getByLabel(/^Phí dịch vụ \(%\)/).fill('5');
     await page.getByLabel(/^Phí giao nội địa/).fill('30000');
     await page.getByLabel(/^Tiền đặt cọc/).fill('500000');
