@@ -9,34 +9,38 @@ import { STATUS_LOOK } from './package-fields';
 export function Timeline({ events }: { events: TrackingEvent[] }) {
   const { t } = useTranslation('tracking');
   const noteOf = useEventNote();
-  const entries = events.map((e): TimelineEntry => ({
-    id: e.id,
-    ...STATUS_LOOK[e.code],
+  const entries = events.map((e): TimelineEntry => {
     // One label per step: booked (BKD) and manifested (MAN) are both on_mawb but read apart.
-    title: eventLabelKey(e) === e.code ? t(`statuses.${e.code}`, { defaultValue: e.code }) : t(`steps.${eventLabelKey(e)}`),
-    iataCode: e.iataCode,
-    iataTitle: e.iataCode ? t('timeline.iata', { code: e.iataCode }) : undefined,
-    badges:
-      e.visibility === 'internal' ? (
-        <span className="badge rounded-pill bg-warning-subtle text-warning-emphasis border border-warning-subtle fw-normal">
-          <i className="bi bi-eye-slash me-1" aria-hidden="true" />
-          {t('visibility.internal')}
-        </span>
-      ) : (
-        <span className="badge rounded-pill bg-body-secondary text-body-secondary border fw-normal">
-          <i className="bi bi-globe2 me-1" aria-hidden="true" />
-          {t('visibility.public')}
-        </span>
+    const step = eventLabelKey(e);
+    const { system, typed } = noteOf(e);
+    return {
+      id: e.id,
+      ...STATUS_LOOK[e.code],
+      title: step === e.code ? t(`statuses.${e.code}`, { defaultValue: e.code }) : t(`steps.${step}`),
+      iataCode: e.iataCode,
+      iataTitle: e.iataCode ? t('timeline.iata', { code: e.iataCode }) : undefined,
+      badges:
+        e.visibility === 'internal' ? (
+          <span className="badge rounded-pill bg-warning-subtle text-warning-emphasis border border-warning-subtle fw-normal">
+            <i className="bi bi-eye-slash me-1" aria-hidden="true" />
+            {t('visibility.internal')}
+          </span>
+        ) : (
+          <span className="badge rounded-pill bg-body-secondary text-body-secondary border fw-normal">
+            <i className="bi bi-globe2 me-1" aria-hidden="true" />
+            {t('visibility.public')}
+          </span>
+        ),
+      at: e.occurredAt,
+      details: e.location && (
+        <div className="small">
+          <i className="bi bi-geo-alt me-1 text-body-tertiary" aria-hidden="true" />
+          {e.location}
+        </div>
       ),
-    at: e.occurredAt,
-    details: e.location && (
-      <div className="small">
-        <i className="bi bi-geo-alt me-1 text-body-tertiary" aria-hidden="true" />
-        {e.location}
-      </div>
-    ),
-    note: [noteOf(e).system, noteOf(e).typed],
-    actorName: e.actorName,
-  }));
+      note: [system, typed],
+      actorName: e.actorName,
+    };
+  });
   return <TimelineList entries={entries} label={t('timeline.label')} systemLabel={t('timeline.system')} testId="timeline" />;
 }
