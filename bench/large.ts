@@ -100,7 +100,11 @@ function pct(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
+/** BENCH_ONLY: measure only the figures whose name contains it (e.g. `dashboard`); the others print as skipped. */
+const ONLY = process.env.BENCH_ONLY;
+
 async function measure(base: string, token: string, name: string, path: (i: number) => string, budget = BUDGET_MS, runs = RUNS) {
+  if (ONLY && !name.includes(ONLY)) return `skipped ${name} (BENCH_ONLY=${ONLY})`;
   const headers = { authorization: `Bearer ${token}` };
   for (let i = 0; i < Math.min(20, runs); i++) await (await fetch(base + path(i), { headers })).arrayBuffer();
   const times: number[] = [];
@@ -124,6 +128,7 @@ function peakRssMiB(pid: number): number {
 
 /** The XLSX export of 100,000 packages (the export cap): wall time to the last byte, and the server's peak RSS. */
 async function exportTime(server: { url: string; process: { pid?: number } }, token: string): Promise<string> {
+  if (ONLY && !'XLSX export'.includes(ONLY)) return `skipped XLSX export (BENCH_ONLY=${ONLY})`;
   const before = peakRssMiB(server.process.pid!);
   const t = performance.now();
   const res = await fetch(server.url + '/api/packages/export?format=xlsx&weightGMin=500&weightGMax=2399&sort=-createdAt', {
@@ -146,18 +151,29 @@ export async function benchLarge(): Promise<string[]> {
   } catch {
     return ['large: PostgreSQL not reachable, skipped'];
   }
-  const name = `cargo_bench_large_${process.pid}`;
-  await admin.query(`DROP DATABASE IF EXISTS ${name}`);
-  await admin.query(`CREATE DATABASE ${name}`);
+  // BENCH_DATABASE names a database to keep: generated on the first run, measured again as it is on the next ones
+  // (the server applies any newer migrations to it first), so a change can be re-measured without regenerating.
+  const kept = process.env.BENCH_DATABASE;
+  if (kept !== undefined && !/^[a-z_][a-z0-9_]*$/.test(kept)) throw new Error(`BENCH_DATABASE: not a plain database name: ${kept}`);
+  const name = kept ?? `cargo_bench_large_${process.pid}`;
+  const exists = kept !== undefined && (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount === 1;
+  if (!exists) {
+    await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+    await admin.query(`CREATE DATABASE ${name}`);
+  }
   const u = new URL(adminUrl);
   u.pathname = `/${name}`;
   const lines: string[] = [];
   const server = await startServer({ DATABASE_URL: u.toString(), ACCESS_TOKEN_TTL: '1h' });
   try {
-    const seconds = await generate(u.toString());
-    lines.push(
-      `generated ${PACKAGES.toLocaleString('en')} packages (+${1 + EXTRA_EVENTS} events each), ${SLIPS.toLocaleString('en')} slips and ${CUSTOMERS.toLocaleString('en')} customers in ${seconds.toFixed(0)} s`,
-    );
+    if (exists) {
+      lines.push(`reused the generated database ${name}`);
+    } else {
+      const seconds = await generate(u.toString());
+      lines.push(
+        `generated ${PACKAGES.toLocaleString('en')} packages (+${1 + EXTRA_EVENTS} events each), ${SLIPS.toLocaleString('en')} slips and ${CUSTOMERS.toLocaleString('en')} customers in ${seconds.toFixed(0)} s`,
+      );
+    }
     const login = await fetch(server.url + '/api/auth/login', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -191,7 +207,7 @@ export async function benchLarge(): Promise<string[]> {
     }
   } finally {
     await server.stop();
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    if (kept === undefined) await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.end();
   }
   return lines;
