@@ -179,6 +179,9 @@ export async function seedDeliverySlips(db: Db): Promise<void> {
   const lines: Array<{ code: string; packageId: number; position: number; freight: number; amount: number; open: boolean }> = [];
   const money: Array<{ code: string; customerId: number; collected: number; total: number; method: 'cash' | 'bank_transfer'; type: 'cod' | 'deposit'; at: number }> = [];
   const feedback: Array<{ code: string; customerId: number; rating: number; comment: string; at: number }> = [];
+  // Carriers remit COD a couple of days after delivery; the newest courier deliveries are still owed, so the demo
+  // has COD to reconcile (and the operations dashboard a figure to show).
+  const unremitted = new Set(ordered.filter((o) => o.s.status === 'delivered' && o.s.method === 'courier').slice(-6).map((o) => o.code));
   for (const { s, code } of ordered) {
     const customer = { ...s.customer, balance: balance.get(s.customer.id)! };
     const receiver = defaultReceiver(customer);
@@ -197,7 +200,7 @@ export async function seedDeliverySlips(db: Db): Promise<void> {
       const method = s.method === 'courier' || r.next() < 0.6 ? 'cash' : 'bank_transfer';
       balance.set(customer.id, customer.balance + collected - ch.total);
       money.push({ code, customerId: customer.id, collected, total: ch.total, method, type: s.method === 'courier' && method === 'cash' ? 'cod' : 'deposit', at: s.statusAt });
-      const reconciled = s.method === 'courier' && collected > 0 && s.statusAt < now - 3 * 24 * HOUR;
+      const reconciled = s.method === 'courier' && collected > 0 && s.statusAt < now - 3 * 24 * HOUR && !unremitted.has(code);
       delivered = {
         collectedAmount: collected,
         collectMethod: method,
