@@ -6,6 +6,7 @@ export default defineConfig({
     name: 'e2e',
     include: ['e2e/**/*.e2e.ts'],
     environment: 'node',
+    globalSetup: ['e2e/support/global-setup.ts'],
     maxWorkers: 2,
     testTimeout: 120_000,
     hookTimeout: 120_000,

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ROOT } from '../../src/server/paths';
@@ -18,11 +18,25 @@ export interface E2EServer {
 }
 
 /**
+ * A data directory the browser suite's global setup seeded once (E2E_DATA_TEMPLATE): a server started with the
+ * default database settings begins from a copy of it instead of migrating and seeding its own (the demo seed is most
+ * of a start-up: about 2 minutes against 10 s for a copy on a busy 2-core machine). Anything that changes what is in
+ * the database (SEED…, DATABASE_URL, DATA_DIR) gets a fresh one, as before.
+ */
+function templateFor(env: Record<string, string>): string | undefined {
+  const template = process.env.E2E_DATA_TEMPLATE;
+  if (!template || !existsSync(template)) return undefined;
+  return Object.keys(env).some((k) => /^(SEED|DATABASE_URL$|DATA_DIR$)/.test(k)) ? undefined : template;
+}
+
+/**
  * Starts the built server (dist/server/main.js serving dist/web) as a real process on a free port with a fresh
  * embedded database and the demo seed. Build first: `npm run build`.
  */
-export async function startServer(env: Record<string, string> = {}, nodeArgs: string[] = []): Promise<E2EServer> {
+export async function startServer(env: Record<string, string> = {}, nodeArgs: string[] = [], startTimeoutMs = 90_000): Promise<E2EServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cargo-e2e-'));
+  const template = templateFor(env);
+  if (template) cpSync(template, dataDir, { recursive: true });
   const child = spawn(process.execPath, ['--enable-source-maps', ...nodeArgs, path.join(ROOT, 'dist/server/main.js')], {
     cwd: ROOT,
     env: {
@@ -47,7 +61,7 @@ export async function startServer(env: Record<string, string> = {}, nodeArgs: st
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start in 90 s:\n${out}`)), 90_000);
+    const timer = setTimeout(() => reject(new Error(`server did not start in ${startTimeoutMs / 1000} s:\n${out}`)), startTimeoutMs);
     const onData = () => {
       const m = /running at (http:\/\/[^\s]+)/.exec(out);
       if (m) {
