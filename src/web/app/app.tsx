@@ -1,9 +1,11 @@
 import { RouterProvider } from 'react-router/dom';
 import { AppErrorBoundary } from './error-boundary';
 import { Providers } from './providers';
-import { createAppRouter } from './router';
+import { preloadNextAfterLogin } from '../lib/routing/preload';
+import { createAppRouter, routes } from './router';
 
 const router = createAppRouter();
+preloadNextAfterLogin(router, routes);
 
 export function App() {
   return (
