@@ -65,7 +65,7 @@ function firstScreenPreload(): Plugin {
         for (const c of chunks) if (c.isEntry) closure(c, inEntry);
         const wanted = new Set<string>();
         for (const id of FIRST_SCREEN_MODULES) {
-          const chunk = chunks.find((c) => c.facadeModuleId?.replace(/\\/g, '/').endsWith(id));
+          const chunk = chunks.find((c) => c.moduleIds.some((m) => m.replace(/\\/g, '/').endsWith(id)));
           if (!chunk) throw new Error(`first-screen preload: no chunk for ${id}`);
           closure(chunk, wanted);
         }
