@@ -1,6 +1,6 @@
 import { createMemoryRouter, type RouteObject } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { preloadNextAfterLogin, preloadRoute } from './preload';
+import { afterLoadWhenIdle, preloadNextAfterLogin, preloadRoute } from './preload';
 
 const screen = () => vi.fn(async () => ({ Component: () => null }));
 
@@ -82,5 +82,21 @@ describe('preloading the next screen', () => {
     expect(lazy.tracking).toHaveBeenCalledTimes(1); // the router's own load of the page shown
     stop();
     router.dispose();
+  });
+});
+
+describe('afterLoadWhenIdle', () => {
+  it('waits for the load event while the page is still loading, then for idle time', async () => {
+    vi.useFakeTimers();
+    const ready = vi.spyOn(document, 'readyState', 'get').mockReturnValue('interactive');
+    const task = vi.fn();
+    afterLoadWhenIdle(task);
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(task).not.toHaveBeenCalled();
+    ready.mockReturnValue('complete');
+    window.dispatchEvent(new Event('load'));
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(task).toHaveBeenCalledTimes(1);
+    ready.mockRestore();
   });
 });

@@ -28,6 +28,23 @@ export function whenIdle(task: () => void, timeoutMs = 3000): () => void {
   return () => clearTimeout(timer);
 }
 
+/**
+ * Runs `task` in idle time after the page's load event: everything the first screen asked for (scripts, styles,
+ * fonts) has arrived, so what the task fetches does not compete with it.
+ */
+export function afterLoadWhenIdle(task: () => void): () => void {
+  if (document.readyState === 'complete') return whenIdle(task);
+  let cancelIdle = () => {};
+  const onLoad = () => {
+    cancelIdle = whenIdle(task);
+  };
+  window.addEventListener('load', onLoad, { once: true });
+  return () => {
+    window.removeEventListener('load', onLoad);
+    cancelIdle();
+  };
+}
+
 interface RouterLike {
   readonly state: { initialized: boolean; location: { pathname: string; search: string }; navigation: { state: string } };
   subscribe(fn: (state: RouterLike['state']) => void): () => void;
@@ -35,7 +52,7 @@ interface RouterLike {
 
 /**
  * While the sign-in form is on screen, the page the user will land on (the one asked for, else the home page) loads
- * in idle time, so signing in waits for its data only. Once per page load.
+ * in idle time once the sign-in page has fully loaded, so signing in waits for its data only. Once per page load.
  */
 export function preloadNextAfterLogin(router: RouterLike, routes: RouteObject[]): () => void {
   let started = false;
@@ -45,7 +62,7 @@ export function preloadNextAfterLogin(router: RouterLike, routes: RouteObject[])
     if (started || !state.initialized || state.navigation.state !== 'idle' || state.location.pathname !== LOGIN_PATH) return;
     started = true;
     const next = returnToFromSearch(state.location.search);
-    cancelIdle = whenIdle(() => void preloadRoute(routes, next));
+    cancelIdle = afterLoadWhenIdle(() => void preloadRoute(routes, next));
   };
   const unsubscribe = router.subscribe(check);
   check(router.state);
