@@ -21,7 +21,12 @@ export interface E2EServer {
  * Starts the built server (dist/server/main.js serving dist/web) as a real process on a free port with a fresh
  * embedded database and the demo seed. Build first: `npm run build`.
  */
-export async function startServer(env: Record<string, string> = {}, nodeArgs: string[] = []): Promise<E2EServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  nodeArgs: string[] = [],
+  // Seeding the demo data takes longer than usual on a loaded machine; a bench may wait longer than a test.
+  startTimeoutMs = 90_000,
+): Promise<E2EServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cargo-e2e-'));
   const child = spawn(process.execPath, ['--enable-source-maps', ...nodeArgs, path.join(ROOT, 'dist/server/main.js')], {
     cwd: ROOT,
@@ -47,7 +52,7 @@ export async function startServer(env: Record<string, string> = {}, nodeArgs: st
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start in 90 s:\n${out}`)), 90_000);
+    const timer = setTimeout(() => reject(new Error(`server did not start in ${startTimeoutMs / 1000} s:\n${out}`)), startTimeoutMs);
     const onData = () => {
       const m = /running at (http:\/\/[^\s]+)/.exec(out);
       if (m) {
