@@ -187,7 +187,7 @@ async function fullPageScroll(browser: Browser, url: string) {
   const shown = await page.waitForFunction(
     () => {
       const trs = document.querySelectorAll('main table tbody tr td:not(:empty)');
-      return location.pathname === '/tracking' && trs.length > 5 ? { at: performance.now(), rows: document.querySelectorAll('main table tbody tr[id]').length } : null;
+      return location.pathname === '/tracking' && trs.length > 5 ? { at: performance.now(), rows: document.querySelectorAll('main table tbody tr[aria-rowindex]').length } : null;
     },
     undefined,
     { timeout: 30_000, polling: 'raf' },

@@ -1,11 +1,11 @@
 import { RouterProvider } from 'react-router/dom';
 import { AppErrorBoundary } from './error-boundary';
 import { Providers } from './providers';
-import { preloadNextAfterLogin } from '../lib/routing/preload';
+import { setPreloadRoutes } from '../lib/routing/preload';
 import { createAppRouter, routes } from './router';
 
 const router = createAppRouter();
-preloadNextAfterLogin(router, routes);
+setPreloadRoutes(routes);
 
 export function App() {
   return (

@@ -1,6 +1,7 @@
-import { createMemoryRouter, type RouteObject } from 'react-router';
+import { renderHook } from '@testing-library/react';
+import { type RouteObject } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { afterLoadWhenIdle, preloadNextAfterLogin, preloadRoute } from './preload';
+import { afterLoadWhenIdle, preloadRoute, setPreloadRoutes, usePreloadOnIdle } from './preload';
 
 const screen = () => vi.fn(async () => ({ Component: () => null }));
 
@@ -40,48 +41,34 @@ describe('preloading the next screen', () => {
     await expect(preloadRoute(routes, '/tracking')).resolves.toBeUndefined();
   });
 
-  it('on the sign-in page, loads the home dashboard in idle time once the form has loaded', async () => {
+  it('a screen asks for the next one: loaded in idle time after it is on screen, once per path', async () => {
     vi.useFakeTimers();
     const { routes, lazy } = appRoutes();
-    const router = createMemoryRouter(routes, { initialEntries: ['/auth/login'] });
-    const stop = preloadNextAfterLogin(router, routes);
-    await vi.waitFor(() => expect(router.state.initialized).toBe(true));
+    setPreloadRoutes(routes);
+    const first = renderHook(({ path }) => usePreloadOnIdle(path), { initialProps: { path: '/dashboard/ecommerce' } });
     expect(lazy.dashboard).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(3000);
     expect(lazy.layout).toHaveBeenCalledTimes(1);
     expect(lazy.dashboard).toHaveBeenCalledTimes(1);
-    // Once per page load.
-    await router.navigate('/auth/login?x=1');
+    // The same path again (the page re-rendered, the form shown again): not loaded twice.
+    first.rerender({ path: '/dashboard/ecommerce' });
+    renderHook(() => usePreloadOnIdle('/dashboard/ecommerce'));
     await vi.advanceTimersByTimeAsync(3000);
     expect(lazy.dashboard).toHaveBeenCalledTimes(1);
-    stop();
-    router.dispose();
-  });
-
-  it('loads the page the user asked for instead when there is one', async () => {
-    vi.useFakeTimers();
-    const { routes, lazy } = appRoutes();
-    const router = createMemoryRouter(routes, { initialEntries: ['/auth/login?returnTo=%2Ftracking%2F42'] });
-    const stop = preloadNextAfterLogin(router, routes);
-    await vi.waitFor(() => expect(router.state.initialized).toBe(true));
+    // Another destination (a returnTo) is its own preload.
+    first.rerender({ path: '/tracking/42' });
     await vi.advanceTimersByTimeAsync(3000);
     expect(lazy.trackingDetail).toHaveBeenCalledTimes(1);
-    expect(lazy.dashboard).not.toHaveBeenCalled();
-    stop();
-    router.dispose();
   });
 
-  it('does nothing on any other page', async () => {
+  it('a screen that goes away before idle time loads nothing', async () => {
     vi.useFakeTimers();
     const { routes, lazy } = appRoutes();
-    const router = createMemoryRouter(routes, { initialEntries: ['/tracking'] });
-    const stop = preloadNextAfterLogin(router, routes);
-    await vi.waitFor(() => expect(router.state.initialized).toBe(true));
+    setPreloadRoutes(routes);
+    const hook = renderHook(() => usePreloadOnIdle('/tracking'));
+    hook.unmount();
     await vi.advanceTimersByTimeAsync(3000);
-    expect(lazy.dashboard).not.toHaveBeenCalled();
-    expect(lazy.tracking).toHaveBeenCalledTimes(1); // the router's own load of the page shown
-    stop();
-    router.dispose();
+    expect(lazy.tracking).not.toHaveBeenCalled();
   });
 });
 

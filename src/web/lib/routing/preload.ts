@@ -1,5 +1,5 @@
 import { matchRoutes, type RouteObject } from 'react-router';
-import { LOGIN_PATH, returnToFromSearch } from '../return-to';
+import { useEffect } from 'react';
 
 /**
  * Loads what the screen at `path` needs before it is shown: the lazy part (code, and the strings some routes load
@@ -45,29 +45,26 @@ export function afterLoadWhenIdle(task: () => void): () => void {
   };
 }
 
-interface RouterLike {
-  readonly state: { initialized: boolean; location: { pathname: string; search: string }; navigation: { state: string } };
-  subscribe(fn: (state: RouterLike['state']) => void): () => void;
+let appRoutes: RouteObject[] | null = null;
+const preloaded = new Set<string>();
+
+/** The app's route table, given once at start-up, so a screen can ask for another screen's code by its path. */
+export function setPreloadRoutes(routes: RouteObject[]): void {
+  appRoutes = routes;
+  preloaded.clear();
 }
 
 /**
- * While the sign-in form is on screen, the page the user will land on (the one asked for, else the home page) loads
- * in idle time once the sign-in page has fully loaded, so signing in waits for its data only. Once per page load.
+ * Loads the screen at `path` in idle time once the calling screen is on screen and the page has loaded: the sign-in
+ * page asks for the page the user lands on next, so signing in waits for that page's data only. Once per path.
  */
-export function preloadNextAfterLogin(router: RouterLike, routes: RouteObject[]): () => void {
-  let started = false;
-  let cancelIdle = () => {};
-  const check = (state: RouterLike['state']) => {
-    // Only once the form itself has loaded: the next screen must not compete with the first one.
-    if (started || !state.initialized || state.navigation.state !== 'idle' || state.location.pathname !== LOGIN_PATH) return;
-    started = true;
-    const next = returnToFromSearch(state.location.search);
-    cancelIdle = afterLoadWhenIdle(() => void preloadRoute(routes, next));
-  };
-  const unsubscribe = router.subscribe(check);
-  check(router.state);
-  return () => {
-    unsubscribe();
-    cancelIdle();
-  };
+export function usePreloadOnIdle(path: string): void {
+  useEffect(() => {
+    const routes = appRoutes;
+    if (!routes || preloaded.has(path)) return;
+    return afterLoadWhenIdle(() => {
+      preloaded.add(path);
+      void preloadRoute(routes, path);
+    });
+  }, [path]);
 }
