@@ -3,6 +3,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import type { OutputBundle, OutputChunk } from 'rolldown';
 
 /**
  * Every text asset of the build is also written brotli- and gzip-compressed beside itself (`x.js.br`, `x.js.gz`),
@@ -30,12 +31,62 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * What the first screen most visits see (the sign-in form) needs beyond the entry: its layout and screen chunks,
+ * their static imports and CSS, and the default language's strings it waits for. Named in index.html, they load
+ * beside the entry instead of after it (entry → route chunks → strings was a chain of three round trips).
+ * Everything here is small (a few KB), so a visit to another page pays little for it.
+ */
+const FIRST_SCREEN_MODULES = [
+  'src/web/layouts/auth-layout.tsx',
+  'src/web/features/auth/login-page.tsx',
+  'src/web/i18n/vi/common.json',
+  'src/web/i18n/vi/shell.json',
+  'src/web/i18n/vi/auth.json',
+];
+
+function firstScreenPreload(): Plugin {
+  return {
+    name: 'cargo-first-screen-preload',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const bundle = ctx.bundle as OutputBundle | undefined;
+        if (!bundle) return html;
+        const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk');
+        const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+        const closure = (chunk: OutputChunk, seen: Set<string>) => {
+          if (seen.has(chunk.fileName)) return;
+          seen.add(chunk.fileName);
+          for (const f of chunk.imports) closure(byFile.get(f)!, seen);
+        };
+        const inEntry = new Set<string>();
+        for (const c of chunks) if (c.isEntry) closure(c, inEntry);
+        const wanted = new Set<string>();
+        for (const id of FIRST_SCREEN_MODULES) {
+          const chunk = chunks.find((c) => c.moduleIds.some((m) => m.replace(/\\/g, '/').endsWith(id)));
+          if (!chunk) throw new Error(`first-screen preload: no chunk for ${id}`);
+          closure(chunk, wanted);
+        }
+        const files = [...wanted].filter((f) => !inEntry.has(f));
+        const css = [...new Set(files.flatMap((f) => [...(byFile.get(f)!.viteMetadata?.importedCss ?? [])]))];
+        const links = [
+          ...files.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
+          ...css.filter((f) => !html.includes(`/${f}"`)).map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`),
+        ];
+        return html.replace('</head>', `  ${links.join('\n    ')}\n  </head>`);
+      },
+    },
+  };
+}
+
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react(), precompress()],
+  plugins: [react(), firstScreenPreload(), precompress()],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,

@@ -33,7 +33,12 @@ function templateFor(env: Record<string, string>): string | undefined {
  * Starts the built server (dist/server/main.js serving dist/web) as a real process on a free port with a fresh
  * embedded database and the demo seed. Build first: `npm run build`.
  */
-export async function startServer(env: Record<string, string> = {}, nodeArgs: string[] = [], startTimeoutMs = 90_000): Promise<E2EServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  nodeArgs: string[] = [],
+  // Seeding the demo data takes longer than usual on a loaded machine; a bench may wait longer than a test.
+  startTimeoutMs = 90_000,
+): Promise<E2EServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cargo-e2e-'));
   const template = templateFor(env);
   if (template) cpSync(template, dataDir, { recursive: true });

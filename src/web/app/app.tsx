@@ -1,9 +1,11 @@
 import { RouterProvider } from 'react-router/dom';
 import { AppErrorBoundary } from './error-boundary';
 import { Providers } from './providers';
-import { createAppRouter } from './router';
+import { setPreloadRoutes } from '../lib/routing/preload';
+import { createAppRouter, routes } from './router';
 
 const router = createAppRouter();
+setPreloadRoutes(routes);
 
 export function App() {
   return (

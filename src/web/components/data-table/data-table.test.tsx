@@ -315,6 +315,42 @@ describe('DataTable', () => {
     expect(screen.getByRole('grid').getAttribute('aria-rowcount')).toBe('201');
   });
 
+  it('scrolling draws only the rows that come into view: rows already drawn, their cells and the header are not rendered again', async () => {
+    // Each cell and header render is counted; a scroll step must cost the new rows' cells, not the whole window's.
+    const cellRenders = new Map<number, number>();
+    let headerRenders = 0;
+    const counted = [
+      col.accessor('code', {
+        header: () => {
+          headerRenders++;
+          return 'Mã';
+        },
+        cell: (c) => {
+          cellRenders.set(c.row.original.id, (cellRenders.get(c.row.original.id) ?? 0) + 1);
+          return c.getValue();
+        },
+      }),
+      col.accessor('fullName', { header: 'Họ tên' }),
+    ];
+    renderTable('/rows?pageSize=200&sort=code', fakeServer(makeRows(200)), { columns: counted });
+    await screen.findByText('KH000001');
+    const scroller = document.querySelector<HTMLElement>('.dt-scroll')!;
+    const drawnBefore = new Map(cellRenders);
+    const headersBefore = headerRenders;
+    for (let step = 1; step <= 5; step++) {
+      await act(async () => {
+        scroller.scrollTop = step * 44;
+        fireEvent.scroll(scroller);
+        await new Promise((r) => setTimeout(r, 20));
+      });
+    }
+    await screen.findByText(`KH${String(drawnBefore.size + 1).padStart(6, '0')}`);
+    // Every row drawn before the scroll was drawn exactly as many times as before it.
+    const redrawn = [...drawnBefore].filter(([id, n]) => cellRenders.get(id) !== n).map(([id]) => id);
+    expect(redrawn).toEqual([]);
+    expect(headerRenders).toBe(headersBefore);
+  });
+
   it('turns rows into cards on a phone, with a sort picker instead of headers', async () => {
     stubMatchMedia((q) => q.includes('max-width'));
     const user = userEvent.setup();

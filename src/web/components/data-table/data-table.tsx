@@ -12,8 +12,8 @@ import {
   type Updater,
   type VisibilityState,
 } from '@tanstack/react-table';
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
+import { memo, useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode, type RefObject } from 'react';
 import { Button, Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import type { ListQueryInput, ListResponse, ListSpec } from '../../../shared/contracts/list-query';
@@ -204,17 +204,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const headRef = useRef<HTMLTableSectionElement>(null);
   const [headHeight, setHeadHeight] = useState(rowHeight);
-  const virtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => rowHeight,
-    overscan: 12,
-    // The sticky header sits inside the scroller above row 0: rows start below it and scrolling to a row keeps
-    // it out from under the header.
-    paddingStart: headHeight,
-    scrollPaddingStart: headHeight,
-    initialRect: { width: 1024, height: 12 * rowHeight },
-  });
+  // Owned by the rows' own component (VirtualRows), so a scroll re-renders the rows alone, not the toolbar and headers.
+  const virtualizerRef = useRef<Virtualizer<HTMLDivElement, Element> | null>(null);
   const hasData = data !== undefined;
   useEffect(() => {
     if (headRef.current) setHeadHeight(headRef.current.offsetHeight || rowHeight);
@@ -224,7 +215,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
     if (!rows.length) return;
     const i = Math.max(0, Math.min(rows.length - 1, index));
     setActiveIndex(i);
-    virtualizer.scrollToIndex(i, { align: 'auto' });
+    virtualizerRef.current?.scrollToIndex(i, { align: 'auto' });
   };
 
   const onGridKeyDown = (e: KeyboardEvent<HTMLTableElement>) => {
@@ -261,14 +252,14 @@ export function DataTable<T>(props: DataTableProps<T>) {
     e.preventDefault();
   };
 
-  const onRowClick = (e: MouseEvent, row: Row<T>) => {
+  const onRowClick = useStableCallback((e: MouseEvent, row: Row<T>) => {
     setActiveIndex(row.index);
     if (!canOpen) return;
     if ((e.target as HTMLElement).closest('a,button,input,label,select,textarea,[role="button"]')) return;
     // Selecting text to copy a phone number is not a request to open the record.
     if (window.getSelection()?.toString()) return;
     onOpen(row.original);
-  };
+  });
 
   // ---- states
   const error = query.isError ? query.error : null;
@@ -277,9 +268,6 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const isEmpty = Boolean(data) && rowsData.length === 0 && !query.isPlaceholderData;
 
   const visibleColumns = table.getVisibleLeafColumns();
-  const virtualItems = virtualizer.getVirtualItems();
-  const padTop = virtualItems.length ? virtualItems[0]!.start - headHeight : 0;
-  const padBottom = virtualItems.length ? virtualizer.getTotalSize() - virtualItems[virtualItems.length - 1]!.end : 0;
   const rowDomId = (i: number) => `${domId}-row-${i}`;
 
   let body: ReactNode;
@@ -375,37 +363,20 @@ export function DataTable<T>(props: DataTableProps<T>) {
                 </tr>
               ))
             ) : (
-              <>
-                {padTop > 0 && (
-                  <tr aria-hidden="true" className="dt-spacer">
-                    <td colSpan={visibleColumns.length} style={{ height: padTop }} />
-                  </tr>
-                )}
-                {virtualItems.map((vi) => {
-                  const row = rows[vi.index]!;
-                  const active = vi.index === activeIndex;
-                  return (
-                    <tr
-                      key={row.id}
-                      id={rowDomId(vi.index)}
-                      aria-rowindex={(params.page - 1) * params.pageSize + vi.index + 2}
-                      aria-selected={selectable ? row.getIsSelected() : undefined}
-                      className={`${active ? 'dt-active' : ''}${row.getIsSelected() ? ' table-active' : ''}${canOpen ? ' dt-clickable' : ''}`}
-                      style={{ height: rowHeight }}
-                      onClick={(e) => onRowClick(e, row)}
-                    >
-                      {row.getVisibleCells().map((cell) => (
-                        <BodyCell key={cell.id} cell={cell} />
-                      ))}
-                    </tr>
-                  );
-                })}
-                {padBottom > 0 && (
-                  <tr aria-hidden="true" className="dt-spacer">
-                    <td colSpan={visibleColumns.length} style={{ height: padBottom }} />
-                  </tr>
-                )}
-              </>
+              <VirtualRows
+                rows={rows}
+                columnCount={visibleColumns.length}
+                scrollRef={scrollRef}
+                virtualizerRef={virtualizerRef}
+                rowHeight={rowHeight}
+                headHeight={headHeight}
+                activeIndex={activeIndex}
+                selectable={selectable}
+                canOpen={canOpen}
+                firstAriaIndex={(params.page - 1) * params.pageSize + 2}
+                domId={domId}
+                onRowClick={onRowClick}
+              />
             )}
           </tbody>
         </table>
@@ -480,6 +451,112 @@ export function DataTable<T>(props: DataTableProps<T>) {
     </section>
   );
 }
+
+interface VirtualRowsProps<T> {
+  rows: Row<T>[];
+  columnCount: number;
+  scrollRef: RefObject<HTMLDivElement | null>;
+  virtualizerRef: RefObject<Virtualizer<HTMLDivElement, Element> | null>;
+  rowHeight: number;
+  headHeight: number;
+  activeIndex: number | null;
+  selectable: boolean;
+  canOpen: boolean;
+  /** aria-rowindex of the page's first row (the header is row 1). */
+  firstAriaIndex: number;
+  domId: string;
+  onRowClick(e: MouseEvent, row: Row<T>): void;
+}
+
+/**
+ * The rows in view and their spacers. The virtualizer lives here, so a scroll re-renders this component only;
+ * each row is memoized, so a scroll step draws the rows that come into view and none of those already drawn.
+ */
+function VirtualRows<T>({ rows, columnCount, scrollRef, virtualizerRef, rowHeight, headHeight, activeIndex, selectable, canOpen, firstAriaIndex, domId, onRowClick }: VirtualRowsProps<T>) {
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => rowHeight,
+    overscan: 12,
+    // The sticky header sits inside the scroller above row 0: rows start below it and scrolling to a row keeps
+    // it out from under the header.
+    paddingStart: headHeight,
+    scrollPaddingStart: headHeight,
+    initialRect: { width: 1024, height: 12 * rowHeight },
+  });
+  useEffect(() => {
+    virtualizerRef.current = virtualizer;
+    return () => {
+      virtualizerRef.current = null;
+    };
+  }, [virtualizer, virtualizerRef]);
+  const virtualItems = virtualizer.getVirtualItems();
+  const padTop = virtualItems.length ? virtualItems[0]!.start - headHeight : 0;
+  const padBottom = virtualItems.length ? virtualizer.getTotalSize() - virtualItems[virtualItems.length - 1]!.end : 0;
+  return (
+    <>
+      {padTop > 0 && (
+        <tr aria-hidden="true" className="dt-spacer">
+          <td colSpan={columnCount} style={{ height: padTop }} />
+        </tr>
+      )}
+      {virtualItems.map((vi) => {
+        const row = rows[vi.index]!;
+        return (
+          <BodyRow
+            key={row.id}
+            row={row}
+            cells={row.getVisibleCells()}
+            id={`${domId}-row-${vi.index}`}
+            ariaRowIndex={firstAriaIndex + vi.index}
+            selected={row.getIsSelected()}
+            selectable={selectable}
+            active={vi.index === activeIndex}
+            canOpen={canOpen}
+            height={rowHeight}
+            onRowClick={onRowClick}
+          />
+        );
+      })}
+      {padBottom > 0 && (
+        <tr aria-hidden="true" className="dt-spacer">
+          <td colSpan={columnCount} style={{ height: padBottom }} />
+        </tr>
+      )}
+    </>
+  );
+}
+
+interface BodyRowProps<T> {
+  row: Row<T>;
+  /** The row's visible cells: TanStack keeps this array while the columns and their visibility stay the same. */
+  cells: Cell<T, unknown>[];
+  id: string;
+  ariaRowIndex: number;
+  selected: boolean;
+  selectable: boolean;
+  active: boolean;
+  canOpen: boolean;
+  height: number;
+  onRowClick(e: MouseEvent, row: Row<T>): void;
+}
+
+const BodyRow = memo(function BodyRow<T>({ row, cells, id, ariaRowIndex, selected, selectable, active, canOpen, height, onRowClick }: BodyRowProps<T>) {
+  return (
+    <tr
+      id={id}
+      aria-rowindex={ariaRowIndex}
+      aria-selected={selectable ? selected : undefined}
+      className={`${active ? 'dt-active' : ''}${selected ? ' table-active' : ''}${canOpen ? ' dt-clickable' : ''}`}
+      style={{ height }}
+      onClick={(e) => onRowClick(e, row)}
+    >
+      {cells.map((cell) => (
+        <BodyCell key={cell.id} cell={cell} />
+      ))}
+    </tr>
+  );
+}) as <T>(props: BodyRowProps<T>) => ReactNode;
 
 function HeaderCell<T>({
   header,

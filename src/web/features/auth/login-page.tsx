@@ -9,6 +9,7 @@ import { PasswordField } from './password-field';
 import { LOCK_SCREEN_PATH, returnToFromSearch } from '../../lib/return-to';
 import { SubmitButton } from './submit-button';
 import { lastLoginError, useAuth } from '../../lib/use-auth';
+import { usePreloadOnIdle } from '../../lib/routing/preload';
 
 interface FieldErrors {
   email?: string;
@@ -21,6 +22,8 @@ export function LoginPage() {
   const auth = useAuth();
   const location = useLocation();
   const returnTo = returnToFromSearch(location.search);
+  // While the user types, the page they will land on loads (after this one has fully loaded, in idle time).
+  usePreloadOnIdle(returnTo);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
