@@ -101,6 +101,9 @@ export async function restoreFrom(database: Database, file: string): Promise<{ t
   await database.session(async (run) => {
     await run('BEGIN');
     try {
+      // The dump carries the roll-ups that triggers keep from tracking_events (and the package column they set)
+      // as they stood: the triggers stand aside while its rows go in, or each restored event would count twice.
+      await run(`SELECT set_config('cargo.restoring', 'on', true)`, []);
       for (let next = await lines.next(); !next.done; next = await lines.next()) {
         const line = next.value;
         if (!line) continue;
@@ -137,6 +140,8 @@ export async function restoreFrom(database: Database, file: string): Promise<{ t
         rows += batch.length;
       }
       if (!header) throw new Error('The backup file is empty');
+      // A backup made before the roll-ups existed has none: count them from the restored events.
+      if (!header.tables.includes('tracking_day_packages')) await run('SELECT tracking_rollups_recount(NULL, NULL)', []);
       // Code sequences continue where they stood (identity ones are set from the data just below).
       for (const seq of header.sequences ?? []) {
         if (seq.lastValue != null) await run(`SELECT setval('"${seq.name}"', $1, true)`, [seq.lastValue]);

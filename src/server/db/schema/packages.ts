@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, jsonb, pgSequence, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, index, integer, jsonb, pgSequence, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { PackagePhoto } from '../../../shared/contracts/packages';
 import { EVENT_NOTE_CODES, type EventNoteParams } from '../../../shared/domain/event-notes';
 import { EVENT_CODES, PACKAGE_STATUSES } from '../../../shared/domain/package-status';
@@ -44,6 +44,11 @@ export const packages = pgTable(
     status: text('status', { enum: PACKAGE_STATUSES }).notNull().default('expected'),
     statusAt: timestamp('status_at', { withTimezone: true }).notNull().defaultNow(),
     unidentified: boolean('unidentified').notNull().default(false),
+    /**
+     * When the package was first received at a foreign warehouse (its earliest received_abroad event), where
+     * transit time starts. Kept by a trigger on tracking_events (migration 0020), never written by the app.
+     */
+    receivedAbroadAt: timestamp('received_abroad_at', { withTimezone: true }),
     /** foldVietnamese(code, tracking number, customer code, contents): what `q` searches, via trigrams. */
     searchText: text('search_text').notNull().default(''),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
@@ -71,6 +76,9 @@ export const packages = pgTable(
     index('packages_status_id_idx').on(t.status, t.id).where(live),
     index('packages_status_weight_idx').on(t.status, t.weightG, t.id).where(live),
     index('packages_status_chargeable_idx').on(t.status, t.chargeableG, t.id).where(live),
+    // Migration 0020 adds packages_delivered_transit_idx (status_at) INCLUDE (received_abroad_at, mawb_id) on live delivered packages
+    // and packages_on_mawb_idx (mawb_id) INCLUDE (id) where mawb_id IS NOT NULL, for the dashboards.
+    index('packages_abroad_waiting_idx').on(t.statusAt).where(sql`status = 'received_abroad' AND mawb_id IS NULL AND deleted_at IS NULL`),
     check('packages_status_ck', sql`${t.status} IN (${sql.raw(PACKAGE_STATUSES.map((s) => `'${s}'`).join(', '))})`),
     check('packages_weights_ck', sql`${t.weightG} > 0 AND ${t.lengthMm} > 0 AND ${t.widthMm} > 0 AND ${t.heightMm} > 0 AND ${t.volumetricG} >= 0 AND ${t.chargeableG} >= 0`),
     check('packages_declared_ck', sql`${t.declaredValue} >= 0 AND (${t.declaredValue} IS NULL OR ${t.declaredCurrency} IS NOT NULL)`),
@@ -108,4 +116,30 @@ export const trackingEvents = pgTable(
     check('tracking_events_visibility_ck', sql`${t.visibility} IN ('public', 'internal')`),
     check('tracking_events_note_code_ck', sql`${t.noteCode} IS NULL OR ${t.noteCode} IN (${sql.raw(EVENT_NOTE_CODES.map((s) => `'${s}'`).join(', '))})`),
   ],
+);
+
+/**
+ * Daily roll-ups of tracking_events for the operations dashboard (migration 0020), kept in the same transaction
+ * as the events by statement-level triggers; the app only reads them. Days are Vietnamese days.
+ */
+export const trackingDayPackages = pgTable(
+  'tracking_day_packages',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    code: text('code', { enum: EVENT_CODES }).notNull(),
+    /** Packages with at least one event of this code on this day (each package once). */
+    packages: integer('packages').notNull(),
+  },
+  (t) => [primaryKey({ name: 'tracking_day_packages_pk', columns: [t.day, t.code] })],
+);
+
+export const trackingDayScans = pgTable(
+  'tracking_day_scans',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    actorId: bigint('actor_id', { mode: 'number' }).notNull(),
+    /** Events this user recorded on this day, whatever their code. */
+    events: integer('events').notNull(),
+  },
+  (t) => [primaryKey({ name: 'tracking_day_scans_pk', columns: [t.day, t.actorId] })],
 );

@@ -1,0 +1,144 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DeliverySlip } from '../../../shared/contracts/delivery-slips';
+import type { Package } from '../../../shared/contracts/packages';
+import { createTestContext, type TestContext } from '../../test/harness';
+import { slipHelpers } from '../delivery-slips/test-support';
+
+/**
+ * The operations dashboard reads daily roll-ups of tracking_events (packages per day and code, events per user per
+ * day) and each package's first reception abroad, all kept by triggers in the transaction that writes the events.
+ * After every step of a realistic run of writes through the API, each roll-up equals a recount from the base
+ * tables: receiving, back-dated and same-day events, a correction, MAWB steps, slips delivered and failed, a package
+ * created and soft-deleted, and a history repaired by hand (the append-only guard switched off).
+ */
+
+let ctx: TestContext;
+const h = slipHelpers(() => ctx);
+const q = <T>(sqlText: string, params: unknown[] = []) => ctx.database.query<T>(sqlText, params);
+const TZ = 'Asia/Ho_Chi_Minh';
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx?.close());
+
+async function expectRollupsEqualRecount(step: string) {
+  const kept = await q<{ day: string; code: string; n: number }>(
+    `SELECT day::text AS day, code, packages AS n FROM tracking_day_packages ORDER BY 1, 2`,
+  );
+  const recount = await q<{ day: string; code: string; n: number }>(
+    `SELECT (occurred_at AT TIME ZONE '${TZ}')::date::text AS day, code, count(DISTINCT package_id)::int AS n
+       FROM tracking_events GROUP BY 1, 2 ORDER BY 1, 2`,
+  );
+  expect(kept.map((r) => ({ ...r, n: Number(r.n) })), `${step}: packages per day and code`).toEqual(recount.map((r) => ({ ...r, n: Number(r.n) })));
+
+  const scans = await q<{ day: string; actor: string; n: number }>(
+    `SELECT day::text AS day, actor_id::text AS actor, events AS n FROM tracking_day_scans ORDER BY 1, 2`,
+  );
+  const scansRecount = await q<{ day: string; actor: string; n: number }>(
+    `SELECT (occurred_at AT TIME ZONE '${TZ}')::date::text AS day, actor_id::text AS actor, count(*)::int AS n
+       FROM tracking_events WHERE actor_id IS NOT NULL GROUP BY 1, 2 ORDER BY 1, 2`,
+  );
+  expect(scans.map((r) => ({ ...r, n: Number(r.n) })), `${step}: events per user and day`).toEqual(scansRecount.map((r) => ({ ...r, n: Number(r.n) })));
+
+  const wrong = await q<{ id: string; kept: string | null; first: string | null }>(
+    `SELECT p.id::text, p.received_abroad_at::text AS kept, f.first_at::text AS first
+       FROM packages p
+       LEFT JOIN (SELECT package_id, min(occurred_at) AS first_at FROM tracking_events WHERE code = 'received_abroad' GROUP BY 1) f ON f.package_id = p.id
+      WHERE p.received_abroad_at IS DISTINCT FROM f.first_at`,
+  );
+  expect(wrong, `${step}: packages whose received_abroad_at is not their first received_abroad event`).toEqual([]);
+  return { days: kept.length, scans: scans.length };
+}
+
+const addEvent = async (id: number, payload: Record<string, unknown>) => {
+  const res = await ctx.request({ method: 'POST', url: `/api/packages/${id}/events`, payload });
+  expect(res.statusCode, res.body).toBe(201);
+};
+
+const hoursAgo = (n: number) => new Date(Date.now() - n * 3_600_000).toISOString();
+
+describe('dashboard roll-ups', () => {
+  let customerCode: string;
+  let parcel: number;
+
+  it('hold the seeded history', async () => {
+    const { days, scans } = await expectRollupsEqualRecount('seed');
+    expect(days).toBeGreaterThan(0);
+    expect(scans).toBeGreaterThan(0);
+    const [{ n }] = (await q<{ n: number }>(`SELECT count(*)::int AS n FROM packages WHERE received_abroad_at IS NOT NULL`)) as [{ n: number }];
+    expect(Number(n)).toBeGreaterThan(0);
+  });
+
+  it('follow receiving at a foreign warehouse', async () => {
+    customerCode = (await h.newCustomer()).code;
+    parcel = await h.receivedParcel(customerCode);
+    await h.receivedParcel(customerCode);
+    await expectRollupsEqualRecount('receive');
+  });
+
+  it('follow events back-dated to another day, twice on one day (one package once), and a correction', async () => {
+    // Received earlier than recorded: the first reception moves back, on another day.
+    await addEvent(parcel, { code: 'received_abroad', occurredAt: hoursAgo(60), location: 'Kho Portland' });
+    await expectRollupsEqualRecount('back-dated event');
+    await addEvent(parcel, { code: 'received_abroad', occurredAt: hoursAgo(59), location: 'Kho Portland' });
+    await expectRollupsEqualRecount('second event of the same code and day');
+    await addEvent(parcel, { code: 'on_hold', note: 'Chờ khách xác nhận', visibility: 'internal' });
+    await addEvent(parcel, { code: 'arrived' });
+    // A step back (arrived → departed) is a correction, with its reason.
+    await addEvent(parcel, { code: 'departed', note: 'Quét nhầm, kiện chưa hạ cánh' });
+    await expectRollupsEqualRecount('correction');
+  });
+
+  it('follow MAWB steps (one event per package per step) and delivery slips delivered and failed', async () => {
+    const c = await h.customerWithReady(3);
+    await expectRollupsEqualRecount('MAWB steps to the hub');
+    const slip = await h.createOk({ customerId: c.customerId, packageIds: c.packageIds.slice(0, 2) });
+    const ready = await ctx.request({ method: 'POST', url: `/api/delivery-slips/${slip.id}/status`, payload: { status: 'ready' } });
+    expect(ready.statusCode, ready.body).toBe(200);
+    await expectRollupsEqualRecount('slip ready');
+    const amount = (ready.json() as DeliverySlip).amountToCollect;
+    const done = await ctx.request({
+      method: 'POST',
+      url: `/api/delivery-slips/${slip.id}/confirm`,
+      headers: { 'idempotency-key': randomUUID() },
+      payload: { collectedAmount: amount, method: 'cash', receiverName: 'Chị Lan' },
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    await expectRollupsEqualRecount('slip delivered');
+
+    const courier = await h.createOk({ customerId: c.customerId, packageIds: c.packageIds.slice(2), method: 'courier', carrierName: 'GHN' });
+    for (const payload of [{ status: 'ready' }, { status: 'out_for_delivery' }, { status: 'failed', reason: 'not_home' }]) {
+      const res = await ctx.request({ method: 'POST', url: `/api/delivery-slips/${courier.id}/status`, payload });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    await expectRollupsEqualRecount('courier slip failed');
+  });
+
+  it('follow a package created and then soft-deleted', async () => {
+    const created = await ctx.postCreated<Package>('/api/packages', { trackingNumber: `RU${Date.now()}` });
+    await expectRollupsEqualRecount('package created');
+    const del = await ctx.request({ method: 'DELETE', url: `/api/packages/${created.id}`, headers: { 'if-match': `"${created.version}"` } });
+    expect(del.statusCode, del.body).toBe(204);
+    await expectRollupsEqualRecount('package soft-deleted');
+  });
+
+  it('follow a history repaired by hand: an event moved to another day, one removed, then all removed', async () => {
+    await q(`ALTER TABLE tracking_events DISABLE TRIGGER tracking_events_no_change`);
+    try {
+      await q(
+        `UPDATE tracking_events SET occurred_at = occurred_at - interval '3 days'
+          WHERE id = (SELECT min(id) FROM tracking_events WHERE package_id = $1 AND code = 'received_abroad')`,
+        [parcel],
+      );
+      await expectRollupsEqualRecount('event moved');
+      await q(`DELETE FROM tracking_events WHERE id = (SELECT min(id) FROM tracking_events WHERE package_id = $1 AND code = 'received_abroad')`, [parcel]);
+      await expectRollupsEqualRecount('event removed');
+      await q(`TRUNCATE tracking_events`);
+      expect((await expectRollupsEqualRecount('history emptied')).days).toBe(0);
+    } finally {
+      await q(`ALTER TABLE tracking_events ENABLE TRIGGER tracking_events_no_change`);
+    }
+  });
+});
