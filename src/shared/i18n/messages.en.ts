@@ -719,4 +719,12 @@ export const MESSAGES_EN: Readonly<Record<string, string>> = {
     'Taking a package from "{from}" back to "{to}" is a correction: write the reason in the note',
   'Kiện {code} nằm trong MAWB {awb} đã ở trạng thái "{status}": không thể sửa cân nặng hoặc kích thước vì manifest đã lập':
     'Package {code} is on MAWB {awb}, which is already "{status}": its weight and sizes cannot change once the manifest is made',
+  // ---- branch notes-i18n: notes the system writes on wallet rows (exports) ----
+  'Thu khi giao phiếu {slip}': 'Collected on delivery slip {slip}',
+  'Thanh toán phiếu giao {slip}': 'Payment for delivery slip {slip}',
+  'Hoàn tiền do hủy đơn {order}': 'Refund for cancelled order {order}',
+  'Đặt cọc đơn {order}': 'Deposit for order {order}',
+  'Thanh toán tiền cọc đơn {order}': 'Payment of the deposit of order {order}',
+  'Thu hộ khi giao đơn {order}': 'Cash collected on delivery of order {order}',
+  'Thanh toán phần còn lại đơn {order}': 'Payment of the rest of order {order}',
 };
