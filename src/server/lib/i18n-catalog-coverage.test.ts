@@ -30,7 +30,7 @@ const DATA_FILES: Record<string, string> = {
   'src/shared/domain/airports.ts': 'proper names of airports and their cities',
   'src/server/modules/auth/test-support.ts': 'fixtures of the API tests',
   'src/server/modules/mawbs/test-support.ts': 'fixtures of the API tests',
-  'src/server/modules/dashboard/dashboard.export.ts': 'sheet names, column headers and row labels of the dashboards\' Vietnamese XLSX report',
+  'src/server/modules/dashboard/dashboard.export.ts': 'the Vietnamese sheet names, column headers and row labels of the dashboards\' XLSX report, each with its English beside it',
 };
 
 /** Where a literal stands (property name, or a call) when its text is not a message a user reads in the app. */
