@@ -167,7 +167,7 @@ describe('GET /api/dashboard/<kind>/export in the reader\'s language', () => {
     expect(summary.getColumn(1).values).toEqual(expect.arrayContaining(['Packages delivered', 'COD not reconciled (₫)']));
     expect(wb.getWorksheet('Weight by route')!.getRow(1).values).toEqual([undefined, 'Week from', 'Route', 'Chargeable weight (kg)']);
     const reasons = wb.getWorksheet('Failed deliveries by reason')!;
-    expect(reasons.getColumn(1).values).toEqual(expect.arrayContaining(['Reason', 'Not at home']));
+    expect(reasons.getColumn(1).values).toEqual(expect.arrayContaining(['Reason', 'Nobody at home']));
     // Nothing Vietnamese but data (names, routes): every label is English.
     const vietnamese = texts(wb).filter((v) => /[ăâđêôơưàáảãạằắẳẵặầấẩẫậèéẻẽẹềếểễệìíỉĩịòóỏõọồốổỗộờớởỡợùúủũụừứửữựỳýỷỹỵ]/iu.test(v));
     const names = new Set((await q<{ full_name: string }>('SELECT full_name FROM users')).map((u) => u.full_name));
