@@ -364,7 +364,10 @@ describe('notes stored as sentences before slip and wallet note codes (migration
     for (const note of wallet) {
       await ctx.database.query(`INSERT INTO transactions (customer_id, type, amount, balance_after, method, note) VALUES ($1, 'adjustment', 1, 0, 'cash', $2)`, [c.customerId, note]);
     }
-    await ctx.database.query(`INSERT INTO tracking_events (package_id, code, location, occurred_at) VALUES ($1, 'in_customs', 'Hải quan Tân Sơn Nhất (SGN)', now() - interval '1 day')`, [packageId]);
+    const [customsRow] = await ctx.database.query<{ id: number }>(
+      `INSERT INTO tracking_events (package_id, code, location, occurred_at) VALUES ($1, 'in_customs', 'Hải quan Tân Sơn Nhất (SGN)', now() - interval '1 day') RETURNING id`,
+      [packageId],
+    );
     const sql = readFileSync(new URL('../../db/migrations/0023_slip_and_wallet_note_codes.sql', import.meta.url), 'utf8');
     const statements = sql.split('--> statement-breakpoint').map((x) => x.replace(/^(--.*\n)+/gm, '').trim());
     for (const statement of statements.filter((x) => x.startsWith('UPDATE') || /^ALTER TABLE \S+ (DISABLE|ENABLE) TRIGGER/.test(x))) {
@@ -380,7 +383,7 @@ describe('notes stored as sentences before slip and wallet note codes (migration
       { note: '', note_code: 'slip_delivered', note_params: { slip: 'PG2611-00012', receiver: 'Chị Lan' } },
       { note: 'Phiếu giao PG2611-00012: giao lại chiều mai', note_code: null, note_params: {} },
     ]);
-    const customs = await ctx.database.query<{ location: string }>(`SELECT location FROM tracking_events WHERE package_id = $1 AND code = 'in_customs'`, [packageId]);
+    const customs = await ctx.database.query<{ location: string }>(`SELECT location FROM tracking_events WHERE id = $1`, [customsRow!.id]);
     expect(customs).toEqual([{ location: 'Tân Sơn Nhất (SGN)' }]);
     const rows = await ctx.database.query<{ note: string; note_code: string | null; note_params: Record<string, string> }>(
       `SELECT note, note_code, note_params FROM transactions WHERE customer_id = $1 AND type = 'adjustment' ORDER BY id`,
