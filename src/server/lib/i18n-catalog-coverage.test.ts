@@ -30,7 +30,7 @@ const DATA_FILES: Record<string, string> = {
   'src/shared/domain/airports.ts': 'proper names of airports and their cities',
   'src/server/modules/auth/test-support.ts': 'fixtures of the API tests',
   'src/server/modules/mawbs/test-support.ts': 'fixtures of the API tests',
-  'src/server/modules/dashboard/dashboard.export.ts': 'sheet names, column headers and row labels of the dashboards\' Vietnamese XLSX report',
+  'src/server/modules/dashboard/dashboard.export.ts': 'the Vietnamese sheet names, column headers and row labels of the dashboards\' XLSX report, each with its English beside it',
 };
 
 /** Where a literal stands (property name, or a call) when its text is not a message a user reads in the app. */
@@ -53,14 +53,8 @@ const DATA_LITERALS: Array<[file: string, text: string, reason: string]> = [
   ['src/shared/domain/event-notes.ts', 'Tạo kiện', 'the Vietnamese sentence of a system event note (stored as a code since migration 0017; the web renders the code from its own catalog)'],
   ['src/shared/domain/event-notes.ts', 'Đóng vào MAWB {}', 'the Vietnamese sentence of a system event note (stored as a code since migration 0017; the web renders the code from its own catalog)'],
   ['src/shared/domain/event-notes.ts', 'Gỡ khỏi MAWB {}', 'the Vietnamese sentence of a system event note (stored as a code since migration 0017; the web renders the code from its own catalog)'],
-  ['src/server/modules/mawbs/mawbs.consolidation.ts', 'Hải quan {}', 'location of a tracking event, stored in the database'],
-  ['src/server/modules/delivery-slips/delivery-slips.lifecycle.ts', 'Phiếu giao {}: {} ({})', 'note of a tracking event, stored in the database'],
-  ['src/server/modules/delivery-slips/delivery-slips.lifecycle.ts', 'Phiếu giao {}: {}', 'note of a tracking event, stored in the database'],
-  ['src/server/modules/delivery-slips/delivery-slips.lifecycle.ts', 'Phiếu giao {} — người nhận: {}', 'note of a tracking event, stored in the database'],
-  ['src/server/modules/delivery-slips/delivery-slips.lifecycle.ts', 'Thu khi giao phiếu {} ({})', 'note of a wallet ledger row, stored in the database'],
-  ['src/server/modules/delivery-slips/delivery-slips.lifecycle.ts', 'Thu khi giao phiếu {}', 'note of a wallet ledger row, stored in the database'],
-  ['src/server/modules/delivery-slips/delivery-slips.lifecycle.ts', 'Thanh toán phiếu giao {}', 'note of a wallet ledger row, stored in the database'],
-  ['src/server/modules/orders/orders.service.ts', 'Hoàn tiền do hủy đơn {}', 'note of a wallet ledger row, stored in the database'],
+  ['src/shared/domain/event-notes.ts', 'Phiếu giao {}: {}', 'the Vietnamese sentence of a system event note (stored as a code since migration 0023; the web renders the code from its own catalog)'],
+  ['src/shared/domain/event-notes.ts', 'Phiếu giao {} — người nhận: {}', 'the Vietnamese sentence of a system event note (stored as a code since migration 0023; the web renders the code from its own catalog)'],
   ['src/shared/domain/awb.ts', 'Serial AWB không hợp lệ: {}', 'a programming error (RangeError): never sent, a 500 says only "system error"'],
   ['src/shared/domain/awb.ts', 'Tiền tố hãng phải gồm 3 chữ số: {}', 'a programming error (RangeError): never sent, a 500 says only "system error"'],
 ];

@@ -366,6 +366,12 @@ export const MawbPackageParams = z.strictObject({
 });
 
 export const MAWB_NOT_EDITABLE_CODE = 'MAWB_NOT_EDITABLE';
+/** 409 on create/patch: a live MAWB already has this AWB number; the details name it (id for a link, number, status). */
+export const MAWB_AWB_TAKEN_CODE = 'MAWB_AWB_TAKEN';
+export const AwbTakenDetails = z.array(
+  z.object({ path: z.literal('awbNumber'), message: z.string(), mawbId: z.number().int(), awbNumber: z.string(), status: z.enum(MAWB_STATUSES) }),
+);
+export type AwbTakenDetails = z.infer<typeof AwbTakenDetails>;
 export const PACKAGES_NOT_FOUND_CODE = 'PACKAGES_NOT_FOUND';
 export const PACKAGE_ON_OTHER_MAWB_CODE = 'PACKAGE_ON_OTHER_MAWB';
 export const PACKAGE_STATUS_CONFLICT_CODE = 'PACKAGE_STATUS_CONFLICT';

@@ -10,6 +10,7 @@ import {
   validInputAmount,
   type TransactionReferenceType,
 } from '../domain/ledger';
+import { TRANSACTION_NOTE_CODES } from '../domain/transaction-notes';
 import { IDEMPOTENCY_ERROR_CODES, IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_REPLAYED_HEADER } from './idempotency';
 import { defineListSpec, filter, listedResourceSchemas, type ListQuery } from './list-query';
 import { Timestamp } from './resource';
@@ -143,7 +144,11 @@ export const Transaction = z.object({
   referenceCode: z.string().nullable(),
   /** Free text: a bank transfer reference, a receipt number. */
   reference: z.string(),
+  /** What staff typed (PATCH edits it). */
   note: z.string(),
+  /** A note the system wrote, as a code and its parameters, rendered in the reader's language (shared/domain/transaction-notes.ts). */
+  noteCode: z.enum(TRANSACTION_NOTE_CODES).nullable(),
+  noteParams: z.record(z.string(), z.string()),
   status: z.enum(TRANSACTION_STATUSES),
   actorId: z.number().int().nullable(),
   actorName: z.string().nullable(),

@@ -1,3 +1,11 @@
+import {
+  DELIVERY_FAILURE_REASON_LABELS,
+  DELIVERY_FAILURE_REASONS,
+  DELIVERY_SLIP_STATUS_LABELS,
+  DELIVERY_SLIP_STATUSES,
+  type DeliveryFailureReason,
+  type DeliverySlipStatus,
+} from './delivery-slip-lifecycle';
 import { MAWB_STATUS_LABELS, MAWB_STATUSES, type MawbStatus } from './mawb-lifecycle';
 
 /**
@@ -10,8 +18,11 @@ import { MAWB_STATUS_LABELS, MAWB_STATUSES, type MawbStatus } from './mawb-lifec
  *   mawb_added    { awb }          put on a MAWB
  *   mawb_removed  { awb }          taken off a MAWB
  *   package_created {}             the package was created (expected)
+ *   slip_status   { slip, status } a delivery slip's step moved the package ("Phiếu giao PG00000012: Đang giao")
+ *   slip_failed   { slip, reason } the slip's delivery failed, for a reason ("Phiếu giao PG00000012: Sai địa chỉ")
+ *   slip_delivered { slip, receiver } handed over; the receiver's name is what staff typed, kept as a parameter
  */
-export const EVENT_NOTE_CODES = ['mawb_status', 'mawb_added', 'mawb_removed', 'package_created'] as const;
+export const EVENT_NOTE_CODES = ['mawb_status', 'mawb_added', 'mawb_removed', 'package_created', 'slip_status', 'slip_failed', 'slip_delivered'] as const;
 export type EventNoteCode = (typeof EVENT_NOTE_CODES)[number];
 export type EventNoteParams = Record<string, string>;
 
@@ -26,6 +37,12 @@ export const mawbStatusNote = (awb: string, status: MawbStatus): EventNote => ({
 export const mawbAddedNote = (awb: string): EventNote => ({ noteCode: 'mawb_added', noteParams: { awb } });
 export const mawbRemovedNote = (awb: string): EventNote => ({ noteCode: 'mawb_removed', noteParams: { awb } });
 
+export const slipStatusNote = (slip: string, status: DeliverySlipStatus): EventNote => ({ noteCode: 'slip_status', noteParams: { slip, status } });
+export const slipFailedNote = (slip: string, reason: DeliveryFailureReason): EventNote => ({ noteCode: 'slip_failed', noteParams: { slip, reason } });
+export const slipDeliveredNote = (slip: string, receiver: string): EventNote => ({ noteCode: 'slip_delivered', noteParams: { slip, receiver } });
+
+const isSlipStatus = (s: string | undefined): s is DeliverySlipStatus => (DELIVERY_SLIP_STATUSES as readonly string[]).includes(s ?? '');
+const isFailureReason = (s: string | undefined): s is DeliveryFailureReason => (DELIVERY_FAILURE_REASONS as readonly string[]).includes(s ?? '');
 const isMawbStatus = (s: string | undefined): s is MawbStatus => (MAWB_STATUSES as readonly string[]).includes(s ?? '');
 
 /** The Vietnamese sentence of a system note (as the system used to store it). */
@@ -39,5 +56,11 @@ export function eventNoteText(code: EventNoteCode, params: EventNoteParams): str
       return `Gỡ khỏi MAWB ${params.awb ?? ''}`;
     case 'package_created':
       return 'Tạo kiện';
+    case 'slip_status':
+      return `Phiếu giao ${params.slip ?? ''}: ${isSlipStatus(params.status) ? DELIVERY_SLIP_STATUS_LABELS[params.status] : (params.status ?? '')}`;
+    case 'slip_failed':
+      return `Phiếu giao ${params.slip ?? ''}: ${isFailureReason(params.reason) ? DELIVERY_FAILURE_REASON_LABELS[params.reason] : (params.reason ?? '')}`;
+    case 'slip_delivered':
+      return `Phiếu giao ${params.slip ?? ''} — người nhận: ${params.receiver ?? ''}`;
   }
 }

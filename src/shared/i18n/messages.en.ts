@@ -341,7 +341,6 @@ export const MESSAGES_EN: Readonly<Record<string, string>> = {
   'Kiện không nằm trong MAWB này': 'The package is not on this MAWB',
   'MAWB {awb} chưa có kiện nào: hãy thêm kiện trước khi lập manifest': 'MAWB {awb} has no packages yet: add packages before making the manifest',
   'Số AWB này đã có trong hệ thống': 'This AWB number is already in the system',
-  'Số AWB {awb} đã có trong hệ thống (MAWB #{id}, {status})': 'AWB number {awb} is already in the system (MAWB #{id}, {status})',
   'MAWB {awb} ở trạng thái "{status}": không thể sửa': 'MAWB {awb} is "{status}": it cannot be edited',
   'Chỉ sửa được số AWB, điểm đi và điểm đến khi MAWB còn ở trạng thái Nháp hoặc Đã đặt chỗ (hiện tại: {status})':
     'The AWB number, origin and destination can only be changed while the MAWB is Draft or Booked (now: {status})',
@@ -719,4 +718,13 @@ export const MESSAGES_EN: Readonly<Record<string, string>> = {
     'Taking a package from "{from}" back to "{to}" is a correction: write the reason in the note',
   'Kiện {code} nằm trong MAWB {awb} đã ở trạng thái "{status}": không thể sửa cân nặng hoặc kích thước vì manifest đã lập':
     'Package {code} is on MAWB {awb}, which is already "{status}": its weight and sizes cannot change once the manifest is made',
+  // ---- branch notes-i18n: notes the system writes on wallet rows (exports), the duplicate AWB number ----
+  'Thu khi giao phiếu {slip}': 'Collected on delivery slip {slip}',
+  'Thanh toán phiếu giao {slip}': 'Payment for delivery slip {slip}',
+  'Hoàn tiền do hủy đơn {order}': 'Refund for cancelled order {order}',
+  'Đặt cọc đơn {order}': 'Deposit for order {order}',
+  'Thanh toán tiền cọc đơn {order}': 'Payment of the deposit of order {order}',
+  'Thu hộ khi giao đơn {order}': 'Cash collected on delivery of order {order}',
+  'Thanh toán phần còn lại đơn {order}': 'Payment of the rest of order {order}',
+  'Số AWB {awb} đã có trong hệ thống: MAWB này đang ở trạng thái "{status}"': 'AWB number {awb} is already in the system: that MAWB is "{status}"',
 };

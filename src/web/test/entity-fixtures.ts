@@ -43,6 +43,8 @@ export function makeTransaction(over: Partial<Transaction> = {}): Transaction {
     referenceCode: null,
     reference: '',
     note: '',
+    noteCode: null,
+    noteParams: {},
     status: 'completed',
     actorId: 1,
     actorName: 'Nguyễn Văn Quản',

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, json, pgSequence, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, json, jsonb, pgSequence, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { TRANSACTION_NOTE_CODES, type TransactionNoteParams } from '../../../shared/domain/transaction-notes';
 import { id, mutable } from './common';
 import { customers } from './customers';
 import { users } from './platform';
@@ -31,6 +32,9 @@ export const transactions = pgTable(
     referenceId: bigint('reference_id', { mode: 'number' }),
     reference: text('reference').notNull().default(''),
     note: text('note').notNull().default(''),
+    /** A note the system wrote, as a code and its parameters (shared/domain/transaction-notes.ts); migration 0023. */
+    noteCode: text('note_code', { enum: TRANSACTION_NOTE_CODES }),
+    noteParams: jsonb('note_params').$type<TransactionNoteParams>().notNull().default({}),
     status: text('status', { enum: ['completed'] }).notNull().default('completed'),
     /** foldVietnamese(code, reference, note); `q` also searches the customer's own text. */
     searchText: text('search_text').notNull().default(''),
@@ -52,6 +56,7 @@ export const transactions = pgTable(
       'transactions_method_ck',
       sql`(${t.type} IN ('payment', 'refund') AND ${t.method} IS NULL) OR (${t.type} NOT IN ('payment', 'refund') AND ${t.method} IN ('cash', 'bank_transfer'))`,
     ),
+    check('transactions_note_code_ck', sql`${t.noteCode} IS NULL OR ${t.noteCode} IN (${sql.raw(TRANSACTION_NOTE_CODES.map((s) => `'${s}'`).join(', '))})`),
     check('transactions_status_ck', sql`${t.status} IN ('completed')`),
     check(
       'transactions_sign_ck',

@@ -1,10 +1,8 @@
 import { and, asc, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { slipFailedNote, slipStatusNote } from '../../../shared/domain/event-notes';
+import { slipNote } from '../../../shared/domain/transaction-notes';
 import { DEFAULT_IATA_CODE, type PackageStatus } from '../../../shared/domain/package-status';
-import {
-  DELIVERY_FAILURE_REASONS,
-  DELIVERY_SLIP_STATUS_LABELS,
-  type DeliverySlipStatus,
-} from '../../../shared/domain/delivery-slip-lifecycle';
+import { DELIVERY_FAILURE_REASONS, type DeliverySlipStatus } from '../../../shared/domain/delivery-slip-lifecycle';
 import type { DeliveryMethod } from '../../../shared/domain/slip-charges';
 import { refreshStatus } from '../../modules/packages/packages.events';
 import { postMovement } from '../../modules/transactions/transactions.ledger';
@@ -50,7 +48,7 @@ interface PlannedSlip {
   createdAt: number;
   statusAt: number;
   /** Events to add to its packages (failed / cancelled from ready). */
-  events: Array<{ code: PackageStatus; at: number; note: string; location: string }>;
+  events: Array<{ code: PackageStatus; at: number; step: DeliverySlipStatus; location: string }>;
   failureReason?: (typeof DELIVERY_FAILURE_REASONS)[number];
 }
 
@@ -139,9 +137,9 @@ export async function seedDeliverySlips(db: Db): Promise<void> {
     const method = courierOr(0.6);
     const code = DELIVERY_FAILURE_REASONS[r.int(0, DELIVERY_FAILURE_REASONS.length - 1)]!;
     const ts = afterReady(g, method === 'courier' ? 3 : 2);
-    const events: PlannedSlip['events'] = [{ code: 'on_slip', at: ts[0]!, note: DELIVERY_SLIP_STATUS_LABELS.ready, location: g[0]!.hubName }];
-    if (method === 'courier') events.push({ code: 'out_for_delivery', at: ts[1]!, note: DELIVERY_SLIP_STATUS_LABELS.out_for_delivery, location: g[0]!.hubName });
-    events.push({ code: 'ready', at: ts.at(-1)!, note: DELIVERY_SLIP_STATUS_LABELS.failed, location: g[0]!.hubName });
+    const events: PlannedSlip['events'] = [{ code: 'on_slip', at: ts[0]!, step: 'ready', location: g[0]!.hubName }];
+    if (method === 'courier') events.push({ code: 'out_for_delivery', at: ts[1]!, step: 'out_for_delivery', location: g[0]!.hubName });
+    events.push({ code: 'ready', at: ts.at(-1)!, step: 'failed', location: g[0]!.hubName });
     plan.push({ status: 'failed', method, customer: customerById.get(g[0]!.customerId!)!, pkgs: g, createdAt: ts[0]! - HOUR, statusAt: ts.at(-1)!, events, failureReason: code });
   }
   for (const [i, g] of take(CANCELLED).entries()) {
@@ -151,8 +149,8 @@ export async function seedDeliverySlips(db: Db): Promise<void> {
     } else {
       const ts = afterReady(g, 2);
       const events: PlannedSlip['events'] = [
-        { code: 'on_slip', at: ts[0]!, note: DELIVERY_SLIP_STATUS_LABELS.ready, location: g[0]!.hubName },
-        { code: 'ready', at: ts[1]!, note: DELIVERY_SLIP_STATUS_LABELS.cancelled, location: g[0]!.hubName },
+        { code: 'on_slip', at: ts[0]!, step: 'ready', location: g[0]!.hubName },
+        { code: 'ready', at: ts[1]!, step: 'cancelled', location: g[0]!.hubName },
       ];
       plan.push({ status: 'cancelled', method: 'pickup', customer: customerById.get(g[0]!.customerId!)!, pkgs: g, createdAt: ts[0]! - HOUR, statusAt: ts[1]!, events });
     }
@@ -257,7 +255,7 @@ export async function seedDeliverySlips(db: Db): Promise<void> {
   // Events of failed and cancelled-from-ready slips (tracking events are append-only: only added).
   const eventRows = ordered.flatMap(({ s, code }) =>
     s.events.flatMap((e) =>
-      s.pkgs.map((p) => ({ packageId: p.id, code: e.code, iataCode: DEFAULT_IATA_CODE[e.code] ?? null, location: e.location, note: `Phiếu giao ${code}: ${e.note}`, occurredAt: new Date(e.at), createdAt: new Date(e.at), actorId: actor, visibility: 'public' as const })),
+      s.pkgs.map((p) => ({ packageId: p.id, code: e.code, iataCode: DEFAULT_IATA_CODE[e.code] ?? null, location: e.location, ...(e.step === 'failed' && s.failureReason ? slipFailedNote(code, s.failureReason) : slipStatusNote(code, e.step)), occurredAt: new Date(e.at), createdAt: new Date(e.at), actorId: actor, visibility: 'public' as const })),
     ),
   );
   for (const batch of chunks(eventRows, 1000)) await db.insert(trackingEvents).values(batch);
@@ -277,11 +275,11 @@ export async function seedDeliverySlips(db: Db): Promise<void> {
     const ref = { referenceType: 'delivery_slip' as const, referenceId: ids.get(m.code)!, reference: m.code };
     let t = Math.max(m.at, (lastAt.get(m.customerId) ?? 0) + 1000);
     if (m.collected > 0) {
-      await postMovement(ctx, { customerId: m.customerId, type: m.type, amount: m.collected, method: m.method, ...ref, note: `Thu khi giao phiếu ${m.code}`, at: new Date(t) });
+      await postMovement(ctx, { customerId: m.customerId, type: m.type, amount: m.collected, method: m.method, ...ref, ...slipNote('slip_collected', m.code), at: new Date(t) });
       t += 1000;
     }
     if (m.total > 0) {
-      await postMovement(ctx, { customerId: m.customerId, type: 'payment', amount: m.total, method: m.method, ...ref, note: `Thanh toán phiếu giao ${m.code}`, at: new Date(t) });
+      await postMovement(ctx, { customerId: m.customerId, type: 'payment', amount: m.total, method: m.method, ...ref, ...slipNote('slip_payment', m.code), at: new Date(t) });
     }
     lastAt.set(m.customerId, t);
   }

@@ -3,6 +3,7 @@ import { businessDate, EXCHANGE_RATE_KIND } from '../../../shared/contracts/exch
 import { applyToBalance, type TransactionMethod, type TransactionType } from '../../../shared/domain/ledger';
 import { formatRate, orderTotals, parseRate, type ForeignCurrency, type ServiceFeeMode } from '../../../shared/domain/money';
 import type { OrderKind, OrderStatus } from '../../../shared/domain/order-lifecycle';
+import { orderNote, type TransactionNote } from '../../../shared/domain/transaction-notes';
 import { orderSearchText } from '../../modules/orders/orders.service';
 import { postMovement } from '../../modules/transactions/transactions.ledger';
 import { writeContextIn } from '../../lib/write-context';
@@ -138,7 +139,8 @@ interface Movement {
   method: TransactionMethod;
   orderCode: string | null;
   reference: string;
-  note: string;
+  /** Typed by staff (demo text), or a system note's code and parameters. */
+  note: string | TransactionNote;
 }
 
 /** Newest-biased age: a back office has more recent than old work in flight. */
@@ -268,22 +270,22 @@ export async function seedOrders(db: Db): Promise<void> {
     let paid = 0;
     if (o.kind === 'purchase' && confirmed !== undefined && o.deposit > 0) {
       const at = soon(confirmed + 1_800_000);
-      moves.push({ customerId: o.customerId, at, type: 'deposit', amount: roundUp(o.deposit, 100_000), method, orderCode: o.code, reference: method === 'bank_transfer' ? bankRef(r, at) : '', note: `Đặt cọc đơn ${o.code}` });
-      moves.push({ customerId: o.customerId, at: soon(at + 300_000), type: 'payment', amount: -o.deposit, method, orderCode: o.code, reference: '', note: `Thanh toán tiền cọc đơn ${o.code}` });
+      moves.push({ customerId: o.customerId, at, type: 'deposit', amount: roundUp(o.deposit, 100_000), method, orderCode: o.code, reference: method === 'bank_transfer' ? bankRef(r, at) : '', note: orderNote('order_deposit_in', o.code) });
+      moves.push({ customerId: o.customerId, at: soon(at + 300_000), type: 'payment', amount: -o.deposit, method, orderCode: o.code, reference: '', note: orderNote('order_deposit', o.code) });
       paid = o.deposit;
     }
     if (cancelled !== undefined && paid > 0) {
-      moves.push({ customerId: o.customerId, at: soon(cancelled + 900_000), type: 'refund', amount: paid, method, orderCode: o.code, reference: '', note: `Hoàn tiền cọc do hủy đơn ${o.code}` });
+      moves.push({ customerId: o.customerId, at: soon(cancelled + 900_000), type: 'refund', amount: paid, method, orderCode: o.code, reference: '', note: orderNote('order_refund', o.code) });
       continue;
     }
     const due = o.total - paid;
     if (due <= 0) continue;
     if (completed !== undefined && r.next() < 0.35) {
       // Cash on delivery: the courier's cash credits the wallet, then the order's balance is charged.
-      moves.push({ customerId: o.customerId, at: completed - 600_000, type: 'cod', amount: due, method: 'cash', orderCode: o.code, reference: '', note: `Thu hộ khi giao đơn ${o.code}` });
-      moves.push({ customerId: o.customerId, at: completed - 300_000, type: 'payment', amount: -due, method: 'cash', orderCode: o.code, reference: '', note: `Thanh toán phần còn lại đơn ${o.code}` });
+      moves.push({ customerId: o.customerId, at: completed - 600_000, type: 'cod', amount: due, method: 'cash', orderCode: o.code, reference: '', note: orderNote('order_cod', o.code) });
+      moves.push({ customerId: o.customerId, at: completed - 300_000, type: 'payment', amount: -due, method: 'cash', orderCode: o.code, reference: '', note: orderNote('order_balance', o.code) });
     } else if (arrived !== undefined) {
-      moves.push({ customerId: o.customerId, at: soon(arrived + 3_600_000), type: 'payment', amount: -due, method, orderCode: o.code, reference: '', note: `Thanh toán phần còn lại đơn ${o.code}` });
+      moves.push({ customerId: o.customerId, at: soon(arrived + 3_600_000), type: 'payment', amount: -due, method, orderCode: o.code, reference: '', note: orderNote('order_balance', o.code) });
     }
   }
 
@@ -389,7 +391,7 @@ export async function seedOrders(db: Db): Promise<void> {
       referenceType: m.orderCode ? 'order' : null,
       referenceId: m.orderCode ? orderIds.get(m.orderCode)! : null,
       reference: m.reference,
-      note: m.note,
+      ...(typeof m.note === 'string' ? { note: m.note } : m.note),
       at: new Date(m.at),
     });
   }

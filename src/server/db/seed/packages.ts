@@ -236,7 +236,6 @@ function mawbPath(status: PackageStatus, m: SeededMawb, p: Places, r: Rng, now: 
     const effect = MAWB_STATUS_EFFECTS[s];
     if (!effect || t.at[s] > lostAt) continue;
     let location = airportLabel(effect.at === 'origin' ? m.origin : m.destination);
-    if (effect.code === 'in_customs' || effect.code === 'cleared') location = `Hải quan ${location}`;
     if (effect.code === 'ready') location = p.hubName;
     events.push({ code: effect.code, iataCode: effect.iataCode, location, note: '', ...mawbStatusNote(m.awbNumber, s), occurredAt: t.at[s], visibility: 'public', actorId: actor });
   }
@@ -248,7 +247,7 @@ function mawbPath(status: PackageStatus, m: SeededMawb, p: Places, r: Rng, now: 
   const limit = now - 10 * 60_000;
   if (status === 'customs_hold') {
     const [at] = fit(t.at.in_customs, [hours(r, 1, 6)], limit);
-    const place = `Hải quan ${airportLabel(m.destination)}`;
+    const place = airportLabel(m.destination);
     events.push({ code: 'customs_hold', iataCode: null, location: place, note: r.pick(CUSTOMS_HOLD_NOTES), occurredAt: at!, visibility: 'public', actorId: actor });
     return events;
   }

@@ -147,6 +147,47 @@ describe('GET /api/dashboard/<kind>/export', () => {
   });
 });
 
+describe('GET /api/dashboard/<kind>/export in the reader\'s language', () => {
+  const workbookOf = async (url: string, headers: Record<string, string>) => {
+    const ExcelJS = (await import('exceljs')).default;
+    const res = await ctx.request({ method: 'GET', url, headers });
+    expect(res.statusCode, res.body).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    return { wb, disposition: String(res.headers['content-disposition']) };
+  };
+  const texts = (wb: import('exceljs').Workbook) =>
+    wb.worksheets.flatMap((ws) => [ws.name, ...ws.getSheetValues().flatMap((row) => (Array.isArray(row) ? row.filter((v): v is string => typeof v === 'string') : []))]);
+
+  it('English: sheet names, headers, row labels, statuses and the file name in English; money in đồng and kg as numbers', async () => {
+    const { wb, disposition } = await workbookOf(`/api/dashboard/analytics/export?from=${from}&to=${today}`, { 'accept-language': 'en' });
+    expect(disposition).toContain(encodeURIComponent('Operations analytics'));
+    const summary = wb.getWorksheet('Summary')!;
+    expect(summary.getRow(1).values).toEqual([undefined, 'Figure', expect.stringMatching(/^This period \(/), expect.stringMatching(/^Previous period \(/), 'Change (%)']);
+    expect(summary.getColumn(1).values).toEqual(expect.arrayContaining(['Packages delivered', 'COD not reconciled (₫)']));
+    expect(wb.getWorksheet('Weight by route')!.getRow(1).values).toEqual([undefined, 'Week from', 'Route', 'Chargeable weight (kg)']);
+    const reasons = wb.getWorksheet('Failed deliveries by reason')!;
+    expect(reasons.getColumn(1).values).toEqual(expect.arrayContaining(['Reason', 'Nobody at home']));
+    // Nothing Vietnamese but data (names, routes): every label is English.
+    const vietnamese = texts(wb).filter((v) => /[ăâđêôơưàáảãạằắẳẵặầấẩẫậèéẻẽẹềếểễệìíỉĩịòóỏõọồốổỗộờớởỡợùúủũụừứửữựỳýỷỹỵ]/iu.test(v));
+    const names = new Set((await q<{ full_name: string }>('SELECT full_name FROM users')).map((u) => u.full_name));
+    expect(vietnamese.filter((v) => !names.has(v))).toEqual([]);
+
+    const shop = await workbookOf(`/api/dashboard/ecommerce/export?from=${from}&to=${today}`, { 'accept-language': 'en' });
+    expect(shop.disposition).toContain(encodeURIComponent('Business overview'));
+    expect(shop.wb.getWorksheet('Revenue by day')!.getRow(1).values).toEqual([undefined, 'Day', 'Delivery slip freight (₫)', 'Service fees (₫)', 'Total (₫)']);
+    expect(shop.wb.getWorksheet('Summary')!.getCell('A2').value).toBe('Revenue (₫)');
+    expect(typeof shop.wb.getWorksheet('Summary')!.getCell('B2').value).toBe('number');
+  });
+
+  it('Vietnamese (the default): the same workbook in Vietnamese', async () => {
+    const { wb, disposition } = await workbookOf(`/api/dashboard/analytics/export?from=${from}&to=${today}`, { 'accept-language': 'vi' });
+    expect(disposition).toContain(encodeURIComponent('Phân tích vận hành'));
+    expect(wb.getWorksheet('Tổng hợp')!.getCell('A2').value).toBe('Kiện đã giao');
+    expect(wb.getWorksheet('Giao thất bại theo lý do')!.getColumn(1).values).toEqual(expect.arrayContaining(['Lý do', 'Khách không có nhà']));
+  });
+});
+
 describe('GET /api/dashboard/analytics', () => {
   it('needs a signed-in user; Staff may read it; bad dates are a 400', async () => {
     expect((await get(`/api/dashboard/analytics?from=${from}&to=${today}`, null)).statusCode).toBe(401);

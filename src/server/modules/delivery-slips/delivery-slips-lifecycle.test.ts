@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeliverySlip, SlipShortfallDetails, SlipTransitionDetails } from '../../../shared/contracts/delivery-slips';
 import { createTestContext, type TestContext } from '../../test/harness';
@@ -96,8 +97,9 @@ describe('status', () => {
     expect(failed.failureReason).toBe('not_home');
     expect(failed.failureNote).toBe('Gọi 3 lần');
     expect(await packageStatuses(c.packageIds)).toEqual(['ready', 'ready']);
-    const ev = await h.q<{ note: string }>(`SELECT note FROM tracking_events WHERE package_id = $1 ORDER BY id DESC LIMIT 1`, [c.packageIds[0]]);
-    expect(ev[0]!.note).toContain(slip.code);
+    // The slip and the reason are the note's code and parameters; what staff typed is the note (see 'notes' below).
+    const ev = await h.q<{ note: string; note_code: string }>(`SELECT note, note_code FROM tracking_events WHERE package_id = $1 ORDER BY id DESC LIMIT 1`, [c.packageIds[0]]);
+    expect(ev[0]).toEqual({ note: 'Gọi 3 lần', note_code: 'slip_failed' });
     expect((await h.audit(slip.id)).map((a) => a.action)).toEqual(['create', 'status', 'status', 'status']);
     // Free for a new slip.
     const again = await h.createOk({ customerId: c.customerId, packageIds: c.packageIds });
@@ -302,5 +304,96 @@ describe('confirm', () => {
       expect(r.statusCode, JSON.stringify(bad)).toBe(400);
       expect(JSON.stringify(r.json().details)).toContain(path);
     }
+  });
+});
+
+describe('notes the system writes', () => {
+  const eventsOf = async (packageId: number) => {
+    const res = await ctx.request({ method: 'GET', url: `/api/packages/${packageId}/events` });
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json() as { items: Array<{ code: string; note: string; noteCode: string | null; noteParams: Record<string, string> }> }).items;
+  };
+  const walletRows = async (slipId: number) => {
+    const res = await ctx.request({ method: 'GET', url: `/api/transactions?customerId=${(await ctx.request({ method: 'GET', url: `/api/delivery-slips/${slipId}` })).json().customerId}` });
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json() as { items: Array<{ type: string; note: string; noteCode: string | null; noteParams: Record<string, string> }> }).items.reverse();
+  };
+
+  it('package events of a slip carry a note code and its parameters; what staff typed stays apart, as typed', async () => {
+    const { c, slip } = await readySlip(1, { method: 'courier', carrierName: 'GHN' });
+    await stepOk(slip.id, { status: 'out_for_delivery' });
+    await stepOk(slip.id, { status: 'failed', reason: 'wrong_address', note: 'Số nhà không có' });
+    const [failed, out, onSlip] = await eventsOf(c.packageIds[0]!);
+    expect(onSlip).toMatchObject({ code: 'on_slip', noteCode: 'slip_status', noteParams: { slip: slip.code, status: 'ready' }, note: '' });
+    expect(out).toMatchObject({ code: 'out_for_delivery', noteCode: 'slip_status', noteParams: { slip: slip.code, status: 'out_for_delivery' }, note: '' });
+    expect(failed).toMatchObject({ code: 'ready', noteCode: 'slip_failed', noteParams: { slip: slip.code, reason: 'wrong_address' }, note: 'Số nhà không có' });
+  });
+
+  it('the delivered event names the receiver as a parameter; the wallet rows carry their codes, the typed note apart', async () => {
+    const { c, slip } = await readySlip(1);
+    const res = await confirm(slip.id, { collectedAmount: slip.amountToCollect, method: 'cash', receiverName: 'Chị Lan', note: 'Để ở quầy' });
+    expect(res.statusCode, res.body).toBe(200);
+    const [delivered] = await eventsOf(c.packageIds[0]!);
+    expect(delivered).toMatchObject({ code: 'delivered', noteCode: 'slip_delivered', noteParams: { slip: slip.code, receiver: 'Chị Lan' }, note: '' });
+    const rows = (await walletRows(slip.id)).filter((r) => r.noteCode?.startsWith('slip_'));
+    expect(rows.map((r) => [r.type, r.noteCode, r.noteParams, r.note])).toEqual([
+      ['deposit', 'slip_collected', { slip: slip.code }, 'Để ở quầy'],
+      ['payment', 'slip_payment', { slip: slip.code }, ''],
+    ]);
+    // The search still finds the rows by the words of their system note.
+    const found = await ctx.request({ method: 'GET', url: `/api/transactions?q=${encodeURIComponent(`thanh toan phieu giao ${slip.code}`)}` });
+    expect(found.statusCode, found.body).toBe(200);
+    expect((found.json() as { items: unknown[] }).items.length).toBe(1);
+  });
+});
+
+describe('notes stored as sentences before slip and wallet note codes (migration 0023)', () => {
+  it('turns the sentences the system wrote into codes, keeps what staff typed in brackets as the note, and leaves other text alone', async () => {
+    const c = await h.customerWithReady(1);
+    const packageId = c.packageIds[0]!;
+    const events = [
+      'Phiếu giao PG2611-00012: Sẵn sàng giao',
+      'Phiếu giao PG2611-00012: Sai địa chỉ (Gọi 3 lần)',
+      'Phiếu giao PG2611-00012 — người nhận: Chị Lan',
+      'Phiếu giao PG2611-00012: giao lại chiều mai',
+    ];
+    for (const note of events) {
+      await ctx.database.query(`INSERT INTO tracking_events (package_id, code, note, occurred_at) VALUES ($1, 'on_hold', $2, now() - interval '1 day')`, [packageId, note]);
+    }
+    const wallet = ['Thu khi giao phiếu PG2611-00012 (Để ở quầy)', 'Thanh toán phiếu giao PG2611-00012', 'Hoàn tiền cọc do hủy đơn DH00000501', 'Khách rút tiền mặt'];
+    for (const note of wallet) {
+      await ctx.database.query(`INSERT INTO transactions (customer_id, type, amount, balance_after, method, note) VALUES ($1, 'adjustment', 1, 0, 'cash', $2)`, [c.customerId, note]);
+    }
+    const [customsRow] = await ctx.database.query<{ id: number }>(
+      `INSERT INTO tracking_events (package_id, code, location, occurred_at) VALUES ($1, 'in_customs', 'Hải quan Tân Sơn Nhất (SGN)', now() - interval '1 day') RETURNING id`,
+      [packageId],
+    );
+    const sql = readFileSync(new URL('../../db/migrations/0023_slip_and_wallet_note_codes.sql', import.meta.url), 'utf8');
+    const statements = sql.split('--> statement-breakpoint').map((x) => x.replace(/^(--.*\n)+/gm, '').trim());
+    for (const statement of statements.filter((x) => x.startsWith('UPDATE') || /^ALTER TABLE \S+ (DISABLE|ENABLE) TRIGGER/.test(x))) {
+      await ctx.database.query(statement);
+    }
+    const after = await ctx.database.query<{ note: string; note_code: string | null; note_params: Record<string, string> }>(
+      `SELECT note, note_code, note_params FROM tracking_events WHERE package_id = $1 AND code = 'on_hold' ORDER BY id`,
+      [packageId],
+    );
+    expect(after).toEqual([
+      { note: '', note_code: 'slip_status', note_params: { slip: 'PG2611-00012', status: 'ready' } },
+      { note: 'Gọi 3 lần', note_code: 'slip_failed', note_params: { slip: 'PG2611-00012', reason: 'wrong_address' } },
+      { note: '', note_code: 'slip_delivered', note_params: { slip: 'PG2611-00012', receiver: 'Chị Lan' } },
+      { note: 'Phiếu giao PG2611-00012: giao lại chiều mai', note_code: null, note_params: {} },
+    ]);
+    const customs = await ctx.database.query<{ location: string }>(`SELECT location FROM tracking_events WHERE id = $1`, [customsRow!.id]);
+    expect(customs).toEqual([{ location: 'Tân Sơn Nhất (SGN)' }]);
+    const rows = await ctx.database.query<{ note: string; note_code: string | null; note_params: Record<string, string> }>(
+      `SELECT note, note_code, note_params FROM transactions WHERE customer_id = $1 AND type = 'adjustment' ORDER BY id`,
+      [c.customerId],
+    );
+    expect(rows).toEqual([
+      { note: 'Để ở quầy', note_code: 'slip_collected', note_params: { slip: 'PG2611-00012' } },
+      { note: '', note_code: 'slip_payment', note_params: { slip: 'PG2611-00012' } },
+      { note: '', note_code: 'order_refund', note_params: { order: 'DH00000501' } },
+      { note: 'Khách rút tiền mặt', note_code: null, note_params: {} },
+    ]);
   });
 });

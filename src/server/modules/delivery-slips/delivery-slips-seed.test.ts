@@ -52,7 +52,7 @@ describe('seeded delivery slips', () => {
     expect(drift).toEqual([]);
     const failed = await q<{ code: string; events: string[] }>(`
       SELECT s.code, array_agg(e.code ORDER BY e.occurred_at, e.id) AS events FROM delivery_slips s
-      JOIN delivery_slip_packages sp ON sp.slip_id = s.id JOIN tracking_events e ON e.package_id = sp.package_id AND e.note LIKE '%' || s.code || '%'
+      JOIN delivery_slip_packages sp ON sp.slip_id = s.id JOIN tracking_events e ON e.package_id = sp.package_id AND e.note_params->>'slip' = s.code
       WHERE s.status = 'failed' GROUP BY s.code, sp.package_id`);
     expect(failed.length).toBeGreaterThan(0);
     for (const f of failed) expect(f.events.at(-1), f.code).toBe('ready');

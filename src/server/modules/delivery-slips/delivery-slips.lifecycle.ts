@@ -6,13 +6,9 @@ import {
   type SlipShortfallDetails,
   type SlipStatusBody,
 } from '../../../shared/contracts/delivery-slips';
-import {
-  DELIVERY_FAILURE_REASON_LABELS,
-  DELIVERY_SLIP_LIFECYCLES,
-  DELIVERY_SLIP_STATUS_LABELS,
-  packageEffectOf,
-  type DeliverySlipStatus,
-} from '../../../shared/domain/delivery-slip-lifecycle';
+import { DELIVERY_SLIP_LIFECYCLES, packageEffectOf, type DeliverySlipStatus } from '../../../shared/domain/delivery-slip-lifecycle';
+import { slipDeliveredNote, slipFailedNote, slipStatusNote } from '../../../shared/domain/event-notes';
+import { slipNote } from '../../../shared/domain/transaction-notes';
 import { formatDong } from '../../../shared/domain/money';
 import { deliveryFeedback, deliverySlipPackages, deliverySlips } from '../../db/schema/index';
 import { HttpError } from '../../lib/errors';
@@ -76,14 +72,9 @@ export async function changeSlipStatus(ctx: WriteContext, id: number, body: Slip
       if (to === 'failed' || to === 'cancelled') await releasePackages(tx, id);
       const effect = packageEffectOf(before.status, to);
       if (effect) {
-        const what = to === 'failed' ? DELIVERY_FAILURE_REASON_LABELS[body.reason!] : DELIVERY_SLIP_STATUS_LABELS[to];
-        await appendEvents(
-          tx.tx,
-          tx.meta.actorId,
-          packageIdsOf(before),
-          { code: effect, location: before.storeName, note: body.note ? `Phiếu giao ${before.code}: ${what} (${body.note})` : `Phiếu giao ${before.code}: ${what}` },
-          { bumpVersion: true },
-        );
+        // The slip and its step as a note code (read in each reader's language); what staff typed stays as typed.
+        const note = to === 'failed' ? slipFailedNote(before.code, body.reason!) : slipStatusNote(before.code, to);
+        await appendEvents(tx.tx, tx.meta.actorId, packageIdsOf(before), { code: effect, location: before.storeName, ...note, note: body.note ?? '' }, { bumpVersion: true });
       }
     },
   });
@@ -136,18 +127,19 @@ export async function confirmSlip(ctx: WriteContext, id: number, body: SlipConfi
           amount: body.collectedAmount,
           method: body.method,
           ...ref,
-          note: body.note ? `Thu khi giao phiếu ${before.code} (${body.note})` : `Thu khi giao phiếu ${before.code}`,
+          ...slipNote('slip_collected', before.code),
+          note: body.note,
         });
       }
       if (before.total > 0) {
-        await postMovement(tx, { customerId: customer.id, type: 'payment', amount: before.total, method: body.method, ...ref, note: `Thanh toán phiếu giao ${before.code}` });
+        await postMovement(tx, { customerId: customer.id, type: 'payment', amount: before.total, method: body.method, ...ref, ...slipNote('slip_payment', before.code) });
       }
 
       await appendEvents(
         tx.tx,
         tx.meta.actorId,
         packageIdsOf(before),
-        { code: 'delivered', location: before.storeName, note: `Phiếu giao ${before.code} — người nhận: ${body.receiverName}` },
+        { code: 'delivered', location: before.storeName, ...slipDeliveredNote(before.code, body.receiverName) },
         { bumpVersion: true },
       );
       await releasePackages(tx, id);

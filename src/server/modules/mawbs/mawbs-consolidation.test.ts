@@ -195,8 +195,9 @@ describe('status moves', () => {
     manifested: { code: 'on_mawb', iata: 'MAN', location: 'Los Angeles (LAX)' },
     departed: { code: 'departed', iata: 'DEP', location: 'Los Angeles (LAX)' },
     arrived: { code: 'arrived', iata: 'RCF', location: 'Tân Sơn Nhất (SGN)' },
-    in_customs: { code: 'in_customs', iata: 'CRC', location: 'Hải quan Tân Sơn Nhất (SGN)' },
-    cleared: { code: 'cleared', iata: 'CCD', location: 'Hải quan Tân Sơn Nhất (SGN)' },
+    // The airport alone: the step's label says "customs" in the reader's language (a stored "Hải quan …" stayed Vietnamese in English).
+    in_customs: { code: 'in_customs', iata: 'CRC', location: 'Tân Sơn Nhất (SGN)' },
+    cleared: { code: 'cleared', iata: 'CCD', location: 'Tân Sơn Nhất (SGN)' },
     received_at_hub: { code: 'ready', iata: 'NFD', location: 'Kho Hồ Chí Minh' },
   };
 

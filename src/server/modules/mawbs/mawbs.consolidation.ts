@@ -164,7 +164,7 @@ async function applyEffect(
     let location: string;
     if (effect.code === 'received_abroad') location = p.storeName ?? airportLabel(mawb.origin);
     else if (effect.code === 'ready') location = p.destinationName ?? airportLabel(mawb.destination);
-    else if (effect.code === 'in_customs' || effect.code === 'cleared') location = `Hải quan ${airportLabel(mawb.destination)}`;
+    // Customs steps happen at the destination airport: the step's own label says "customs" in the reader's language.
     else location = airportLabel(effect.at === 'origin' ? mawb.origin : mawb.destination);
     groups.set(location, [...(groups.get(location) ?? []), p.id]);
   }

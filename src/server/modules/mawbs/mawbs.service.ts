@@ -1,6 +1,6 @@
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { FlightLeg, Mawb, MawbCreate, MawbPatch } from '../../../shared/contracts/mawbs';
-import { MAWB_STATUS_LABELS, routeIssues } from '../../../shared/contracts/mawbs';
+import { MAWB_AWB_TAKEN_CODE, MAWB_STATUS_LABELS, routeIssues, type AwbTakenDetails } from '../../../shared/contracts/mawbs';
 import type { FieldError } from '../../../shared/contracts/resource';
 import { airlineByPrefix } from '../../../shared/domain/airlines';
 import {
@@ -49,7 +49,12 @@ async function assertAwbFree(db: Db, awbNumber: string, exceptId?: number): Prom
     .select({ id: mawbs.id, status: mawbs.status })
     .from(mawbs)
     .where(and(eq(mawbs.awbNumber, awbNumber), isNull(mawbs.deletedAt), exceptId ? ne(mawbs.id, exceptId) : undefined));
-  if (other) throw fieldError(409, 'awbNumber', `Số AWB ${awbNumber} đã có trong hệ thống (MAWB #${other.id}, ${MAWB_STATUS_LABELS[other.status]})`);
+  if (other) {
+    // The MAWB is named by its number and status (never its database id); the details let the form link to it.
+    const message = `Số AWB ${awbNumber} đã có trong hệ thống: MAWB này đang ở trạng thái "${MAWB_STATUS_LABELS[other.status]}"`;
+    const details: AwbTakenDetails = [{ path: 'awbNumber', message, mawbId: other.id, awbNumber, status: other.status }];
+    throw new HttpError(409, message, MAWB_AWB_TAKEN_CODE, details);
+  }
 }
 
 function assertRoute(v: Parameters<typeof routeIssues>[0]): void {

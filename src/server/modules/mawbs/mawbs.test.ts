@@ -246,7 +246,13 @@ describe('create', () => {
     const m = await h.createMawb();
     const again = await create({ awbNumber: m.awbNumber.replace('-', ''), origin: 'LAX', destination: 'SGN' });
     expect(again.statusCode).toBe(409);
-    expect(again.json().details).toEqual([{ path: 'awbNumber', message: expect.stringContaining(`MAWB #${m.id}`) }]);
+    // Named by its number and status, never by its database id; the details carry the id for a link.
+    const message = `Số AWB ${m.awbNumber} đã có trong hệ thống: MAWB này đang ở trạng thái "Nháp"`;
+    expect(again.json()).toMatchObject({ code: 'MAWB_AWB_TAKEN', message });
+    expect(again.json().details).toEqual([{ path: 'awbNumber', message, mawbId: m.id, awbNumber: m.awbNumber, status: 'draft' }]);
+    expect(again.json().message).not.toContain('#');
+    const english = await ctx.request({ method: 'POST', url: '/api/mawbs', payload: { awbNumber: m.awbNumber, origin: 'LAX', destination: 'SGN' }, headers: { 'accept-language': 'en' } });
+    expect(english.json().message).toBe(`AWB number ${m.awbNumber} is already in the system: that MAWB is "Draft"`);
     const del = await ctx.request({ method: 'DELETE', url: `/api/mawbs/${m.id}`, headers: { 'if-match': `"${m.version}"` } });
     expect(del.statusCode).toBe(204);
     expect((await ctx.request({ method: 'GET', url: `/api/mawbs/${m.id}` })).statusCode).toBe(404);

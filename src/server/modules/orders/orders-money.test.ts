@@ -101,6 +101,18 @@ describe('cancelling an order', () => {
     expect((await customer(c.id)).balance).toBe(3_000_000);
   });
 
+  it('the refund row carries its note as a code and the order code (read in each reader\'s language), not a sentence', async () => {
+    const c = await newCustomer();
+    const o = await newOrder(c.id);
+    expect((await post({ customerId: c.id, type: 'deposit', amount: 500_000, method: 'cash' })).statusCode).toBe(201);
+    expect((await post({ customerId: c.id, type: 'payment', amount: 500_000, referenceType: 'order', referenceId: o.id })).statusCode).toBe(201);
+    expect((await step(o, { status: 'cancelled', refundToWallet: true })).statusCode).toBe(200);
+    const res = await ctx.request({ method: 'GET', url: `/api/transactions?orderId=${o.id}&type=refund` });
+    expect(res.statusCode, res.body).toBe(200);
+    const [refund] = (res.json() as { items: Transaction[] }).items;
+    expect(refund).toMatchObject({ type: 'refund', noteCode: 'order_refund', noteParams: { order: o.code }, note: '' });
+  });
+
   it('keeps the money on the order only when told so', async () => {
     const c = await newCustomer();
     const o = await newOrder(c.id);

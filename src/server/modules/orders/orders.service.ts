@@ -13,6 +13,7 @@ import {
 } from '../../../shared/contracts/orders';
 import { formatDong, orderTotals, parseRate, type Currency, type OrderTotals } from '../../../shared/domain/money';
 import { canEditOrderFees, canEditOrderItems, ORDER_LIFECYCLES, type OrderKind, type OrderStatus } from '../../../shared/domain/order-lifecycle';
+import { orderNote } from '../../../shared/domain/transaction-notes';
 import { foldVietnamese } from '../../../shared/text';
 import type { Db } from '../../db/client';
 import { customers, orderEvents, orderItems, orders, packages, transactions } from '../../db/schema/index';
@@ -244,7 +245,7 @@ async function settleCancelledMoney(ctx: WriteContext, order: Order, refundToWal
     method: null,
     referenceType: 'order',
     referenceId: order.id,
-    note: `Hoàn tiền do hủy đơn ${order.code}`,
+    ...orderNote('order_refund', order.code),
   });
 }
 

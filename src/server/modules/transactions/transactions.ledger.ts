@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { TRANSACTION_ERROR_CODES, TRANSACTION_TYPE_LABELS, type CreditLimitDetails, type OrderOverpaidDetails, type Transaction } from '../../../shared/contracts/transactions';
 import { applyToBalance, hasMethod, signedAmount, type TransactionMethod, type TransactionReferenceType, type TransactionType } from '../../../shared/domain/ledger';
 import { formatDong } from '../../../shared/domain/money';
+import { transactionNoteText, type TransactionNoteCode, type TransactionNoteParams } from '../../../shared/domain/transaction-notes';
 import { FINAL_ORDER_STATUSES, ORDER_STATUS_LABELS } from '../../../shared/domain/order-lifecycle';
 import type { Db } from '../../db/client';
 import { customers, orders, transactions } from '../../db/schema/index';
@@ -38,7 +39,11 @@ export interface MovementInput {
   referenceType?: TransactionReferenceType | null;
   referenceId?: number | null;
   reference?: string;
+  /** Text typed by staff, kept as typed. */
   note?: string;
+  /** A note the system writes: a code and its parameters, rendered in the reader's language (transaction-notes.ts). */
+  noteCode?: TransactionNoteCode | null;
+  noteParams?: TransactionNoteParams;
   /** When it happened, for rows recorded after the fact (the seed's history); default: the transaction's now(). */
   at?: Date;
 }
@@ -158,7 +163,9 @@ export async function postMovement(ctx: WriteContext, input: MovementInput): Pro
       referenceId,
       reference,
       note,
-      searchText: transactionSearchText(code, reference, note),
+      noteCode: input.noteCode ?? null,
+      noteParams: input.noteParams ?? {},
+      searchText: transactionSearchText(code, reference, note, input.noteCode ? transactionNoteText(input.noteCode, input.noteParams ?? {}) : ''),
       createdBy: meta.actorId,
       updatedBy: meta.actorId,
       ...(input.at ? { createdAt: input.at, updatedAt: input.at } : {}),

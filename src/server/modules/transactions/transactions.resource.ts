@@ -9,6 +9,7 @@ import {
   TransactionListQuery,
   TransactionPatch,
 } from '../../../shared/contracts/transactions';
+import { transactionNoteText } from '../../../shared/domain/transaction-notes';
 import { foldVietnamese } from '../../../shared/text';
 import { customers, transactions, users } from '../../db/schema/index';
 import type { UpdatePlan, WriteContext } from '../../lib/resource/define';
@@ -21,15 +22,17 @@ import { referenceCodeSql, referenceIdOf } from './transactions.references';
  * DELETE for it.
  */
 
-export function transactionSearchText(code: string, reference: string, note: string): string {
-  return foldVietnamese([code, reference, note].filter(Boolean).join(' '));
+/** `systemNote`: the Vietnamese sentence of the row's system note, so a search for its words still finds it. */
+export function transactionSearchText(code: string, reference: string, note: string, systemNote = ''): string {
+  return foldVietnamese([code, reference, systemNote, note].filter(Boolean).join(' '));
 }
 
 /** Only the free texts change; amounts never do (a wrong row is corrected by an adjustment). */
 async function updateTransaction(_ctx: WriteContext, current: Transaction, patch: TransactionPatch): Promise<UpdatePlan> {
   const reference = patch.reference ?? current.reference;
   const note = patch.note ?? current.note;
-  return { set: { reference, note, searchText: transactionSearchText(current.code, reference, note) } };
+  const system = current.noteCode ? transactionNoteText(current.noteCode, current.noteParams) : '';
+  return { set: { reference, note, searchText: transactionSearchText(current.code, reference, note, system) } };
 }
 
 export const transactionsResource = defineResource({
@@ -60,6 +63,8 @@ export const transactionsResource = defineResource({
       referenceCode: referenceCodeSql(),
       reference: transactions.reference,
       note: transactions.note,
+      noteCode: transactions.noteCode,
+      noteParams: transactions.noteParams,
       status: transactions.status,
       actorId: transactions.createdBy,
       actorName: users.fullName,
@@ -105,6 +110,8 @@ export const transactionsResource = defineResource({
       { header: 'Số dư sau', en: 'Balance after', width: 15, type: 'money', value: (t) => t.balanceAfter },
       { header: 'Đơn hàng', en: 'Order', width: 12, value: (t) => t.referenceCode },
       { header: 'Số tham chiếu', en: 'Reference', width: 18, value: (t) => t.reference },
+      // What the system wrote, in the reader's language (a label: the catalog translates it); what staff typed apart.
+      { header: 'Diễn giải', en: 'Description', width: 30, type: 'label', value: (t) => (t.noteCode ? transactionNoteText(t.noteCode, t.noteParams) : null) },
       { header: 'Ghi chú', en: 'Note', width: 30, value: (t) => t.note },
       { header: 'Người thực hiện', en: 'Recorded by', width: 22, value: (t) => t.actorName },
     ],

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { TransactionMethod, TransactionType } from '../../../shared/contracts/transactions';
+import type { Transaction, TransactionMethod, TransactionType } from '../../../shared/contracts/transactions';
 import { formatVnd } from '../../lib/format';
 import { StatusBadge, type Tone } from '../../components/status-badge';
 
@@ -52,4 +52,14 @@ export function SignedAmount({ amount, className }: { amount: number; className?
 /** A balance: red when the customer owes money. */
 export function BalanceAmount({ amount, className }: { amount: number; className?: string }) {
   return <span className={`font-tabular text-nowrap${amount < 0 ? ' text-danger-emphasis' : ''}${className ? ` ${className}` : ''}`}>{formatVnd(amount)}</span>;
+}
+
+/**
+ * A wallet row's note in the reader's language: the note the system wrote (a code and its parameters, see
+ * shared/domain/transaction-notes.ts) from the catalog, then what staff typed, as typed.
+ */
+export function TransactionNote({ row }: { row: Pick<Transaction, 'note' | 'noteCode' | 'noteParams'> }) {
+  const { t } = useTranslation('transaction');
+  const system = row.noteCode ? t(`systemNotes.${row.noteCode}`, { ...row.noteParams }) : '';
+  return <>{[system, row.note].filter(Boolean).join(' — ')}</>;
 }

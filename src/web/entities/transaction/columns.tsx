@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { TRANSACTION_REFERENCE_KINDS, type Transaction } from '../../../shared/contracts/transactions';
 import { useFormat } from '../../lib/use-format';
 import type { Columns } from '../../components/data-table/data-table';
-import { BalanceAmount, SignedAmount, TransactionMethodText, TransactionTypeBadge } from './badges';
+import { BalanceAmount, SignedAmount, TransactionMethodText, TransactionNote, TransactionTypeBadge } from './badges';
 import { DATE_TIME_COLUMN_SIZE } from '../../components/data-table/cells';
 import { customerColumn } from '../customer/customer-cell';
 import { codeColumn } from '../../components/data-table/code-column';
@@ -76,7 +76,7 @@ export function useTransactionColumns({ withCustomer = true }: { withCustomer?: 
         cell: (c) => <ReferenceDoc row={c.row.original} />,
       }),
       txCol.accessor('reference', { header: t('fields.reference'), size: 150, meta: { card: 'hidden' } }),
-      txCol.accessor('note', { header: t('fields.note'), size: 220, meta: { defaultHidden: true, card: 'hidden' } }),
+      txCol.accessor('note', { header: t('fields.note'), size: 220, meta: { defaultHidden: true, card: 'hidden' }, cell: (c) => <TransactionNote row={c.row.original} /> }),
       txCol.accessor('actorName', { header: t('fields.actor'), size: 160, meta: { defaultHidden: true, card: 'hidden' }, cell: (c) => c.getValue() ?? '' }),
     );
     return cols;

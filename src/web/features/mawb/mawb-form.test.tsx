@@ -204,6 +204,25 @@ describe('MAWB create form', () => {
     await user.click(screen.getByRole('button', { name: 'Tạo MAWB' }));
     expect(await screen.findByText('Số AWB 176-12345675 đã có')).toBeTruthy();
   });
+
+  it('links the MAWB that already has the number, named by its AWB (never its database id)', async () => {
+    const user = userEvent.setup();
+    const message = 'Số AWB 176-12345675 đã có trong hệ thống: MAWB này đang ở trạng thái "Nháp"';
+    mockFetch((c) =>
+      c.method === 'POST'
+        ? jsonResponse(409, { message, code: 'MAWB_AWB_TAKEN', details: [{ path: 'awbNumber', message, mawbId: 51, awbNumber: '176-12345675', status: 'draft' }] })
+        : jsonResponse(500, { message: 'x' }),
+    );
+    renderForm('/mawb/create');
+    await screen.findByRole('heading', { level: 1, name: 'Tạo vận đơn chủ (MAWB)' });
+    await user.type(awbInput(), '176-12345675');
+    await user.selectOptions(screen.getByLabelText(/^Điểm đi/), 'LAX');
+    await user.click(screen.getByRole('button', { name: 'Tạo MAWB' }));
+    expect(await screen.findByText(message)).toBeTruthy();
+    const link = await screen.findByRole('link', { name: 'Mở MAWB 176-12345675' });
+    expect(link.getAttribute('href')).toBe('/mawb/51');
+    expect(screen.queryByText(/#51/)).toBeNull();
+  });
 });
 
 describe('MAWB edit form', () => {

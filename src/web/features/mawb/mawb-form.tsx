@@ -1,9 +1,10 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { Alert, Card, Col, Row } from 'react-bootstrap';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { MAWB_NOTE_MAX, type Mawb } from '../../../shared/contracts/mawbs';
+import { MAWB_AWB_TAKEN_CODE, MAWB_NOTE_MAX, type AwbTakenDetails, type Mawb } from '../../../shared/contracts/mawbs';
+import { isApiRequestError } from '../../lib/api-client';
 import { MAWB_FINAL_STATUSES, MAWB_ROUTE_EDITABLE_STATUSES } from '../../../shared/domain/mawb-lifecycle';
 import { TextareaField } from '../../components/form/fields';
 import { RecordFormActions, ResourceFormFrame } from '../../components/form/resource-form';
@@ -42,13 +43,21 @@ function MawbFormScreen({ loaded }: { loaded?: Versioned<Mawb> }) {
   const messages = useMemo(() => ({ legTimeRequired: t('form.legTimeRequired') }), [t]);
   const schema = useMemo(() => (editing ? patchFormSchema(messages) : createFormSchema(messages)), [editing, messages]);
 
+  // The MAWB that already has the typed AWB number (a 409 names it), linked under the field.
+  const [taken, setTaken] = useState<AwbTakenDetails[number] | null>(null);
   const rf = useResourceForm({
     schema,
     defaultValues: loaded ? mawbToValues(loaded.record) : EMPTY_MAWB,
     save: async (values, ctx) => {
-      const saved = base ? await mawbApi.patch(base.record.id, base.etag, pickDirty(values, ctx.isDirty)) : await mawbApi.create(values as Parameters<typeof mawbApi.create>[0]);
-      cache.saved(saved, { packagesChanged: false });
-      return saved;
+      setTaken(null);
+      try {
+        const saved = base ? await mawbApi.patch(base.record.id, base.etag, pickDirty(values, ctx.isDirty)) : await mawbApi.create(values as Parameters<typeof mawbApi.create>[0]);
+        cache.saved(saved, { packagesChanged: false });
+        return saved;
+      } catch (e) {
+        if (isApiRequestError(e) && e.data.code === MAWB_AWB_TAKEN_CODE) setTaken((e.data.details as AwbTakenDetails)[0] ?? null);
+        throw e;
+      }
     },
     texts: {
       pending: t('form.saving'),
@@ -107,6 +116,14 @@ function MawbFormScreen({ loaded }: { loaded?: Versioned<Mawb> }) {
             <Row className="gx-3">
               <Col lg={6}>
                 <AwbNumberField form={form} disabled={routeLocked} lockedHelp={t('form.routeLocked')} suggestNext={!editing} />
+                {taken && (
+                  <div className="small mt-n2 mb-3">
+                    <Link to={`/mawb/${taken.mawbId}`}>
+                      <i className="bi bi-box-arrow-up-right me-1" aria-hidden="true" />
+                      {t('form.openTaken', { awb: taken.awbNumber })}
+                    </Link>
+                  </div>
+                )}
               </Col>
               <Col sm={6} lg={3}>
                 <AirportSelect

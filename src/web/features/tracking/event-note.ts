@@ -10,13 +10,17 @@ type NoteParts = Pick<TrackingEvent, 'note' | 'noteCode' | 'noteParams'>;
  * sentence was not recognised as a system note read as they were stored.
  */
 export function useEventNote(): (e: NoteParts) => { system: string; typed: string; text: string } {
-  const { t } = useTranslation(['tracking', 'mawb']);
-  return useCallback((e: NoteParts) => {
-    const params = e.noteParams ?? {};
-    const system = e.noteCode
-      ? t(`tracking:eventNotes.${e.noteCode}`, { ...params, status: params.status ? t(`mawb:statuses.${params.status}`, { defaultValue: params.status }) : '' })
-      : '';
-    const typed = e.note ?? '';
-    return { system, typed, text: [system, typed].filter(Boolean).join(' — ') };
-  }, [t]);
+  const { t } = useTranslation(['tracking', 'mawb', 'deliveryslip']);
+  return useCallback(
+    (e: NoteParts) => {
+      const params = e.noteParams ?? {};
+      // A step's or reason's key is translated in its own namespace; anything unknown reads as stored.
+      const label = (ns: string, group: string, key: string | undefined) => (key ? t(`${ns}:${group}.${key}`, { defaultValue: key }) : '');
+      const status = e.noteCode?.startsWith('slip_') ? label('deliveryslip', 'statuses', params.status) : label('mawb', 'statuses', params.status);
+      const system = e.noteCode ? t(`tracking:eventNotes.${e.noteCode}`, { ...params, status, reason: label('deliveryslip', 'reasons', params.reason) }) : '';
+      const typed = e.note ?? '';
+      return { system, typed, text: [system, typed].filter(Boolean).join(' — ') };
+    },
+    [t],
+  );
 }

@@ -60,7 +60,7 @@ function renderSearch(path = '/tracking/search') {
   );
 }
 
-setupScreenTests(['common', 'shell', 'resource', 'tracking', 'mawb'], { scrollerHeight: 600 });
+setupScreenTests(['common', 'shell', 'resource', 'tracking', 'mawb', 'deliveryslip'], { scrollerHeight: 600 });
 
 afterEach(() => {
   vi.useRealTimers();

@@ -30,7 +30,7 @@ const EVENTS = [
 ];
 
 beforeAll(async () => {
-  await setupI18n(['common', 'tracking', 'mawb']);
+  await setupI18n(['common', 'tracking', 'mawb', 'deliveryslip']);
 });
 afterAll(async () => {
   await i18n.changeLanguage('vi');
@@ -53,5 +53,21 @@ describe('event notes on the timeline', () => {
     renderAt('/tracking/7', <Timeline events={EVENTS} />);
     expect(await screen.findByText('MAWB 176-12345675: Đã thông quan')).toBeTruthy();
     expect(screen.getByText('Đóng vào MAWB 176-12345675')).toBeTruthy();
+  });
+
+  it('renders a delivery slip\'s notes in English: its step, the failure reason, the receiver, and what staff typed', async () => {
+    const slipEvents = [
+      event({ id: 13, code: 'delivered', iataCode: 'DLV', noteCode: 'slip_delivered', noteParams: { slip: 'PG2611-00012', receiver: 'Trần Thị Mai' } }),
+      event({ id: 12, code: 'ready', iataCode: null, noteCode: 'slip_failed', noteParams: { slip: 'PG2611-00011', reason: 'wrong_address' }, note: 'Gọi 3 lần không nghe' }),
+      event({ id: 11, code: 'out_for_delivery', iataCode: null, noteCode: 'slip_status', noteParams: { slip: 'PG2611-00012', status: 'out_for_delivery' } }),
+    ];
+    await i18n.changeLanguage('en');
+    await i18n.loadNamespaces(['tracking', 'mawb', 'deliveryslip']);
+    renderAt('/tracking/7', <Timeline events={slipEvents} />);
+    expect(await screen.findByText('Delivery slip PG2611-00012, received by Trần Thị Mai')).toBeTruthy();
+    expect(screen.getByText('Delivery slip PG2611-00011: Wrong address')).toBeTruthy();
+    expect(screen.getByText('Gọi 3 lần không nghe')).toBeTruthy();
+    expect(screen.getByText('Delivery slip PG2611-00012: Out for delivery')).toBeTruthy();
+    expect(screen.queryByText(/Phiếu giao/)).toBeNull();
   });
 });

@@ -6,7 +6,7 @@ import type { Transaction } from '../../../shared/contracts/transactions';
 import { historyTab } from '../../components/history-tab';
 import { RecordPage } from '../../components/record-page';
 import { UrlTabs } from '../../components/url-tabs';
-import { BalanceAmount, SignedAmount, TransactionMethodText, TransactionTypeBadge } from '../../entities/transaction/badges';
+import { BalanceAmount, SignedAmount, TransactionMethodText, TransactionNote, TransactionTypeBadge } from '../../entities/transaction/badges';
 import { ReferenceDoc } from '../../entities/transaction/columns';
 import { NewTransactionDialog } from '../../entities/transaction/new-transaction-dialog';
 import { PageHeader } from '../../components/page-header';
@@ -133,7 +133,7 @@ export function LedgerRow({ r }: { r: Transaction }) {
               <dt>{t('fields.reference')}</dt>
               <dd className="font-tabular">{r.reference || none}</dd>
               <dt>{t('fields.note')}</dt>
-              <dd style={{ whiteSpace: 'pre-wrap' }}>{r.note || none}</dd>
+              <dd style={{ whiteSpace: 'pre-wrap' }}>{r.note || r.noteCode ? <TransactionNote row={r} /> : none}</dd>
               <dt>{t('fields.status')}</dt>
               <dd>{t(`statuses.${r.status}`)}</dd>
               <dt>{t('fields.actor')}</dt>

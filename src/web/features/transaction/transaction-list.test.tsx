@@ -20,6 +20,8 @@ const row = (id: number, amount: number): Transaction => ({
   referenceCode: amount < 0 ? 'DH00000042' : null,
   reference: '',
   note: '',
+  noteCode: null,
+  noteParams: {},
   status: 'completed',
   actorId: 1,
   actorName: null,
