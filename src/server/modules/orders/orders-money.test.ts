@@ -78,6 +78,14 @@ describe('cancelling an order', () => {
     expect(pay.json().code).toBe('ORDER_CLOSED');
   });
 
+  it('owes nothing once cancelled (it showed the whole total as still due)', async () => {
+    const c = await newCustomer();
+    const o = await newOrder(c.id);
+    expect((await get(o.id)).due).toBeGreaterThan(0);
+    expect((await step(o, { status: 'cancelled' })).statusCode).toBe(200);
+    expect(await get(o.id)).toMatchObject({ status: 'cancelled', due: 0 });
+  });
+
   it('asks what to do with the money paid, and refunds it to the wallet in the same step', async () => {
     const c = await newCustomer();
     const o = await newOrder(c.id);

@@ -102,7 +102,8 @@ export const ordersResource = defineResource({
       goods: r.kind === 'purchase' ? r.itemsSubtotal : 0,
       remaining: r.total - r.deposit,
       paid: Number(paid),
-      due: r.total - Number(paid),
+      // A cancelled order owes nothing: what was paid is refunded or kept on purpose, never asked for again.
+      due: r.status === 'cancelled' ? 0 : r.total - Number(paid),
       statusAt: r.statusAt.toISOString(),
       events: r.events.map((e) => ({ ...e, at: iso(e.at) })),
       transactions: r.transactions.map((t) => ({ ...t, createdAt: iso(t.createdAt) })),
