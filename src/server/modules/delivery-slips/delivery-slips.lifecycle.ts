@@ -78,8 +78,7 @@ export async function changeSlipStatus(ctx: WriteContext, id: number, body: Slip
       if (effect) {
         const what = to === 'failed' ? DELIVERY_FAILURE_REASON_LABELS[body.reason!] : DELIVERY_SLIP_STATUS_LABELS[to];
         await appendEvents(
-          tx.tx,
-          tx.meta.actorId,
+          tx,
           packageIdsOf(before),
           { code: effect, location: before.storeName, note: body.note ? `Phiếu giao ${before.code}: ${what} (${body.note})` : `Phiếu giao ${before.code}: ${what}` },
           { bumpVersion: true },
@@ -144,8 +143,7 @@ export async function confirmSlip(ctx: WriteContext, id: number, body: SlipConfi
       }
 
       await appendEvents(
-        tx.tx,
-        tx.meta.actorId,
+        tx,
         packageIdsOf(before),
         { code: 'delivered', location: before.storeName, note: `Phiếu giao ${before.code} — người nhận: ${body.receiverName}` },
         { bumpVersion: true },
