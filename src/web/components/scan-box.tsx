@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Form } from 'react-bootstrap';
-import { parseScannedNumbers } from '../../../shared/domain/scan';
+import { parseScannedNumbers } from '../../shared/domain/scan';
 import './scan-box.css';
 
 /**
