@@ -132,7 +132,9 @@ function AttachPanel({ o }: { o: Order }) {
       const refused = results.filter((r) => r.outcome !== 'attached' && r.outcome !== 'already').length;
       setFeedback(
         refused
-          ? { kind: attached ? 'warning' : 'danger', text: t('parcels.summaryRefused', { attached, refused }) }
+          ? attached
+            ? { kind: 'warning', text: t('parcels.summaryRefused', { attached, refused }) }
+            : { kind: 'danger', text: t('parcels.summaryNone') }
           : { kind: 'success', text: t('parcels.summary', { count: attached }) },
       );
     } finally {
