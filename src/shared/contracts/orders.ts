@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CURRENCIES, SERVICE_FEE_MODES, BPS_DENOMINATOR } from '../domain/money';
 import { ORDER_KINDS, ORDER_STATUS_LABELS, ORDER_STATUSES } from '../domain/order-lifecycle';
 import { TRANSACTION_METHODS, TRANSACTION_TYPES } from '../domain/ledger';
+import { parseScannedNumbers } from '../domain/scan';
 import { defineListSpec, filter, listedResourceSchemas, type ListQuery } from './list-query';
 import { blankToNull, Timestamp } from './resource';
 
@@ -266,3 +267,76 @@ export const ORDER_LIST = defineListSpec({
 export const { listQuery: OrderListQuery, exportQuery: OrderExportQuery, list: OrderList, stale: OrderStale } = listedResourceSchemas(Order, ORDER_LIST);
 export type OrderListQuery = ListQuery<typeof ORDER_LIST>;
 export type OrderList = z.infer<typeof OrderList>;
+
+// ---- the order's parcels ---------------------------------------------------------------------------------------
+
+/** Numbers one request may attach (a scanner's batch, or a selection from the search). */
+export const ORDER_PACKAGES_MAX = 200;
+
+const packageIdInput = z
+  .number({ error: 'Mã kiện không hợp lệ' })
+  .int({ error: 'Mã kiện không hợp lệ' })
+  .min(1, { error: 'Mã kiện không hợp lệ' })
+  .max(Number.MAX_SAFE_INTEGER);
+
+/**
+ * `POST /api/orders/:id/packages`: the parcels to attach, by tracking number or package code (typed, pasted or
+ * scanned: cleaned like a scan) and/or by id (picked from the search). Each one is answered on its own: the
+ * parcels that fit are attached, the others are reported with their reason (unknown number, another customer,
+ * another order); nothing is attached when none fits (409 ORDER_PACKAGES_REFUSED, the same results in details).
+ */
+export const OrderPackagesAttach = z
+  .strictObject({
+    numbers: z
+      .array(z.string().max(200, { error: 'Mã vận đơn quá dài' }))
+      .max(ORDER_PACKAGES_MAX * 2, { error: `Tối đa ${ORDER_PACKAGES_MAX} kiện mỗi lần` })
+      .transform((v, ctx) => {
+        const parsed = parseScannedNumbers(v.join('\n'), ORDER_PACKAGES_MAX);
+        if (!parsed.ok) {
+          ctx.addIssue({ code: 'custom', message: `Tối đa ${ORDER_PACKAGES_MAX} kiện mỗi lần` });
+          return z.NEVER;
+        }
+        return parsed.numbers;
+      })
+      .default([]),
+    packageIds: z.array(packageIdInput).max(ORDER_PACKAGES_MAX, { error: `Tối đa ${ORDER_PACKAGES_MAX} kiện mỗi lần` }).default([]),
+  })
+  .refine((v) => v.numbers.length + v.packageIds.length > 0, { error: 'Nhập ít nhất một mã vận đơn hoặc mã kiện', path: ['numbers'] });
+export type OrderPackagesAttach = z.output<typeof OrderPackagesAttach>;
+export type OrderPackagesAttachInput = z.input<typeof OrderPackagesAttach>;
+
+export const ORDER_PACKAGE_OUTCOMES = ['attached', 'already', 'not_found', 'other_customer', 'other_order'] as const;
+export type OrderPackageOutcome = (typeof ORDER_PACKAGE_OUTCOMES)[number];
+
+/** What became of one number (or one picked package: `number` is then its code). */
+export const OrderPackageResult = z.object({
+  number: z.string(),
+  outcome: z.enum(ORDER_PACKAGE_OUTCOMES),
+  packageId: z.number().int().nullable(),
+  packageCode: z.string().nullable(),
+  trackingNumber: z.string().nullable(),
+  /** The parcel's customer (other_customer: not the order's). */
+  customerCode: z.string().nullable(),
+  /** The other order (other_order). */
+  orderCode: z.string().nullable(),
+  /** The sentence shown beside the number. */
+  message: z.string(),
+});
+export type OrderPackageResult = z.infer<typeof OrderPackageResult>;
+
+export const OrderPackagesResponse = z.object({ order: Order, results: z.array(OrderPackageResult) });
+export type OrderPackagesResponse = z.infer<typeof OrderPackagesResponse>;
+
+/** `DELETE /api/orders/:id/packages/:packageId` → 200 the order. */
+export const OrderPackageParams = z.strictObject({
+  id: z.coerce.number({ error: 'Mã không hợp lệ' }).int({ error: 'Mã không hợp lệ' }).min(1, { error: 'Mã không hợp lệ' }).max(Number.MAX_SAFE_INTEGER),
+  packageId: z.coerce.number({ error: 'Mã kiện không hợp lệ' }).int({ error: 'Mã kiện không hợp lệ' }).min(1, { error: 'Mã kiện không hợp lệ' }).max(Number.MAX_SAFE_INTEGER),
+});
+export type OrderPackageParams = z.infer<typeof OrderPackageParams>;
+
+export const ORDER_PACKAGE_ERROR_CODES = {
+  /** None of the parcels could be attached: details { results } as in the 200. */
+  REFUSED: 'ORDER_PACKAGES_REFUSED',
+  /** A completed or cancelled order takes no parcel on or off. */
+  CLOSED: 'ORDER_CLOSED',
+} as const;

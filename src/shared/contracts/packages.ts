@@ -250,6 +250,8 @@ export const PACKAGE_LIST = defineListSpec({
     orderId: filter.ids(),
     /** true: on some MAWB; false: not on any (what a new MAWB may take). */
     onMawb: filter.bool(),
+    /** true: on some order; false: on none (what an order's page may attach). */
+    onOrder: filter.bool(),
     unidentified: filter.bool(),
     created: filter.dateRange(),
     weightG: filter.range('int4'),

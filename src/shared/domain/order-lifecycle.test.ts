@@ -8,9 +8,12 @@ import {
   ORDER_KINDS,
   ORDER_STATUSES,
   ORDER_TRANSITIONS,
+  orderStatusFromPackages,
+  orderStepsFollowingPackages,
   type OrderKind,
   type OrderStatus,
 } from './order-lifecycle';
+import { PACKAGE_STATUSES } from './package-status';
 
 const MAIN: OrderStatus[] = ['new', 'confirmed', 'purchased', 'received_abroad', 'in_transit', 'arrived', 'delivering', 'completed'];
 
@@ -101,5 +104,54 @@ describe('order lifecycle', () => {
   it('says what can still be edited', () => {
     expect(ORDER_STATUSES.filter(canEditOrderItems)).toEqual(['new', 'confirmed']);
     expect(ORDER_STATUSES.filter((s) => !canEditOrderFees(s))).toEqual(['completed', 'cancelled']);
+  });
+});
+
+describe('the order follows its parcels', () => {
+  it('moves to received_abroad with the first parcel received, walking every legal step from new', () => {
+    expect(orderStepsFollowingPackages('purchase', 'new', ['received_abroad', 'expected'])).toEqual(['confirmed', 'purchased', 'received_abroad']);
+    expect(orderStepsFollowingPackages('consignment', 'new', ['received_abroad'])).toEqual(['confirmed', 'received_abroad']);
+  });
+
+  it('is in transit once one parcel has left, and arrived only when every parcel is ready in Vietnam', () => {
+    expect(orderStatusFromPackages(['departed', 'expected'])).toBe('in_transit');
+    expect(orderStatusFromPackages(['ready', 'cleared'])).toBe('in_transit');
+    expect(orderStatusFromPackages(['ready', 'on_slip'])).toBe('arrived');
+    expect(orderStatusFromPackages(['ready', 'customs_hold'])).toBe('in_transit');
+    expect(orderStatusFromPackages(['ready', 'out_for_delivery'])).toBe('delivering');
+    expect(orderStatusFromPackages(['delivered', 'delivered'])).toBe('delivering');
+  });
+
+  it('leaves lost and returned parcels out, and says nothing for parcels still expected', () => {
+    expect(orderStatusFromPackages(['ready', 'lost'])).toBe('arrived');
+    expect(orderStatusFromPackages(['lost', 'returned'])).toBeNull();
+    expect(orderStatusFromPackages(['expected'])).toBeNull();
+    expect(orderStatusFromPackages([])).toBeNull();
+  });
+
+  it('never goes backwards, never leaves a final status and never implies completed', () => {
+    expect(orderStepsFollowingPackages('purchase', 'delivering', ['ready'])).toEqual([]);
+    expect(orderStepsFollowingPackages('purchase', 'arrived', ['departed'])).toEqual([]);
+    expect(orderStepsFollowingPackages('purchase', 'cancelled', ['ready'])).toEqual([]);
+    expect(orderStepsFollowingPackages('purchase', 'completed', ['delivered'])).toEqual([]);
+    expect(orderStepsFollowingPackages('purchase', 'arrived', ['delivered'])).toEqual(['delivering']);
+  });
+
+  it('only ever proposes legal steps, one after the other', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...ORDER_KINDS),
+        fc.constantFrom(...ORDER_STATUSES),
+        fc.array(fc.constantFrom(...PACKAGE_STATUSES), { maxLength: 6 }),
+        (kind, current, statuses) => {
+          let at = current;
+          for (const step of orderStepsFollowingPackages(kind, current, statuses)) {
+            expect(canTransitionOrder(kind, at, step)).toBe(true);
+            expect(step).not.toBe('completed');
+            at = step;
+          }
+        },
+      ),
+    );
   });
 });

@@ -1,4 +1,5 @@
 import { defineLifecycle, quotedLabels, type Lifecycle } from './lifecycle';
+import type { PackageStatus } from './package-status';
 
 /**
  * The life of an order:
@@ -104,4 +105,79 @@ export function canEditOrderItems(status: OrderStatus): boolean {
 /** Fees and the deposit may be settled until the order is final. */
 export function canEditOrderFees(status: OrderStatus): boolean {
   return !FINAL_ORDER_STATUSES.includes(status);
+}
+
+// ---- the order follows its parcels ------------------------------------------------------------------------
+
+/**
+ * The note of a step the order took because its parcels moved (the web shows it in the reader's language).
+ * Written by the server only; a person's note never equals it because the step's author is then the server.
+ */
+export const ORDER_FOLLOWED_PACKAGES_NOTE = 'Tự chuyển theo trạng thái các kiện hàng của đơn';
+
+/** Where on the order's road a parcel in each status puts its order; no entry: it says nothing (expected, held). */
+const PACKAGE_ORDER_STAGE: Readonly<Partial<Record<PackageStatus, OrderStatus>>> = {
+  received_abroad: 'received_abroad',
+  on_mawb: 'received_abroad',
+  departed: 'in_transit',
+  arrived: 'in_transit',
+  in_customs: 'in_transit',
+  cleared: 'in_transit',
+  in_transfer: 'in_transit',
+  ready: 'arrived',
+  on_slip: 'arrived',
+  out_for_delivery: 'delivering',
+  delivered: 'delivering',
+};
+
+/** The road an order of each kind walks when nothing goes wrong (a consignment never passes `purchased`). */
+function roadOf(kind: OrderKind): readonly OrderStatus[] {
+  return ORDER_STATUSES.filter((s) => s !== 'cancelled' && s !== 'completed' && (kind === 'purchase' || s !== 'purchased'));
+}
+
+/**
+ * The status an order's parcels imply, or null when they imply nothing. The rules:
+ * - lost and returned parcels are left out: they will never arrive, so they neither move nor hold the order;
+ * - the goods exist as soon as one parcel is in the foreign warehouse (`received_abroad`), and the order is on
+ *   its way as soon as one parcel has left it (`in_transit`);
+ * - the order is in the Vietnamese warehouse (`arrived`) only when every parcel is ready there: an order is
+ *   handed over whole, and a parcel still expected, travelling or held keeps it from "arrived";
+ * - from there, one parcel out for delivery (or delivered) makes the order `delivering`;
+ * - `completed` is never implied: closing an order settles its money too, so a person does it (and it is
+ *   refused while a parcel is not delivered).
+ */
+export function orderStatusFromPackages(statuses: readonly PackageStatus[]): OrderStatus | null {
+  const road: readonly OrderStatus[] = ORDER_STATUSES;
+  const counted = statuses.filter((s) => s !== 'lost' && s !== 'returned');
+  if (!counted.length) return null;
+  const stages = counted.map((s) => PACKAGE_ORDER_STAGE[s] ?? null);
+  const rank = (s: OrderStatus | null) => (s === null ? -1 : road.indexOf(s));
+  const furthest = Math.max(...stages.map(rank));
+  const slowest = Math.min(...stages.map(rank));
+  if (slowest >= rank('arrived')) return furthest >= rank('delivering') ? 'delivering' : 'arrived';
+  if (furthest >= rank('in_transit')) return 'in_transit';
+  if (furthest >= rank('received_abroad')) return 'received_abroad';
+  return null;
+}
+
+/**
+ * The steps an order takes to follow its parcels, each one a legal step of its kind's lifecycle, in order (an
+ * order still `new` whose parcel was received walks new → confirmed → purchased → received_abroad: each step
+ * is in its history). Never backwards, never out of a final status: empty when the parcels imply nothing new.
+ */
+export function orderStepsFollowingPackages(kind: OrderKind, current: OrderStatus, statuses: readonly PackageStatus[]): OrderStatus[] {
+  const target = orderStatusFromPackages(statuses);
+  if (target === null || FINAL_ORDER_STATUSES.includes(current)) return [];
+  const road = roadOf(kind);
+  const from = road.indexOf(current);
+  const to = road.indexOf(target);
+  if (from < 0 || to <= from) return [];
+  const steps = road.slice(from + 1, to + 1);
+  let at = current;
+  for (const step of steps) {
+    // The road is made of legal steps; should the table ever change, the order stops where the road breaks.
+    if (!canTransitionOrder(kind, at, step)) return steps.slice(0, steps.indexOf(step));
+    at = step;
+  }
+  return steps;
 }

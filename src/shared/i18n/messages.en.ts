@@ -727,4 +727,16 @@ export const MESSAGES_EN: Readonly<Record<string, string>> = {
   'Thu hộ khi giao đơn {order}': 'Cash collected on delivery of order {order}',
   'Thanh toán phần còn lại đơn {order}': 'Payment of the rest of order {order}',
   'Số AWB {awb} đã có trong hệ thống: MAWB này đang ở trạng thái "{status}"': 'AWB number {awb} is already in the system: that MAWB is "{status}"',
+  // ---- branch order-parcels: an order's parcels, attached from its page; the order follows them ----
+  'Đơn {code} đã ở trạng thái "{status}": không thể gắn hay gỡ kiện': 'Order {code} is already "{status}": parcels cannot be put on or taken off it',
+  'Không tìm thấy kiện có mã vận đơn hoặc mã kiện {number}': 'No package has the tracking number or package code {number}',
+  'Kiện {code} đã thuộc đơn {order}': 'Package {code} is already on order {order}',
+  'Kiện {code} đã thuộc đơn {order}: hãy gỡ kiện khỏi đơn đó trước': 'Package {code} is on order {order}: take it off that order first',
+  'Kiện {code} thuộc khách hàng {customer}, còn đơn {order} thuộc khách hàng {orderCustomer}':
+    'Package {code} belongs to customer {customer}, but order {order} belongs to customer {orderCustomer}',
+  'Đã gắn kiện {code} vào đơn {order}': 'Package {code} put on order {order}',
+  'Không gắn được kiện nào vào đơn {code}: {reasons}': 'No package could be put on order {code}: {reasons}',
+  'Kiện không thuộc đơn {code}': 'This package is not on order {code}',
+  'Mã vận đơn quá dài': 'The tracking number is too long',
+  'Tự chuyển theo trạng thái các kiện hàng của đơn': 'Moved on by itself, following the order\'s packages',
 };

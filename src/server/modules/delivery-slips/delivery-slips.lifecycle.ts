@@ -74,7 +74,7 @@ export async function changeSlipStatus(ctx: WriteContext, id: number, body: Slip
       if (effect) {
         // The slip and its step as a note code (read in each reader's language); what staff typed stays as typed.
         const note = to === 'failed' ? slipFailedNote(before.code, body.reason!) : slipStatusNote(before.code, to);
-        await appendEvents(tx.tx, tx.meta.actorId, packageIdsOf(before), { code: effect, location: before.storeName, ...note, note: body.note ?? '' }, { bumpVersion: true });
+        await appendEvents(tx, packageIdsOf(before), { code: effect, location: before.storeName, ...note, note: body.note ?? '' }, { bumpVersion: true });
       }
     },
   });
@@ -136,8 +136,7 @@ export async function confirmSlip(ctx: WriteContext, id: number, body: SlipConfi
       }
 
       await appendEvents(
-        tx.tx,
-        tx.meta.actorId,
+        tx,
         packageIdsOf(before),
         { code: 'delivered', location: before.storeName, ...slipDeliveredNote(before.code, body.receiverName) },
         { bumpVersion: true },

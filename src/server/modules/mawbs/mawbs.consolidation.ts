@@ -169,7 +169,7 @@ async function applyEffect(
     groups.set(location, [...(groups.get(location) ?? []), p.id]);
   }
   for (const [location, ids] of groups) {
-    await appendEvents(ctx.tx, ctx.meta.actorId, ids, { code: effect.code, iataCode: effect.iataCode, location, ...note, occurredAt }, { bumpVersion: true });
+    await appendEvents(ctx, ids, { code: effect.code, iataCode: effect.iataCode, location, ...note, occurredAt }, { bumpVersion: true });
   }
   return targets.length;
 }
@@ -339,7 +339,7 @@ export async function addPackages(app: FastifyInstance, req: FastifyRequest, id:
       .set({ mawbId: id, version: sql`${packages.version} + 1`, updatedAt: sql`now()`, updatedBy: ctx.meta.actorId })
       .where(inArray(packages.id, ids));
     // The row update above already gave each package its new version; the event only moves the status.
-    await appendEvents(ctx.tx, ctx.meta.actorId, ids, {
+    await appendEvents(ctx, ids, {
       code: MAWB_ADD_EFFECT.code,
       iataCode: MAWB_ADD_EFFECT.iataCode,
       location: airportLabel(before.origin),

@@ -4,6 +4,8 @@ import type { EventNoteCode, EventNoteParams } from '../../../shared/domain/even
 import { DEFAULT_IATA_CODE, type EventCode } from '../../../shared/domain/package-status';
 import type { Db } from '../../db/client';
 import { packages, trackingEvents, users } from '../../db/schema/index';
+import type { WriteContext } from '../../lib/write-context';
+import { followPackages } from '../orders/orders.follow';
 
 /**
  * The event-append path: the only code that writes a package's `status` / `status_at`. Receiving, the
@@ -115,17 +117,18 @@ export async function refreshStatus(tx: Db, packageIds: number[]): Promise<numbe
 
 /**
  * Appends one event to each package (MAWB status changes write one per package) and refreshes their
- * statuses. With `bumpVersion`, packages whose status moved get a new version and updated_by/at, for
+ * statuses; the orders of the packages whose status moved follow them (orders.follow.ts). With `bumpVersion`, packages whose status moved get a new version and updated_by/at, for
  * callers whose mutation is not already a row update of those packages.
  */
 export async function appendEvents(
-  tx: Db,
-  actorId: number | null,
+  ctx: WriteContext,
   packageIds: number[],
   event: NewEvent,
   opts: { bumpVersion?: boolean } = {},
 ): Promise<{ events: TrackingEvent[]; changed: number[] }> {
   if (!packageIds.length) return { events: [], changed: [] };
+  const { tx } = ctx;
+  const actorId = ctx.meta.actorId;
   const iataCode = event.iataCode === undefined ? (DEFAULT_IATA_CODE[event.code] ?? null) : event.iataCode;
   const inserted = await tx
     .insert(trackingEvents)
@@ -151,18 +154,19 @@ export async function appendEvents(
       .set({ version: sql`${packages.version} + 1`, updatedAt: sql`now()`, updatedBy: actorId })
       .where(inArray(packages.id, changed));
   }
+  // The orders of the parcels that moved take the steps their parcels imply, in this same transaction.
+  await followPackages(ctx, changed);
   return { events: await findEvents(tx, inserted.map((r) => r.id)), changed };
 }
 
 /** One event on one package; answers the event as recorded and whether the package's status moved. */
 export async function appendEvent(
-  tx: Db,
-  actorId: number | null,
+  ctx: WriteContext,
   packageId: number,
   event: NewEvent,
   opts: { bumpVersion?: boolean } = {},
 ): Promise<{ event: TrackingEvent; statusChanged: boolean }> {
-  const { events, changed } = await appendEvents(tx, actorId, [packageId], event, opts);
+  const { events, changed } = await appendEvents(ctx, [packageId], event, opts);
   return { event: events[0]!, statusChanged: changed.length > 0 };
 }
 

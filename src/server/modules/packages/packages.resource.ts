@@ -217,6 +217,7 @@ export const packagesResource = defineResource({
     mawbId: packages.mawbId,
     orderId: packages.orderId,
     onMawb: sql`(${packages.mawbId} IS NOT NULL)`,
+    onOrder: sql`(${packages.orderId} IS NOT NULL)`,
     unidentified: packages.unidentified,
     created: packages.createdAt,
     weightG: packages.weightG,

@@ -192,7 +192,7 @@ export async function createPackage(ctx: WriteContext, input: PackageCreate): Pr
     })
     .returning({ id: packages.id });
   // A package starts with its first event: the number is announced, the parcel not yet in hand.
-  await appendEvent(tx, ctx.meta.actorId, row!.id, { code: 'expected', noteCode: 'package_created' });
+  await appendEvent(ctx, row!.id, { code: 'expected', noteCode: 'package_created' });
   return row!.id;
 }
 

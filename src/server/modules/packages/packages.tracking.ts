@@ -127,8 +127,7 @@ export async function addPackageEvent(ctx: WriteContext, id: number, input: NewE
       }
       const place = packagePlace(input.code, before.status) === 'destination' ? before.destinationStore : before.store;
       const { event } = await appendEvent(
-        c.tx,
-        c.meta.actorId,
+        c,
         id,
         { ...input, iataCode: fsu.code, location: input.location?.trim() || place?.name || '' },
         { bumpVersion: true },
@@ -232,7 +231,7 @@ export async function receivePackage(app: FastifyInstance, req: FastifyRequest, 
       id = row!.id;
       outcome = customerId == null ? 'unidentified' : 'created';
     }
-    const { event } = await appendEvent(tx, meta.actorId, id, {
+    const { event } = await appendEvent(ctx, id, {
       code: 'received_abroad',
       location: store.name,
       note: body.note ?? '',

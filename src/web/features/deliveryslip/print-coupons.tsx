@@ -12,7 +12,7 @@ import { PageHeader } from '../../components/page-header';
 import { errorMessage } from '../../lib/api-client';
 import { useFormat } from '../../lib/use-format';
 import { fetchSlipByCode, fetchSlipsByIds, recordSlipPrints, slipKeys, useSlipPrintSettings, type SlipPrintSettings } from './api';
-import { ScanBox, type ScanFeedback } from './scan-box';
+import { ScanBox, type ScanFeedback } from '../../components/scan-box';
 import '../../components/print-sheet.css';
 import './print-coupons.css';
 import { Loading } from '../../components/loading';

@@ -4,7 +4,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import type { DeliverySlip, SlipQuote } from '../../../shared/contracts/delivery-slips';
 import { renderRoutes, setupI18n, stubMatchMedia } from '../../components/test-support';
 import { jsonResponse, mockFetch, type FetchCall } from '../../test/auth-fixtures';
-import { ScanBox } from './scan-box';
+import { ScanBox } from '../../components/scan-box';
 import { CreateDeliverySlipPage, EditDeliverySlipPage } from './slip-editor';
 
 beforeAll(async () => {

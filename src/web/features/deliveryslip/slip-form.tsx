@@ -9,7 +9,7 @@ import { api, errorMessage } from '../../lib/api-client';
 import { formatBps } from '../../lib/money';
 import { useFormat } from '../../lib/use-format';
 import { fetchReadyPackages, quoteSlip, slipKeys } from './api';
-import { ScanBox, type ScanFeedback } from './scan-box';
+import { ScanBox, type ScanFeedback } from '../../components/scan-box';
 import { SlipMoney } from './slip-detail';
 import { conflictsOf, moneyOf, quoteBodyOf, receiverOf, type MoneyField, type SlipFormValues } from './slip-form-model';
 import { useDebounced } from '../../lib/use-debounced';

@@ -63,4 +63,30 @@ describe('order detail', () => {
     // The order is asked for again, to show where it really is now.
     await waitFor(() => expect(calls.filter((c) => c.method === 'GET' && c.url.endsWith('/api/orders/42')).length).toBeGreaterThan(1));
   });
+
+  it('sends a pasted list of parcels together to the order and lists each answer, a refused one with its reason', async () => {
+    const user = userEvent.setup();
+    const results = [
+      { number: 'TN0001', outcome: 'attached', packageId: 5, packageCode: 'PK00000005', trackingNumber: 'TN0001', customerCode: 'KH000001', orderCode: null, message: '' },
+      { number: 'TN0002', outcome: 'other_order', packageId: 6, packageCode: 'PK00000006', trackingNumber: 'TN0002', customerCode: 'KH000001', orderCode: 'DH00000007', message: '' },
+    ];
+    const { calls } = mockFetch((c) => {
+      if (c.method === 'POST') return jsonResponse(200, { order: ORDER, results });
+      if (c.url.includes('/api/packages')) return jsonResponse(200, { items: [], total: 0, page: 1, pageSize: 25 });
+      return jsonResponse(200, ORDER, { etag: '"7"' });
+    });
+    renderRoutes([{ path: '/order/:id', element: <OrderDetailPage /> }], '/order/42?tab=packages');
+    const box = await screen.findByTestId('scan-box');
+    await user.click(box);
+    await user.paste('tn0001\nTN0002');
+    await user.keyboard('{Enter}');
+    const log = await screen.findByTestId('order-attach-log');
+    await waitFor(() => expect(within(log).getAllByRole('listitem')).toHaveLength(2));
+    expect(log.textContent).toContain('Kiện PK00000006 đã thuộc đơn DH00000007');
+    expect(log.textContent).toContain('Đã gắn kiện PK00000005 vào đơn');
+    const posts = calls.filter((c) => c.method === 'POST');
+    expect(posts).toHaveLength(1);
+    expect(new URL(posts[0]!.url, 'http://x').pathname).toBe('/api/orders/42/packages');
+    expect(posts[0]!.body).toEqual({ numbers: ['TN0001', 'TN0002'] });
+  });
 });

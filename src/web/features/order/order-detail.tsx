@@ -5,10 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { ListQueryInput } from '../../../shared/contracts/list-query';
 import { ORDER_STATUSES, type Order, type OrderStatus } from '../../../shared/contracts/orders';
-import { PACKAGE_LIST } from '../../../shared/contracts/packages';
 import { TRANSACTION_LIST } from '../../../shared/contracts/transactions';
 import { parseRate } from '../../../shared/domain/money';
-import { allowedOrderTransitions } from '../../../shared/domain/order-lifecycle';
+import { allowedOrderTransitions, ORDER_FOLLOWED_PACKAGES_NOTE } from '../../../shared/domain/order-lifecycle';
 import { DataTable } from '../../components/data-table/data-table';
 import { DetailHeader } from '../../components/detail-header';
 import { historyTab } from '../../components/history-tab';
@@ -17,7 +16,6 @@ import { StatusSteps } from '../../components/status-steps';
 import { UrlTabs } from '../../components/url-tabs';
 import { ORDER_STATUS_ICONS, OrderKindBadge, OrderStatusBadge } from '../../entities/order/badges';
 import { useTransactionColumns } from '../../entities/transaction/columns';
-import { usePackageColumns } from '../../entities/package/columns';
 import { foreignSubtotal } from '../../lib/money';
 import { useForeignFormat } from '../../components/form/money-inputs';
 import { NewTransactionDialog } from '../../entities/transaction/new-transaction-dialog';
@@ -26,12 +24,12 @@ import { queryKeys } from '../../lib/query-client';
 import { toastPromise } from '../../lib/toast';
 import { useFormat } from '../../lib/use-format';
 import { changeOrderStatus } from './api';
+import { OrderPackages } from './order-parcels';
 import { rateText } from './order-form';
 import { ORDER_HISTORY_IGNORE, useOrderFields } from './order-fields';
 import { TableScroll } from '../../components/table-scroll';
 import { type Versioned } from '../../components/resource-api';
 import { orderApi } from '../../entities/order/api';
-import { packageApi } from '../../entities/package/api';
 import { transactionApi } from '../../entities/transaction/api';
 
 /** /order/:id: the customer, the money, the next steps, then items, packages, payments, timeline and History. */
@@ -353,26 +351,6 @@ function Items({ o }: { o: Order }) {
   );
 }
 
-function OrderPackages({ o }: { o: Order }) {
-  const { t } = useTranslation('order');
-  const navigate = useNavigate();
-  const columns = usePackageColumns();
-  return (
-    <DataTable
-      tableId="order-packages"
-      urlPrefix="p_"
-      spec={PACKAGE_LIST}
-      columns={columns}
-      queryKey={(q: ListQueryInput) => queryKeys.Tracking.list({ ...q, orderId: o.id })}
-      fetcher={(q, signal) => packageApi.fetchPage({ ...q, orderId: String(o.id) }, signal)}
-      getRowId={(p) => String(p.id)}
-      label={t('detail.tabs.packages')}
-      onOpen={(p) => navigate(`/tracking/${p.id}`)}
-      empty={{ title: t('detail.noPackages') }}
-    />
-  );
-}
-
 function Payments({ o, onPay, payLabel }: { o: Order; onPay?: () => void; payLabel: string }) {
   const { t } = useTranslation('order');
   const navigate = useNavigate();
@@ -428,7 +406,14 @@ function Timeline({ o }: { o: Order }) {
                   </time>
                 </div>
                 {e.actorName && <div className="small text-body-secondary mt-1">{t('detail.by', { name: e.actorName })}</div>}
-                {e.note && <p className="small mb-0 mt-1">{e.note}</p>}
+                {e.note === ORDER_FOLLOWED_PACKAGES_NOTE ? (
+                  <p className="small mb-0 mt-1 text-body-secondary" data-testid="order-event-followed">
+                    <i className="bi bi-box-seam me-1" aria-hidden="true" />
+                    {t('parcels.followed')}
+                  </p>
+                ) : (
+                  e.note && <p className="small mb-0 mt-1">{e.note}</p>
+                )}
               </li>
             );
           })}

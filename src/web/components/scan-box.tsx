@@ -1,6 +1,6 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { Form } from 'react-bootstrap';
-import { parseScannedNumbers } from '../../../shared/domain/scan';
+import { parseScannedNumbers } from '../../shared/domain/scan';
 import './scan-box.css';
 
 /**
@@ -72,6 +72,14 @@ export function ScanBox({ id, label, placeholder, onScan, feedback, disabled, bu
     }
   };
 
+  // A one-line input drops the line breaks of a pasted list ("A\nB" would arrive as "AB"): a list is taken whole.
+  const onPaste = (e: ClipboardEvent<HTMLInputElement>) => {
+    const text = e.clipboardData.getData('text');
+    if (!/[\r\n]/.test(text.trim())) return;
+    e.preventDefault();
+    take(value + text);
+  };
+
   const feedbackId = `${id}-feedback`;
   return (
     <Form.Group controlId={id}>
@@ -90,6 +98,7 @@ export function ScanBox({ id, label, placeholder, onScan, feedback, disabled, bu
           aria-busy={busy || undefined}
           onChange={(e) => onChange(e.target.value)}
           onKeyDown={onKeyDown}
+          onPaste={onPaste}
           data-testid="scan-box"
         />
       </div>
