@@ -71,6 +71,8 @@ export const packages = pgTable(
     index('packages_status_id_idx').on(t.status, t.id).where(live),
     index('packages_status_weight_idx').on(t.status, t.weightG, t.id).where(live),
     index('packages_status_chargeable_idx').on(t.status, t.chargeableG, t.id).where(live),
+    index('packages_status_code_idx').on(t.status, t.code, t.id).where(live),
+    index('packages_status_tracking_idx').on(t.status, t.trackingNumber, t.id).where(live),
     check('packages_status_ck', sql`${t.status} IN (${sql.raw(PACKAGE_STATUSES.map((s) => `'${s}'`).join(', '))})`),
     check('packages_weights_ck', sql`${t.weightG} > 0 AND ${t.lengthMm} > 0 AND ${t.widthMm} > 0 AND ${t.heightMm} > 0 AND ${t.volumetricG} >= 0 AND ${t.chargeableG} >= 0`),
     check('packages_declared_ck', sql`${t.declaredValue} >= 0 AND (${t.declaredValue} IS NULL OR ${t.declaredCurrency} IS NOT NULL)`),
