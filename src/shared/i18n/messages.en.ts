@@ -719,4 +719,9 @@ export const MESSAGES_EN: Readonly<Record<string, string>> = {
     'Taking a package from "{from}" back to "{to}" is a correction: write the reason in the note',
   'Kiện {code} nằm trong MAWB {awb} đã ở trạng thái "{status}": không thể sửa cân nặng hoặc kích thước vì manifest đã lập':
     'Package {code} is on MAWB {awb}, which is already "{status}": its weight and sizes cannot change once the manifest is made',
+  // ---- branch keyset: deep list pages by cursor ----
+  'cursor không hợp lệ: hãy mở lại danh sách từ trang đầu': 'cursor is not valid: open the list again from its first page',
+  'cursor thuộc một cách sắp xếp khác: hãy mở lại danh sách từ trang đầu': 'cursor belongs to another sort order: open the list again from its first page',
+  'Trang {page} quá sâu (quá {max} dòng): hãy lọc hẹp lại hoặc đi tiếp bằng nút trang sau, trang cuối':
+    'Page {page} is too deep (past {max} rows): narrow the filters, or go on with the next-page and last-page buttons',
 };
