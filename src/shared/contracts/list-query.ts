@@ -7,8 +7,10 @@ import { staleDetails } from './resource';
  * turns it into the zod schema that validates the query string on the server and reads/writes it in the web's URL.
  *
  * Query string, all optional:
- *   page       1-based, default 1
+ *   page       1-based, default 1; (page - 1) × pageSize at most LIST_OFFSET_MAX (deeper pages: `cursor`)
  *   pageSize   1…200, default 25
+ *   cursor     a list answer's `nextCursor` / `prevCursor` (opaque: the sort key values and id of the row it
+ *              follows or precedes, under the same sort), or `last` for the last page; replaces `page`
  *   sort       comma-separated sortable keys, "-" for descending: `-createdAt,fullName`
  *   q          accent-insensitive search ("kiem" finds "Kiểm"); every word must appear
  *   filters, by kind (K is the filter's key in the spec):
@@ -111,7 +113,75 @@ export type ListQuery<S extends ListSpec = ListSpec> = {
   pageSize: number;
   sort: SortTerm<S['sortable'][number]>[];
   q?: string;
+  cursor?: ListCursor;
 } & FilterValues<S>;
+
+// ---- keyset cursors -----------------------------------------------------------------------------
+
+/**
+ * How far `page` may reach by OFFSET. An OFFSET page reads every row before it (page 2000 of 1,000,000 packages:
+ * 246 ms), so past this a page is reached by a cursor: the pager steps to its neighbours by `nextCursor` /
+ * `prevCursor` and jumps to the end by `cursor=last`, each an index range read whatever the depth.
+ */
+export const LIST_OFFSET_MAX = 10_000;
+
+/**
+ * A position in a sorted list: the page after (`after`) or before (`before`) the row whose sort key values (as
+ * PostgreSQL prints them, null for NULL) and id are given, under the sort `sort`; `page` is that page's number.
+ */
+export type ListCursor =
+  | { kind: 'last' }
+  | { kind: 'after' | 'before'; sort: string; values: (string | null)[]; id: number; page: number };
+
+const CursorPayload = z.strictObject({
+  s: z.string().max(200),
+  d: z.enum(['a', 'b']),
+  v: z.array(z.string().max(1000).nullable()).min(1).max(SORT_MAX_TERMS),
+  i: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+  p: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+});
+
+function toBase64Url(text: string): string {
+  let binary = '';
+  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+function fromBase64Url(token: string): string | null {
+  if (!/^[A-Za-z0-9_-]+$/.test(token)) return null;
+  try {
+    const binary = atob(token.replace(/-/g, '+').replace(/_/g, '/'));
+    return new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
+  } catch {
+    return null;
+  }
+}
+
+export function encodeCursor(c: Exclude<ListCursor, { kind: 'last' }>): string {
+  return toBase64Url(JSON.stringify({ s: c.sort, d: c.kind === 'after' ? 'a' : 'b', v: c.values, i: c.id, p: c.page }));
+}
+
+/** The cursor a token stands for, or null when it is not one this server wrote. */
+export function decodeCursor(token: string): ListCursor | null {
+  if (token === 'last') return { kind: 'last' };
+  const text = fromBase64Url(token);
+  if (text === null) return null;
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  const parsed = CursorPayload.safeParse(json);
+  if (!parsed.success) return null;
+  const { s, d, v, i, p } = parsed.data;
+  return { kind: d === 'a' ? 'after' : 'before', sort: s, values: v, id: i, page: p };
+}
+
+/** The sort as a cursor records it (`-weightG,code`), so a cursor is refused under another sort. */
+export function sortSignature(sort: readonly SortTerm[]): string {
+  return sort.map((t) => (t.desc ? `-${t.field}` : t.field)).join(',');
+}
 
 /** What a client puts in the URL: every value a string (or numbers it stringifies). */
 export type ListQueryInput = Partial<Record<string, string | number | boolean | string[]>>;
@@ -243,9 +313,33 @@ export function listQuerySchema<const S extends ListSpec>(spec: S) {
     page: intParam('page', 1, 1_000_000).default(PAGE_DEFAULT),
     pageSize: intParam('pageSize', 1, PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
     sort: sortSchema(spec),
+    cursor: z
+      .string()
+      .max(4000)
+      .transform((raw, ctx) => {
+        const cursor = decodeCursor(raw.trim());
+        if (!cursor) {
+          ctx.addIssue({ code: 'custom', message: 'cursor không hợp lệ: hãy mở lại danh sách từ trang đầu' });
+          return z.NEVER;
+        }
+        return cursor;
+      })
+      .optional(),
     ...filtersShape(spec),
   };
-  return z.strictObject(shape, { error: unknownParamError }) as unknown as z.ZodType<ListQuery<S>, ListQueryInput>;
+  return z.strictObject(shape, { error: unknownParamError }).superRefine((raw, ctx) => {
+    const q = raw as unknown as ListQuery;
+    if (q.cursor && q.cursor.kind !== 'last' && (q.cursor.sort !== sortSignature(q.sort) || q.cursor.values.length !== q.sort.length)) {
+      ctx.addIssue({ code: 'custom', path: ['cursor'], message: 'cursor thuộc một cách sắp xếp khác: hãy mở lại danh sách từ trang đầu' });
+    }
+    if (!q.cursor && (q.page - 1) * q.pageSize > LIST_OFFSET_MAX) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['page'],
+        message: `Trang ${q.page} quá sâu (quá ${LIST_OFFSET_MAX} dòng): hãy lọc hẹp lại hoặc đi tiếp bằng nút trang sau, trang cuối`,
+      });
+    }
+  }) as unknown as z.ZodType<ListQuery<S>, ListQueryInput>;
 }
 
 export const EXPORT_FORMATS = ['xlsx', 'csv'] as const;
@@ -274,9 +368,21 @@ export function listResponse<T extends z.ZodType>(item: T) {
     pageSize: z.number().int().min(1).max(PAGE_SIZE_MAX),
     /** True when `total` is the planner's estimate (an unfiltered list of a very large table). */
     totalEstimated: z.boolean().optional(),
+    /** `cursor` of the next page, null on the last one (absent from lists that page in memory). */
+    nextCursor: z.string().nullable().optional(),
+    /** `cursor` of the previous page, null on the first one. */
+    prevCursor: z.string().nullable().optional(),
   });
 }
-export type ListResponse<T> = { items: T[]; total: number; page: number; pageSize: number; totalEstimated?: boolean };
+export type ListResponse<T> = {
+  items: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+  totalEstimated?: boolean;
+  nextCursor?: string | null;
+  prevCursor?: string | null;
+};
 
 /**
  * The schemas every listed resource has, from its record and its ListSpec: the list query, the export query

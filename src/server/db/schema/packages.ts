@@ -79,6 +79,8 @@ export const packages = pgTable(
     // Migration 0020 adds packages_delivered_transit_idx (status_at) INCLUDE (received_abroad_at, mawb_id) on live delivered packages
     // and packages_on_mawb_idx (mawb_id) INCLUDE (id) where mawb_id IS NOT NULL, for the dashboards.
     index('packages_abroad_waiting_idx').on(t.statusAt).where(sql`status = 'received_abroad' AND mawb_id IS NULL AND deleted_at IS NULL`),
+    index('packages_status_code_idx').on(t.status, t.code, t.id).where(live),
+    index('packages_status_tracking_idx').on(t.status, t.trackingNumber, t.id).where(live),
     check('packages_status_ck', sql`${t.status} IN (${sql.raw(PACKAGE_STATUSES.map((s) => `'${s}'`).join(', '))})`),
     check('packages_weights_ck', sql`${t.weightG} > 0 AND ${t.lengthMm} > 0 AND ${t.widthMm} > 0 AND ${t.heightMm} > 0 AND ${t.volumetricG} >= 0 AND ${t.chargeableG} >= 0`),
     check('packages_declared_ck', sql`${t.declaredValue} >= 0 AND (${t.declaredValue} IS NULL OR ${t.declaredCurrency} IS NOT NULL)`),

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { createColumnHelper } from '@tanstack/react-table';
 import { Link } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { defineListSpec, filter, type ListQueryInput, type ListResponse } from '../../../shared/contracts/list-query';
+import { defineListSpec, filter, LIST_OFFSET_MAX, type ListQueryInput, type ListResponse } from '../../../shared/contracts/list-query';
 import { ApiRequestError } from '../../lib/api-client';
 import { renderAt, searchOf, setupI18n, stubMatchMedia, stubScrollerHeight } from '../test-support';
 import { columnPrefsKey } from './column-prefs';
@@ -53,6 +53,35 @@ function fakeServer(rows: Row[]) {
     const page = Number(query.page ?? 1);
     const pageSize = Number(query.pageSize ?? 25);
     return { items: items.slice((page - 1) * pageSize, page * pageSize), total: items.length, page, pageSize };
+  });
+}
+
+/**
+ * A server-paged endpoint like the real one: `page=` only up to LIST_OFFSET_MAX rows deep, then cursors (`a<i>`:
+ * the page starting at row i, `b<i>`: the page ending before row i, `last`), each answer with its neighbours' cursors.
+ */
+function cursorServer(total: number) {
+  const rows = makeRows(total);
+  return vi.fn(async (query: ListQueryInput): Promise<ListResponse<Row>> => {
+    const pageSize = Number(query.pageSize ?? 25);
+    const cursor = typeof query.cursor === 'string' ? query.cursor : undefined;
+    let start: number;
+    if (cursor === 'last') start = (Math.ceil(total / pageSize) - 1) * pageSize;
+    else if (cursor?.startsWith('a')) start = Number(cursor.slice(1));
+    else if (cursor?.startsWith('b')) start = Math.max(0, Number(cursor.slice(1)) - pageSize);
+    else {
+      start = (Number(query.page ?? 1) - 1) * pageSize;
+      if (start > LIST_OFFSET_MAX) throw new Error(`page too deep: ${String(query.page)}`);
+    }
+    const end = Math.min(total, start + pageSize);
+    return {
+      items: rows.slice(start, end),
+      total,
+      page: start / pageSize + 1,
+      pageSize,
+      nextCursor: end < total ? `a${end}` : null,
+      prevCursor: start > 0 ? `b${start}` : null,
+    };
   });
 }
 
@@ -158,6 +187,46 @@ describe('DataTable', () => {
     expect(nav.textContent).toContain('Trang đầu');
     expect(nav.textContent).toContain('(trang hiện tại)');
     expect(nav.textContent).toContain('Các trang khác');
+  });
+
+  it('reaches deep pages by cursor: neighbours and the last page, never a far page by number', async () => {
+    const user = userEvent.setup();
+    const total = LIST_OFFSET_MAX + 2_000;
+    const server = cursorServer(total);
+    const deepest = LIST_OFFSET_MAX / 10 + 1; // the last page `page=` reaches at 10 rows a page
+    const { router } = renderTable(`/rows?pageSize=10&page=${deepest}`, server);
+    await screen.findByText(`KH${String(LIST_OFFSET_MAX + 1).padStart(6, '0')}`);
+
+    // Next from the deepest numbered page: by the server's cursor, the page number kept in the URL for display.
+    await user.click(screen.getByRole('button', { name: 'Trang sau' }));
+    await waitFor(() => expect(searchOf(router).get('cursor')).toBe(`a${LIST_OFFSET_MAX + 10}`));
+    expect(searchOf(router).get('page')).toBe(String(deepest + 1));
+    expect(lastQuery(server)).toMatchObject({ cursor: `a${LIST_OFFSET_MAX + 10}`, pageSize: 10 });
+    await screen.findByText(`KH${String(LIST_OFFSET_MAX + 11).padStart(6, '0')}`);
+    // Its neighbours are offered (one by number, one by cursor), the page after them is not: no cursor leads there.
+    const nav = screen.getByRole('navigation', { name: 'Phân trang' });
+    expect(within(nav).getByRole('button', { name: `Trang ${deepest}` })).toBeTruthy();
+    expect(within(nav).getByRole('button', { name: `Trang ${deepest + 2}` })).toBeTruthy();
+    expect(within(nav).queryByRole('button', { name: `Trang ${deepest + 3}` })).toBeNull();
+
+    // The last page, from the end; then one back by its previous-page cursor.
+    await user.click(screen.getByRole('button', { name: 'Trang cuối' }));
+    await waitFor(() => expect(searchOf(router).get('cursor')).toBe('last'));
+    await screen.findByText(`KH${String(total).padStart(6, '0')}`);
+    expect(screen.getByTestId('dt-range').textContent).toContain(`${(total - 9).toLocaleString('vi-VN')}–${total.toLocaleString('vi-VN')}`);
+    await user.click(screen.getByRole('button', { name: 'Trang trước' }));
+    await waitFor(() => expect(searchOf(router).get('cursor')).toBe(`b${total - 10}`));
+    await screen.findByText(`KH${String(total - 10).padStart(6, '0')}`);
+
+    // Back to a shallow page: a plain number again, the cursor gone from the URL.
+    await user.click(screen.getByRole('button', { name: 'Trang đầu' }));
+    await waitFor(() => expect(searchOf(router).get('cursor')).toBeNull());
+    expect(lastQuery(server)).toEqual({ page: 1, pageSize: 10 });
+  });
+
+  it('opens a hand-edited deep page number without its cursor at the start, not at a refused page', () => {
+    expect(readListParams(new URLSearchParams('page=5000&pageSize=50'), SPEC).query).toEqual({ page: 1, pageSize: 50 });
+    expect(readListParams(new URLSearchParams('page=5000&pageSize=50&cursor=last'), SPEC).query).toEqual({ page: 5000, pageSize: 50, cursor: 'last' });
   });
 
   it('puts sort, page size and page in the URL, so a reload asks the same', async () => {

@@ -25,7 +25,7 @@ import { ColumnChooser } from './column-chooser';
 import './column-meta';
 import { useColumnPrefs } from './column-prefs';
 import './data-table.css';
-import { nextSort, parseSort, useListParams, type ListParams } from './list-params';
+import { nextSort, pageByNumber, parseSort, useListParams, type ListParams } from './list-params';
 import { PaginationBar } from './pagination-bar';
 import { SearchBox } from './search-box';
 
@@ -97,6 +97,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
   });
   const data = query.data;
   const rowsData = data?.items ?? EMPTY_ROWS;
+  // A cursor names its page only approximately (the last page under an estimated total): the answer's number wins.
+  const shownPage = data && !query.isPlaceholderData ? data.page : params.page;
 
   // ---- selection: belongs to the rows on screen, so any change of page or filter clears it
   const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
@@ -194,7 +196,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
   // ---- a page past the end (rows deleted meanwhile, an old link): go to the last page that has rows
   useEffect(() => {
     if (data && data.items.length === 0 && data.total > 0 && params.page > 1) {
-      params.update({ page: Math.max(1, Math.ceil(data.total / params.pageSize)) }, { replace: true });
+      const last = Math.max(1, Math.ceil(data.total / params.pageSize));
+      const byNumber = data.nextCursor === undefined || (!data.totalEstimated && pageByNumber(last, params.pageSize));
+      params.update(byNumber ? { page: last } : { cursor: 'last', page: last }, { replace: true });
     }
   }, [data, params]);
 
@@ -373,7 +377,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                 activeIndex={activeIndex}
                 selectable={selectable}
                 canOpen={canOpen}
-                firstAriaIndex={(params.page - 1) * params.pageSize + 2}
+                firstAriaIndex={(shownPage - 1) * params.pageSize + 2}
                 domId={domId}
                 onRowClick={onRowClick}
               />
@@ -438,12 +442,15 @@ export function DataTable<T>(props: DataTableProps<T>) {
         {body}
         {data && !error && (
           <PaginationBar
-            page={params.page}
+            page={shownPage}
             pageSize={params.pageSize}
             total={data.total}
             totalEstimated={data.totalEstimated}
             compact={isPhone}
+            nextCursor={data.nextCursor}
+            prevCursor={data.prevCursor}
             onPage={params.setPage}
+            onCursor={params.setCursor}
             onPageSize={params.setPageSize}
           />
         )}

@@ -2,6 +2,7 @@ import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import {
   filterParams,
+  LIST_OFFSET_MAX,
   PAGE_DEFAULT,
   PAGE_SIZE_DEFAULT,
   PAGE_SIZE_MAX,
@@ -22,7 +23,10 @@ import {
 export const PAGE_SIZE_OPTIONS = [10, 25, 50, 100, 200] as const;
 
 export interface ListParamsState {
+  /** The page number; with a cursor, the number of the page it leads to (the server's answer has the last word). */
   page: number;
+  /** A keyset position from the server (`nextCursor`, `prevCursor`, or `last`): how deep pages are reached. */
+  cursor: string | null;
   pageSize: number;
   /** The sort as the user chose it; empty means the spec's default. */
   sort: SortTerm[];
@@ -99,11 +103,20 @@ function cleanFilterValue(spec: ListSpec, name: string, raw: string): string | n
   return null;
 }
 
+/** Whether `page` can be asked by number (the server reaches deeper pages only by cursor). */
+export function pageByNumber(page: number, pageSize: number): boolean {
+  return (page - 1) * pageSize <= LIST_OFFSET_MAX;
+}
+
 export function readListParams(search: URLSearchParams, spec: ListSpec, prefix = ''): ListParamsState {
   const get = (name: string) => search.get(prefix + name);
-  const page = positiveInt(get('page')) ?? PAGE_DEFAULT;
   const size = positiveInt(get('pageSize'));
   const pageSize = size ? Math.min(size, PAGE_SIZE_MAX) : PAGE_SIZE_DEFAULT;
+  const rawCursor = get('cursor');
+  const cursor = rawCursor && /^[A-Za-z0-9_-]{1,4000}$/.test(rawCursor) ? rawCursor : null;
+  const asked = positiveInt(get('page')) ?? PAGE_DEFAULT;
+  // A deep page number without its cursor (a hand-edited link) would be refused: the list opens at its start.
+  const page = cursor || pageByNumber(asked, pageSize) ? asked : PAGE_DEFAULT;
   const sort = parseSort(get('sort'), spec);
   const q = spec.search ? (get('q') ?? '').slice(0, SEARCH_MAX_LENGTH) : '';
   const filters: Record<string, string> = {};
@@ -119,11 +132,12 @@ export function readListParams(search: URLSearchParams, spec: ListSpec, prefix =
   if (q.trim()) exportQuery.q = q.trim();
   return {
     page,
+    cursor,
     pageSize,
     sort,
     q,
     filters,
-    query: { page, pageSize, ...exportQuery },
+    query: { page, pageSize, ...(cursor ? { cursor } : {}), ...exportQuery },
     exportQuery,
     narrowed: Boolean(q.trim()) || Object.keys(filters).length > 0,
   };
@@ -133,7 +147,8 @@ export type ListParamsPatch = Partial<Record<string, string | number | null | un
 
 /**
  * A copy of `search` with the patch applied (null, undefined and '' remove a name). Any change other than to the
- * page itself sends the list back to page 1: the old page number means nothing under a new filter.
+ * page itself sends the list back to page 1: the old page number means nothing under a new filter, nor does a
+ * cursor (a position under the old sort).
  */
 export function applyListPatch(search: URLSearchParams, patch: ListParamsPatch, prefix = ''): URLSearchParams {
   const next = new URLSearchParams(search);
@@ -142,6 +157,7 @@ export function applyListPatch(search: URLSearchParams, patch: ListParamsPatch, 
     if (value !== null && value !== undefined && value !== '') next.set(prefix + name, String(value));
   }
   if (!('page' in patch)) next.delete(prefix + 'page');
+  if (!('cursor' in patch)) next.delete(prefix + 'cursor');
   if (next.get(prefix + 'page') === String(PAGE_DEFAULT)) next.delete(prefix + 'page');
   if (next.get(prefix + 'pageSize') === String(PAGE_SIZE_DEFAULT)) next.delete(prefix + 'pageSize');
   return next;
@@ -151,6 +167,8 @@ export interface ListParams extends ListParamsState {
   /** Changes some parameters; `replace` keeps the history clean while the user is typing. */
   update(patch: ListParamsPatch, opts?: { replace?: boolean }): void;
   setPage(page: number): void;
+  /** Goes to the page a server cursor leads to, `page` being its number. */
+  setCursor(cursor: string, page: number): void;
   setPageSize(pageSize: number): void;
   setSort(terms: readonly SortTerm[]): void;
   setQ(q: string): void;
@@ -176,6 +194,7 @@ export function useListParams(spec: ListSpec, prefix = ''): ListParams {
       ...state,
       update,
       setPage: (page) => update({ page: page > 1 ? page : null }),
+      setCursor: (cursor, page) => update({ cursor, page }),
       setPageSize: (pageSize) => update({ pageSize }),
       setSort: (terms) => update({ sort: formatSort(terms) || null }),
       setQ: (q) => update({ q: q.trim() ? q : null }, { replace: true }),
