@@ -4,6 +4,7 @@ import type { ListQuery, ListResponse, SortTerm } from '../../../shared/contract
 import { foldVietnamese } from '../../../shared/text';
 import type { Db } from '../../db/client';
 import type { AnyListSource } from './define';
+import { Binder, cachedStatement, objectKey, type Bind } from './statement-cache';
 
 /**
  * The one list engine: turns a parsed list query (shared/contracts/list-query.ts) into SQL over a
@@ -20,14 +21,19 @@ export function searchTokens(q: string | undefined): string[] {
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** The WHERE of a list or export: scope (not deleted) + search + filters. */
-export function whereFor(def: AnyListSource, query: FilterQuery): SQL | undefined {
+const asValue: Bind = (_tag, value) => value;
+
+/**
+ * The WHERE of a list or export: scope (not deleted) + search + filters. Every request value goes through
+ * `bind`, which a cached statement turns into a placeholder (its tags then name the query's shape).
+ */
+export function whereFor(def: AnyListSource, query: FilterQuery, bind: Bind = asValue): SQL | undefined {
   const parts: SQL[] = [];
   if (def.deletedAt) parts.push(isNull(def.deletedAt));
   const values = query as unknown as Record<string, unknown>;
   if (def.search) {
     // LIKE '%word%' on the folded column is answered by its pg_trgm GIN index.
-    for (const token of searchTokens(query.q)) parts.push(sql`${def.search} LIKE ${`%${escapeLike(token)}%`}`);
+    for (const token of searchTokens(query.q)) parts.push(sql`${def.search} LIKE ${bind('q', `%${escapeLike(token)}%`)}`);
   }
   for (const [key, f] of Object.entries(def.spec.filters)) {
     const col = def.filters[key]!;
@@ -36,28 +42,28 @@ export function whereFor(def: AnyListSource, query: FilterQuery): SQL | undefine
       case 'ids': {
         const list = values[key] as Array<string | number> | undefined;
         if (!list?.length) break;
-        parts.push(list.length === 1 ? sql`${col} = ${list[0]}` : inArray(col, list));
+        parts.push(list.length === 1 ? sql`${col} = ${bind(key, list[0])}` : inArray(col, list.map((v) => bind(`${key}[]`, v))));
         break;
       }
       case 'text':
       case 'bool': {
         const v = values[key];
-        if (v !== undefined) parts.push(sql`${col} = ${v}`);
+        if (v !== undefined) parts.push(sql`${col} = ${bind(key, v)}`);
         break;
       }
       case 'range': {
         const min = values[`${key}Min`];
         const max = values[`${key}Max`];
-        if (min !== undefined) parts.push(sql`${col} >= ${min}`);
-        if (max !== undefined) parts.push(sql`${col} <= ${max}`);
+        if (min !== undefined) parts.push(sql`${col} >= ${bind(`${key}Min`, min)}`);
+        if (max !== undefined) parts.push(sql`${col} <= ${bind(`${key}Max`, max)}`);
         break;
       }
       case 'dateRange': {
         // Kept as text so microseconds survive (a JS Date would cut "to the end of the day" short).
         const from = values[`${key}From`];
         const to = values[`${key}To`];
-        if (from !== undefined) parts.push(sql`${col} >= ${from}::timestamptz`);
-        if (to !== undefined) parts.push(sql`${col} <= ${to}::timestamptz`);
+        if (from !== undefined) parts.push(sql`${col} >= ${bind(`${key}From`, from)}::timestamptz`);
+        if (to !== undefined) parts.push(sql`${col} <= ${bind(`${key}To`, to)}::timestamptz`);
         break;
       }
     }
@@ -118,15 +124,32 @@ export async function countRows(db: Db, def: AnyListSource, where: SQL | undefin
  */
 export const EXACT_TOTAL_CAP = 10_000;
 
-async function listTotal(db: Db, def: AnyListSource, where: SQL | undefined, baseOnly: boolean): Promise<{ total: number; estimated: boolean }> {
-  // Drizzle's builders are mutable (limit() changes them), so each use gets its own.
-  const probe = () =>
-    baseOnly ? db.select({ one: sql`1` }).from(def.table).where(where) : selectFrom(db, def, { one: sql`1` }).where(where);
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(probe().limit(EXACT_TOTAL_CAP + 1).as('capped'));
+/** The rows a list counts, at most `limit` of them (a placeholder in a cached statement). */
+function countProbe(db: Db, def: AnyListSource, where: SQL | undefined, baseOnly: boolean) {
+  return baseOnly ? db.select({ one: sql`1` }).from(def.table).where(where) : selectFrom(db, def, { one: sql`1` }).where(where);
+}
+
+async function listTotal(
+  db: Db,
+  def: AnyListSource,
+  query: FilterQuery,
+  bound: { where: SQL | undefined; binder: Binder; key: string | undefined },
+  baseOnly: boolean,
+): Promise<{ total: number; estimated: boolean }> {
+  const count = (w: SQL | undefined, limit: unknown) =>
+    db.select({ n: sql<number>`count(*)::int` }).from(countProbe(db, def, w, baseOnly).limit(limit as number).as('capped'));
+  const [row] = bound.key
+    ? await cachedStatement(db, `count|${baseOnly}|${bound.key}`, () => count(bound.where, sql.placeholder('cap'))).execute({
+        ...bound.binder.values,
+        cap: EXACT_TOTAL_CAP + 1,
+      })
+    : await count(bound.where, EXACT_TOTAL_CAP + 1);
   const capped = Number((row as { n: number }).n);
   if (capped <= EXACT_TOTAL_CAP) return { total: capped, estimated: false };
-  // Both drivers answer execute() with { rows }; EXPLAIN (FORMAT JSON) gives one row holding the plan.
-  const result = (await db.execute(sql`EXPLAIN (FORMAT JSON) ${probe()}`)) as unknown as { rows: Array<Record<string, unknown>> };
+  // Both drivers answer execute() with { rows }; EXPLAIN (FORMAT JSON) gives one row holding the plan. EXPLAIN
+  // needs the values in the text, so this (rare: past the cap) path builds the WHERE afresh.
+  const probe = countProbe(db, def, whereFor(def, query), baseOnly);
+  const result = (await db.execute(sql`EXPLAIN (FORMAT JSON) ${probe}`)) as unknown as { rows: Array<Record<string, unknown>> };
   const raw = Object.values(result.rows[0] ?? {})[0];
   const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{ Plan?: { 'Plan Rows'?: number } }>;
   const estimate = Math.round(Number(plan?.[0]?.Plan?.['Plan Rows'] ?? 0));
@@ -138,11 +161,29 @@ export async function pageRows<TItem>(db: Db, def: AnyListSource, where: SQL | u
   return rows.map((r) => def.select.toItem(r) as TItem);
 }
 
+/** The page's rows through the statement cached for this shape (filters, search words, sort). */
+async function cachedPageRows<TItem>(db: Db, def: AnyListSource, query: ListQuery, where: SQL | undefined, binder: Binder, key: string): Promise<TItem[]> {
+  const sortKey = query.sort.map((t) => `${t.desc ? '-' : ''}${t.field}`).join(',');
+  const statement = cachedStatement(db, `page|${sortKey}|${key}`, () =>
+    selectFrom(db, def, def.select.fields)
+      .where(where)
+      .orderBy(...orderFor(def, query.sort))
+      .limit(sql.placeholder('limit') as unknown as number)
+      .offset(sql.placeholder('offset') as unknown as number),
+  );
+  const rows = (await statement.execute({ ...binder.values, limit: query.pageSize, offset: (query.page - 1) * query.pageSize })) as unknown[];
+  return rows.map((r) => def.select.toItem(r as never) as TItem);
+}
+
 export async function listPage<TItem>(db: Db, def: AnyListSource, query: ListQuery): Promise<ListResponse<TItem>> {
-  const where = whereFor(def, query);
+  const binder = new Binder();
+  const where = whereFor(def, query, binder.bind);
+  const key = binder.cacheable ? `${objectKey(def)}|${binder.shape}` : undefined;
   const [counted, items] = await Promise.all([
-    listTotal(db, def, where, whereReadsBaseOnly(def, query)),
-    pageRows<TItem>(db, def, where, orderFor(def, query.sort), query.pageSize, (query.page - 1) * query.pageSize),
+    listTotal(db, def, query, { where: key ? where : whereFor(def, query), binder, key }, whereReadsBaseOnly(def, query)),
+    key
+      ? cachedPageRows<TItem>(db, def, query, where, binder, key)
+      : pageRows<TItem>(db, def, whereFor(def, query), orderFor(def, query.sort), query.pageSize, (query.page - 1) * query.pageSize),
   ]);
   return { items, total: counted.total, page: query.page, pageSize: query.pageSize, ...(counted.estimated ? { totalEstimated: true } : {}) };
 }
@@ -182,8 +223,11 @@ export async function* iterateItems<TItem>(
 
 /** One item by id; a soft-deleted one counts as absent. */
 export async function findItem<TItem>(db: Db, def: AnyListSource, id: number): Promise<TItem | undefined> {
-  const conditions: SQLWrapper[] = [eq(def.table.id, id)];
-  if (def.deletedAt) conditions.push(isNull(def.deletedAt));
-  const [row] = await selectFrom(db, def, def.select.fields).where(and(...(conditions as SQL[])));
-  return row ? (def.select.toItem(row) as TItem) : undefined;
+  const statement = cachedStatement(db, `find|${objectKey(def)}`, () => {
+    const conditions: SQLWrapper[] = [eq(def.table.id, sql.placeholder('id'))];
+    if (def.deletedAt) conditions.push(isNull(def.deletedAt));
+    return selectFrom(db, def, def.select.fields).where(and(...(conditions as SQL[])));
+  });
+  const [row] = (await statement.execute({ id })) as unknown[];
+  return row ? (def.select.toItem(row as never) as TItem) : undefined;
 }
