@@ -719,4 +719,6 @@ export const MESSAGES_EN: Readonly<Record<string, string>> = {
     'Taking a package from "{from}" back to "{to}" is a correction: write the reason in the note',
   'Kiện {code} nằm trong MAWB {awb} đã ở trạng thái "{status}": không thể sửa cân nặng hoặc kích thước vì manifest đã lập':
     'Package {code} is on MAWB {awb}, which is already "{status}": its weight and sizes cannot change once the manifest is made',
+  // ---- branch cpu: readiness check ----
+  'Cơ sở dữ liệu không phản hồi': 'The database does not answer',
 };
