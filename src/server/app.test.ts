@@ -2,7 +2,7 @@ import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from './app';
 import { createTestContext, type TestContext } from './test/harness';
 
@@ -17,6 +17,19 @@ describe('health', () => {
     const res = await ctx.request({ method: 'GET', url: '/api/health', token: null });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: 'ok', database: ctx.database.driver, version: expect.any(String) });
+  });
+
+  it('is a readiness check: 503 while the database does not answer', async () => {
+    const spy = vi.spyOn(ctx.database, 'query').mockRejectedValueOnce(new Error('connect ECONNREFUSED 127.0.0.1:5432'));
+    try {
+      const res = await ctx.request({ method: 'GET', url: '/api/health', token: null });
+      expect(spy).toHaveBeenCalledWith('SELECT 1');
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toMatchObject({ code: 'DATABASE_UNAVAILABLE', message: 'Cơ sở dữ liệu không phản hồi' });
+      expect(res.body).not.toContain('ECONNREFUSED');
+    } finally {
+      spy.mockRestore();
+    }
   });
 });
 

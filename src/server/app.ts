@@ -20,6 +20,7 @@ import { DEFAULT_MESSAGES } from '../shared/contracts/errors';
 import { codeFor, HttpError } from './lib/errors';
 import { createTokenSigner, type TokenSigner } from './lib/tokens';
 import { registerAuth } from './plugins/auth';
+import { registerCompression } from './plugins/compress';
 import { registerErrorHandler } from './plugins/errors';
 import { registerLanguage, requestLanguageZodLocale } from './plugins/language';
 import { registerSecurity } from './plugins/security';
@@ -108,6 +109,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerLanguage(app);
   registerErrorHandler(app);
   await registerSecurity(app);
+  registerCompression(app);
   await app.register(rateLimit, { global: false });
   await app.register(multipart, { limits: { fileSize: config.UPLOAD_LIMIT, files: 1, fields: 20 } });
   // Docs describe shapes only: every docs route is public. The hook must exist before the docs routes are added.

@@ -744,4 +744,6 @@ export const MESSAGES_EN: Readonly<Record<string, string>> = {
   'cursor thuộc một cách sắp xếp khác: hãy mở lại danh sách từ trang đầu': 'cursor belongs to another sort order: open the list again from its first page',
   'Trang {page} quá sâu (quá {max} dòng): hãy lọc hẹp lại hoặc đi tiếp bằng nút trang sau, trang cuối':
     'Page {page} is too deep (past {max} rows): narrow the filters, or go on with the next-page and last-page buttons',
+  // ---- branch cpu: readiness check ----
+  'Cơ sở dữ liệu không phản hồi': 'The database does not answer',
 };

@@ -4,6 +4,7 @@ import { encodeCursor, sortSignature, type ListCursor, type ListQuery, type List
 import { foldVietnamese } from '../../../shared/text';
 import type { Db } from '../../db/client';
 import type { AnyListSource } from './define';
+import { Binder, cachedStatement, objectKey, type Bind } from './statement-cache';
 
 /**
  * The one list engine: turns a parsed list query (shared/contracts/list-query.ts) into SQL over a
@@ -21,14 +22,19 @@ export function searchTokens(q: string | undefined): string[] {
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** The WHERE of a list or export: scope (not deleted) + search + filters. */
-export function whereFor(def: AnyListSource, query: FilterQuery): SQL | undefined {
+const asValue: Bind = (_tag, value) => value;
+
+/**
+ * The WHERE of a list or export: scope (not deleted) + search + filters. Every request value goes through
+ * `bind`, which a cached statement turns into a placeholder (its tags then name the query's shape).
+ */
+export function whereFor(def: AnyListSource, query: FilterQuery, bind: Bind = asValue): SQL | undefined {
   const parts: SQL[] = [];
   if (def.deletedAt) parts.push(isNull(def.deletedAt));
   const values = query as unknown as Record<string, unknown>;
   if (def.search) {
     // LIKE '%word%' on the folded column is answered by its pg_trgm GIN index.
-    for (const token of searchTokens(query.q)) parts.push(sql`${def.search} LIKE ${`%${escapeLike(token)}%`}`);
+    for (const token of searchTokens(query.q)) parts.push(sql`${def.search} LIKE ${bind('q', `%${escapeLike(token)}%`)}`);
   }
   for (const [key, f] of Object.entries(def.spec.filters)) {
     const col = def.filters[key]!;
@@ -37,28 +43,28 @@ export function whereFor(def: AnyListSource, query: FilterQuery): SQL | undefine
       case 'ids': {
         const list = values[key] as Array<string | number> | undefined;
         if (!list?.length) break;
-        parts.push(list.length === 1 ? sql`${col} = ${list[0]}` : inArray(col, list));
+        parts.push(list.length === 1 ? sql`${col} = ${bind(key, list[0])}` : inArray(col, list.map((v) => bind(`${key}[]`, v))));
         break;
       }
       case 'text':
       case 'bool': {
         const v = values[key];
-        if (v !== undefined) parts.push(sql`${col} = ${v}`);
+        if (v !== undefined) parts.push(sql`${col} = ${bind(key, v)}`);
         break;
       }
       case 'range': {
         const min = values[`${key}Min`];
         const max = values[`${key}Max`];
-        if (min !== undefined) parts.push(sql`${col} >= ${min}`);
-        if (max !== undefined) parts.push(sql`${col} <= ${max}`);
+        if (min !== undefined) parts.push(sql`${col} >= ${bind(`${key}Min`, min)}`);
+        if (max !== undefined) parts.push(sql`${col} <= ${bind(`${key}Max`, max)}`);
         break;
       }
       case 'dateRange': {
         // Kept as text so microseconds survive (a JS Date would cut "to the end of the day" short).
         const from = values[`${key}From`];
         const to = values[`${key}To`];
-        if (from !== undefined) parts.push(sql`${col} >= ${from}::timestamptz`);
-        if (to !== undefined) parts.push(sql`${col} <= ${to}::timestamptz`);
+        if (from !== undefined) parts.push(sql`${col} >= ${bind(`${key}From`, from)}::timestamptz`);
+        if (to !== undefined) parts.push(sql`${col} <= ${bind(`${key}To`, to)}::timestamptz`);
         break;
       }
     }
@@ -119,15 +125,32 @@ export async function countRows(db: Db, def: AnyListSource, where: SQL | undefin
  */
 export const EXACT_TOTAL_CAP = 10_000;
 
-async function listTotal(db: Db, def: AnyListSource, where: SQL | undefined, baseOnly: boolean): Promise<{ total: number; estimated: boolean }> {
-  // Drizzle's builders are mutable (limit() changes them), so each use gets its own.
-  const probe = () =>
-    baseOnly ? db.select({ one: sql`1` }).from(def.table).where(where) : selectFrom(db, def, { one: sql`1` }).where(where);
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(probe().limit(EXACT_TOTAL_CAP + 1).as('capped'));
+/** The rows a list counts, at most `limit` of them (a placeholder in a cached statement). */
+function countProbe(db: Db, def: AnyListSource, where: SQL | undefined, baseOnly: boolean) {
+  return baseOnly ? db.select({ one: sql`1` }).from(def.table).where(where) : selectFrom(db, def, { one: sql`1` }).where(where);
+}
+
+async function listTotal(
+  db: Db,
+  def: AnyListSource,
+  query: FilterQuery,
+  bound: { where: SQL | undefined; binder: Binder; key: string | undefined },
+  baseOnly: boolean,
+): Promise<{ total: number; estimated: boolean }> {
+  const count = (w: SQL | undefined, limit: unknown) =>
+    db.select({ n: sql<number>`count(*)::int` }).from(countProbe(db, def, w, baseOnly).limit(limit as number).as('capped'));
+  const [row] = bound.key
+    ? await cachedStatement(db, `count|${baseOnly}|${bound.key}`, () => count(bound.where, sql.placeholder('cap'))).execute({
+        ...bound.binder.values,
+        cap: EXACT_TOTAL_CAP + 1,
+      })
+    : await count(bound.where, EXACT_TOTAL_CAP + 1);
   const capped = Number((row as { n: number }).n);
   if (capped <= EXACT_TOTAL_CAP) return { total: capped, estimated: false };
-  // Both drivers answer execute() with { rows }; EXPLAIN (FORMAT JSON) gives one row holding the plan.
-  const result = (await db.execute(sql`EXPLAIN (FORMAT JSON) ${probe()}`)) as unknown as { rows: Array<Record<string, unknown>> };
+  // Both drivers answer execute() with { rows }; EXPLAIN (FORMAT JSON) gives one row holding the plan. EXPLAIN
+  // needs the values in the text, so this (rare: past the cap) path builds the WHERE afresh.
+  const probe = countProbe(db, def, whereFor(def, query), baseOnly);
+  const result = (await db.execute(sql`EXPLAIN (FORMAT JSON) ${probe}`)) as unknown as { rows: Array<Record<string, unknown>> };
   const raw = Object.values(result.rows[0] ?? {})[0];
   const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{ Plan?: { 'Plan Rows'?: number } }>;
   const estimate = Math.round(Number(plan?.[0]?.Plan?.['Plan Rows'] ?? 0));
@@ -140,8 +163,18 @@ export async function pageRows<TItem>(db: Db, def: AnyListSource, where: SQL | u
 }
 
 export async function listPage<TItem>(db: Db, def: AnyListSource, query: ListQuery): Promise<ListResponse<TItem>> {
-  const where = whereFor(def, query);
-  const [counted, paged] = await Promise.all([listTotal(db, def, where, whereReadsBaseOnly(def, query)), keysetPage(db, def, where, query)]);
+  const binder = new Binder();
+  const bound = whereFor(def, query, binder.bind);
+  const key = binder.cacheable ? `${objectKey(def)}|${binder.shape}` : undefined;
+  // Pages by number (most requests) run through statements cached for their shape; cursor pages build their SQL
+  // with the cursor's values in it.
+  const byNumber = key !== undefined && !query.cursor;
+  const plain = key ? undefined : bound;
+  const where = () => plain ?? whereFor(def, query);
+  const [counted, paged] = await Promise.all([
+    listTotal(db, def, query, { where: key ? bound : where(), binder, key }, whereReadsBaseOnly(def, query)),
+    byNumber ? cachedOffsetPage(db, def, query, bound, binder, key!) : keysetPage(db, def, where(), query),
+  ]);
   const { rows, page, hasPrev, hasNext } = paged.last ? lastPageOf(paged.rows, counted, query.pageSize) : paged;
   const items = rows.map((r) => def.select.toItem(stripKeys(r)) as TItem);
   const signature = sortSignature(query.sort);
@@ -216,6 +249,53 @@ function stripKeys(row: KeyedRow): Record<string, unknown> {
   return rest;
 }
 
+/**
+ * The select list with each sort key read back as PostgreSQL prints it (a timestamp keeps its microseconds and any
+ * type compares again exactly when sent back as an untyped parameter), and the id.
+ */
+function keyedFields(def: AnyListSource, terms: KeyTerm[]): SelectedFieldsFlat {
+  const keyFields = Object.fromEntries(terms.slice(0, -1).map((t, i) => [`__k${i}`, sql<string | null>`(${t.expr})::text`]));
+  return { ...def.select.fields, ...keyFields, __id: def.table.id } as SelectedFieldsFlat;
+}
+
+function keyedOf(rows: Array<Record<string, unknown>>, terms: KeyTerm[]): KeyedRow[] {
+  return rows.map((r) => {
+    const keys = terms.slice(0, -1).map((_, i) => r[`__k${i}`] as string | null);
+    for (let i = 0; i < keys.length; i++) delete r[`__k${i}`];
+    return Object.assign(r, { __keys: keys, __id: Number(r.__id) });
+  });
+}
+
+/**
+ * A page by number through the statements cached for its shape (filters, search words, sort), one row more than
+ * asked: the first page directly, a later one by skipping ids as the uncached path does.
+ */
+async function cachedOffsetPage(db: Db, def: AnyListSource, query: ListQuery, where: SQL | undefined, binder: Binder, key: string): Promise<KeysetResult> {
+  const terms = keyTerms(def, query.sort);
+  const size = query.pageSize;
+  const limit = sql.placeholder('limit') as unknown as number;
+  const order = orderOf(terms);
+  let rows: KeyedRow[];
+  if (query.page === 1) {
+    const statement = cachedStatement(db, `first|${sortSignature(query.sort)}|${key}`, () =>
+      selectFrom(db, def, keyedFields(def, terms)).where(where).orderBy(...order).limit(limit),
+    );
+    rows = keyedOf((await statement.execute({ ...binder.values, limit: size + 1 })) as Array<Record<string, unknown>>, terms);
+  } else {
+    const baseOnly = whereReadsBaseOnly(def, query) && query.sort.every((t) => readsOnly(def.sort[t.field], getTableName(def.table)));
+    const statement = cachedStatement(db, `offset|${baseOnly}|${sortSignature(query.sort)}|${key}`, () => {
+      const ids = (baseOnly ? db.select({ id: def.table.id }).from(def.table).$dynamic() : selectFrom(db, def, { id: def.table.id }))
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(sql.placeholder('offset') as unknown as number);
+      return selectFrom(db, def, keyedFields(def, terms)).where(inArray(def.table.id, ids)).orderBy(...order);
+    });
+    rows = keyedOf((await statement.execute({ ...binder.values, limit: size + 1, offset: (query.page - 1) * size })) as Array<Record<string, unknown>>, terms);
+  }
+  return { rows: rows.slice(0, size), page: query.page, hasPrev: query.page > 1, hasNext: rows.length > size };
+}
+
 /** Up to `limit` rows in the order of `terms`, after the position when given, each with its key values as text. */
 async function keyedRows(
   db: Db,
@@ -226,17 +306,9 @@ async function keyedRows(
   from?: { values: (string | null)[]; id: number },
   offset?: { rows: number; baseOnly: boolean },
 ): Promise<KeyedRow[]> {
-  // The keys are read back as PostgreSQL prints them, so a timestamp keeps its microseconds and any type
-  // compares again exactly when sent back as an untyped parameter.
-  const keyFields = Object.fromEntries(terms.slice(0, -1).map((t, i) => [`__k${i}`, sql<string | null>`(${t.expr})::text`]));
-  const fields = { ...def.select.fields, ...keyFields, __id: def.table.id } as SelectedFieldsFlat;
+  const fields = keyedFields(def, terms);
   const order = orderOf(terms);
-  const keyed = (rows: Array<Record<string, unknown>>): KeyedRow[] =>
-    rows.map((r) => {
-      const keys = terms.slice(0, -1).map((_, i) => r[`__k${i}`] as string | null);
-      for (let i = 0; i < keys.length; i++) delete r[`__k${i}`];
-      return Object.assign(r, { __keys: keys, __id: Number(r.__id) });
-    });
+  const keyed = (rows: Array<Record<string, unknown>>) => keyedOf(rows, terms);
   if (!from && offset) {
     // The skipped rows are read as ids alone, from the listed table alone when the filters and sort allow (an index
     // only scan), and the select list's subqueries run only for the rows shown: OFFSET 10,000 costs an index walk,
@@ -343,8 +415,11 @@ export async function* iterateItems<TItem>(
 
 /** One item by id; a soft-deleted one counts as absent. */
 export async function findItem<TItem>(db: Db, def: AnyListSource, id: number): Promise<TItem | undefined> {
-  const conditions: SQLWrapper[] = [eq(def.table.id, id)];
-  if (def.deletedAt) conditions.push(isNull(def.deletedAt));
-  const [row] = await selectFrom(db, def, def.select.fields).where(and(...(conditions as SQL[])));
-  return row ? (def.select.toItem(row) as TItem) : undefined;
+  const statement = cachedStatement(db, `find|${objectKey(def)}`, () => {
+    const conditions: SQLWrapper[] = [eq(def.table.id, sql.placeholder('id'))];
+    if (def.deletedAt) conditions.push(isNull(def.deletedAt));
+    return selectFrom(db, def, def.select.fields).where(and(...(conditions as SQL[])));
+  });
+  const [row] = (await statement.execute({ id })) as unknown[];
+  return row ? (def.select.toItem(row as never) as TItem) : undefined;
 }

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { SelectedFieldsFlat } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
@@ -32,6 +32,7 @@ import { writeAudit } from '../../lib/audit';
 import { fieldError, HttpError } from '../../lib/errors';
 import type { IfMatchHeader } from '../../lib/resource/concurrency';
 import { findItem } from '../../lib/resource/list-engine';
+import { Binder, cachedStatement } from '../../lib/resource/statement-cache';
 import { changeStatus } from '../../lib/resource/status';
 import { inWriteTransaction } from '../../lib/resource/write';
 import type { WriteContext } from '../../lib/write-context';
@@ -56,10 +57,14 @@ const findPackage = (db: Db, id: number) => findItem<Package>(db, packagesResour
 type PackageRow = Parameters<typeof packagesResource.select.toItem>[0];
 
 /** The resource's columns and left joins (plus extra fields) under any WHERE. */
-async function selectPackages<T>(db: Db, fields: SelectedFieldsFlat, where: SQL | undefined): Promise<T[]> {
+function selectPackagesQuery(db: Db, fields: SelectedFieldsFlat, where: SQL | undefined) {
   let q = db.select(fields).from(packages).$dynamic();
   for (const j of packagesResource.select.joins ?? []) q = q.leftJoin(j.table, j.on);
-  return (await q.where(where)) as T[];
+  return q.where(where);
+}
+
+async function selectPackages<T>(db: Db, fields: SelectedFieldsFlat, where: SQL | undefined): Promise<T[]> {
+  return (await selectPackagesQuery(db, fields, where)) as T[];
 }
 
 // ---- events -----------------------------------------------------------------------------------------
@@ -249,11 +254,16 @@ export async function receivePackage(app: FastifyInstance, req: FastifyRequest, 
  * event. `found` follows the order of `numbers` (one entry per package); the rest are `notFound`.
  */
 export async function searchPackages(db: Db, numbers: string[]): Promise<SearchResponse> {
-  const rows = await selectPackages<PackageRow & { latestEvent: EventRow | null }>(
-    db,
-    { ...packagesResource.select.fields, latestEvent: latestEventJson },
-    and(or(inArray(packages.trackingNumber, numbers), inArray(packages.code, numbers)), isNull(packages.deletedAt)),
-  );
+  type Row = PackageRow & { latestEvent: EventRow | null };
+  const fields = { ...packagesResource.select.fields, latestEvent: latestEventJson };
+  const whereOf = (list: Array<string | Placeholder>) =>
+    and(or(inArray(packages.trackingNumber, list), inArray(packages.code, list)), isNull(packages.deletedAt));
+  // A scanner looks up one number at a time: that shape (and other short lists) is built once per length.
+  const binder = new Binder();
+  const where = whereOf(numbers.map((n) => binder.bind('n', n)));
+  const rows = binder.cacheable
+    ? ((await cachedStatement(db, `packages.search|${numbers.length}`, () => selectPackagesQuery(db, fields, where)).execute(binder.values)) as Row[])
+    : await selectPackages<Row>(db, fields, whereOf(numbers));
   const byNumber = new Map<string, (typeof rows)[number]>();
   for (const r of rows) {
     byNumber.set(r.trackingNumber, r);

@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestContext, type TestContext } from '../../test/harness';
+import { cachedStatement, MAX_SHAPES, type Prepared } from './statement-cache';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  await ctx.database.query(
+    `INSERT INTO customers (full_name, phone, province, search_text)
+     SELECT 'Khách Bộ Nhớ ' || g, '08' || lpad(g::text, 8, '0'), CASE WHEN g % 2 = 0 THEN 'Huế' ELSE 'Đà Nẵng' END,
+            'khach bo nho ' || g
+     FROM generate_series(1, 30) g`,
+  );
+});
+afterAll(() => ctx.close());
+
+/** How many queries the app builds while fn runs (every query starts at db.select). */
+async function builds<T>(fn: () => Promise<T>): Promise<{ result: T; built: number }> {
+  const spy = vi.spyOn(ctx.database.db, 'select');
+  try {
+    const result = await fn();
+    return { result, built: spy.mock.calls.length };
+  } finally {
+    spy.mockRestore();
+  }
+}
+
+type Page = { items: Array<{ id: number; fullName: string; province: string }>; total: number };
+
+describe('statements cached per query shape', () => {
+  it('a list shape is built once; later requests of the shape run it with their own values', async () => {
+    const url = (province: string, page: number) =>
+      `/api/customers?pageSize=4&page=${page}&sort=fullName&q=bo%20nho&province=${encodeURIComponent(province)}`;
+    // The first page and the later ones by number are two shapes (a later page skips ids first).
+    const first = await builds(() => ctx.getOk<Page>(url('Huế', 1)));
+    expect(first.result.total).toBe(15);
+    expect(first.built).toBeGreaterThan(0);
+    expect((await builds(() => ctx.getOk<Page>(url('Đà Nẵng', 1)))).built).toBe(0);
+    expect((await builds(() => ctx.getOk<Page>(url('Huế', 3)))).built).toBeGreaterThan(0);
+    const second = await builds(() => ctx.getOk<Page>(url('Đà Nẵng', 2)));
+    expect(second.built).toBe(0);
+    expect(second.result.total).toBe(15);
+    expect(second.result.items).toHaveLength(4);
+    expect(second.result.items.every((c) => c.province === 'Đà Nẵng')).toBe(true);
+    // The same answers as a shape seen for the first time (another sort builds its own page statement).
+    const all = await ctx.getOk<Page>(`/api/customers?pageSize=100&sort=fullName&q=bo%20nho&province=${encodeURIComponent('Đà Nẵng')}`);
+    expect(second.result.items.map((c) => c.id)).toEqual(all.items.slice(4, 8).map((c) => c.id));
+  });
+
+  it('get by id is built once and answers each id, a deleted one as absent', async () => {
+    const { items } = await ctx.getOk<Page>('/api/customers?pageSize=3&sort=fullName&q=bo%20nho');
+    const [a, b, c] = items as [Page['items'][0], Page['items'][0], Page['items'][0]];
+    await ctx.getOk(`/api/customers/${a.id}`);
+    const got = await builds(() => ctx.getOk<{ id: number; fullName: string }>(`/api/customers/${b.id}`));
+    expect(got.built).toBe(0);
+    expect(got.result).toMatchObject({ id: b.id, fullName: b.fullName });
+    await ctx.database.query('UPDATE customers SET deleted_at = now() WHERE id = $1', [c.id]);
+    expect((await ctx.request({ method: 'GET', url: `/api/customers/${c.id}` })).statusCode).toBe(404);
+  });
+
+  it('a scanner lookup of one number is built once', async () => {
+    await ctx.getOk('/api/packages/search?numbers=NOPE-1');
+    const second = await builds(() => ctx.getOk<{ found: unknown[]; notFound: string[] }>('/api/packages/search?numbers=NOPE-2'));
+    expect(second.built).toBe(0);
+    expect(second.result).toEqual({ found: [], notFound: ['NOPE-2'] });
+  });
+
+  it('keeps at most MAX_SHAPES shapes per handle, the least recently used going first', () => {
+    const handle = {};
+    let built = 0;
+    const build = () => {
+      built++;
+      return { toSQL: () => ({ sql: `select ${built}` }), prepare: (): Prepared<number> => ({ execute: async () => built }) };
+    };
+    for (let i = 0; i < MAX_SHAPES; i++) cachedStatement(handle, `shape ${i}`, build);
+    expect(built).toBe(MAX_SHAPES);
+    cachedStatement(handle, 'shape 0', build); // used again: now the most recent
+    cachedStatement(handle, 'one more', build); // evicts shape 1
+    expect(built).toBe(MAX_SHAPES + 1);
+    cachedStatement(handle, 'shape 0', build);
+    expect(built).toBe(MAX_SHAPES + 1);
+    cachedStatement(handle, 'shape 1', build);
+    expect(built).toBe(MAX_SHAPES + 2);
+  });
+});
