@@ -746,4 +746,9 @@ export const MESSAGES_EN: Readonly<Record<string, string>> = {
     'Page {page} is too deep (past {max} rows): narrow the filters, or go on with the next-page and last-page buttons',
   // ---- branch cpu: readiness check ----
   'Cơ sở dữ liệu không phản hồi': 'The database does not answer',
+  // ---- the order field of a package ----
+  'Đơn hàng không tồn tại hoặc đã bị xóa': 'The order does not exist or was deleted',
+  'Đơn {code} đã ở trạng thái "{status}": không gắn thêm kiện': 'Order {code} is already "{status}": no more packages can be added',
+  'Đơn {code} thuộc khách hàng {customer}, không phải khách hàng của kiện': "Order {code} belongs to customer {customer}, not to the package's customer",
+  'Kiện đang thuộc một đơn hàng: hãy gỡ kiện khỏi đơn trước khi bỏ khách hàng': 'The package is on an order: take it off the order before removing its customer',
 };

@@ -220,3 +220,32 @@ describe('the order follows its parcels', () => {
     expect(audits.filter((r) => r.action === 'update').length).toBeGreaterThanOrEqual(followed(order).length);
   });
 });
+
+describe('the order field of a package (create and edit)', () => {
+  const other = async () =>
+    Number((await ctx.database.query<{ id: number }>(`SELECT id FROM customers WHERE deleted_at IS NULL AND id <> $1 ORDER BY id LIMIT 1`, [customerId]))[0]!.id);
+  const patch = async (id: number, payload: Record<string, unknown>) =>
+    ctx.request({ method: 'PATCH', url: `/api/packages/${id}`, headers: { 'if-match': `"${(await getPackage(id)).version}"` }, payload });
+
+  it('refuses an order of another customer, a closed order, and a customer change away from the order (it bypassed the attach rules)', async () => {
+    const mine = await newOrder();
+    const theirs = await newOrder({ customerId: await other() });
+    const p = await expected();
+
+    const wrong = await patch(p.id, { orderId: theirs.id });
+    expect(wrong.statusCode, wrong.body).toBe(409);
+    expect(wrong.json().message).toContain(theirs.code);
+    const created = await ctx.request({ method: 'POST', url: '/api/packages', payload: { trackingNumber: newNumber(), customerId, orderId: theirs.id } });
+    expect(created.statusCode, created.body).toBe(409);
+
+    const cancelled = await newOrder();
+    expect((await step(cancelled.id, 'cancelled')).statusCode).toBe(200);
+    expect((await patch(p.id, { orderId: cancelled.id })).statusCode).toBe(409);
+
+    const ok = await patch(p.id, { orderId: mine.id });
+    expect(ok.statusCode, ok.body).toBe(200);
+    const away = await patch(p.id, { customerId: await other() });
+    expect(away.statusCode, away.body).toBe(409);
+    expect((await getPackage(p.id)).orderId).toBe(mine.id);
+  });
+});

@@ -4,11 +4,12 @@ import type { Package, PackageCreate, PackagePatch } from '../../../shared/contr
 import { PACKAGE_STATUS_LABELS } from '../../../shared/contracts/packages';
 import type { FieldError } from '../../../shared/contracts/resource';
 import { MAWB_EDITABLE_PACKAGES_STATUSES, MAWB_STATUS_LABELS } from '../../../shared/domain/mawb-lifecycle';
+import { ORDER_STATUS_LABELS } from '../../../shared/domain/order-lifecycle';
 import { DELETABLE_STATUSES, type PackageStatus } from '../../../shared/domain/package-status';
 import { parcelFigures, weightRulesFrom, type WeightRules } from '../../../shared/domain/weight';
 import { foldVietnamese } from '../../../shared/text';
 import type { Db } from '../../db/client';
-import { customers, mawbs, packages, stores } from '../../db/schema/index';
+import { customers, mawbs, orders, packages, stores } from '../../db/schema/index';
 import { fieldError, HttpError } from '../../lib/errors';
 import { settingsInForce } from '../../lib/settings';
 import type { UpdatePlan, WriteContext } from '../../lib/resource/define';
@@ -169,9 +170,33 @@ export function isUnidentified(customerId: number | null, status: PackageStatus)
   return customerId == null && status !== 'expected';
 }
 
+/**
+ * Rule: a parcel goes on an order of its own customer, and only while the order is open — the same rules as
+ * attaching it from the order page; a parcel with no customer yet becomes the order's customer's. Changing the
+ * customer of a parcel on an order is refused for the same reason. Returns the customer the parcel then has.
+ */
+async function assertOrderFits(db: Db, orderId: number | null | undefined, customerId: number | null): Promise<number | null> {
+  if (orderId == null) return customerId;
+  const [o] = await db
+    .select({ code: orders.code, customerId: orders.customerId, status: orders.status, customerCode: customers.code })
+    .from(orders)
+    .leftJoin(customers, eq(customers.id, orders.customerId))
+    .where(and(eq(orders.id, orderId), isNull(orders.deletedAt)));
+  if (!o) throw fieldError(400, 'orderId', 'Đơn hàng không tồn tại hoặc đã bị xóa');
+  if (o.status === 'completed' || o.status === 'cancelled') {
+    throw fieldError(409, 'orderId', `Đơn ${o.code} đã ở trạng thái "${ORDER_STATUS_LABELS[o.status]}": không gắn thêm kiện`);
+  }
+  if (customerId != null && customerId !== o.customerId) {
+    throw fieldError(409, 'orderId', `Đơn ${o.code} thuộc khách hàng ${o.customerCode ?? o.customerId}, không phải khách hàng của kiện`);
+  }
+  return o.customerId;
+}
+
 export async function createPackage(ctx: WriteContext, input: PackageCreate): Promise<number> {
   const { tx } = ctx;
-  const customer = await resolveCustomer(tx, input.customerId, input.customerCode);
+  const named = await resolveCustomer(tx, input.customerId, input.customerCode);
+  const owner = await assertOrderFits(tx, input.orderId, named?.id ?? null);
+  const customer = named ?? (owner == null ? null : await customerById(tx, owner));
   await assertStore(tx, input.storeId, 'storeId', 'origin');
   await assertStore(tx, input.destinationStoreId, 'destinationStoreId', 'hub');
   await assertTrackingFree(tx, input.trackingNumber);
@@ -205,6 +230,18 @@ export async function updatePackage(ctx: WriteContext, current: Package, patch: 
   let customerCode = current.customer?.code ?? null;
   if (changes.customerId !== undefined && changes.customerId !== current.customerId) {
     customerCode = changes.customerId === null ? null : (await customerById(tx, changes.customerId)).code;
+  }
+  const orderId = changes.orderId !== undefined ? changes.orderId : current.orderId;
+  const customerId = changes.customerId !== undefined ? changes.customerId : current.customerId;
+  if ((changes.orderId !== undefined && changes.orderId !== current.orderId) || (changes.customerId !== undefined && changes.customerId !== current.customerId)) {
+    if (changes.customerId === null && orderId != null) {
+      throw fieldError(409, 'customerId', 'Kiện đang thuộc một đơn hàng: hãy gỡ kiện khỏi đơn trước khi bỏ khách hàng');
+    }
+    const owner = await assertOrderFits(tx, orderId, customerId);
+    if (customerId == null && owner != null) {
+      changes.customerId = owner;
+      customerCode = (await customerById(tx, owner)).code;
+    }
   }
   if (changes.storeId !== undefined && changes.storeId !== current.storeId) await assertStore(tx, changes.storeId, 'storeId', 'origin');
   if (changes.destinationStoreId !== undefined && changes.destinationStoreId !== current.destinationStoreId) {
