@@ -210,7 +210,13 @@ export async function benchLarge(): Promise<string[]> {
   const server = await startServer({ DATABASE_URL: u.toString(), ACCESS_TOKEN_TTL: '1h' });
   try {
     if (exists) {
-      lines.push(`reused the generated database ${name}`);
+      // The server has just applied any newer migrations (a backfill leaves a dead row per updated one): what
+      // autovacuum would do on a live install before anyone measured.
+      const c = new pg.Client({ connectionString: u.toString() });
+      await c.connect();
+      await c.query('VACUUM ANALYZE');
+      await c.end();
+      lines.push(`reused the generated database ${name} (vacuumed and analysed after the server's migrations)`);
     } else {
       const seconds = await generate(u.toString());
       lines.push(

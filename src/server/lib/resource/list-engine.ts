@@ -321,12 +321,12 @@ async function keyedRows(
     return keyed(await selectFrom(db, def, fields).where(inArray(def.table.id, ids)).orderBy(...order));
   }
   if (!from) return keyed(await selectFrom(db, def, fields).where(where).orderBy(...order).limit(limit));
-  const out: KeyedRow[] = [];
-  for (const segment of keysetSegments(terms, [...from.values, from.id])) {
-    out.push(...keyed(await selectFrom(db, def, fields).where(and(where, segment)).orderBy(...order).limit(limit - out.length)));
-    if (out.length >= limit) break;
-  }
-  return out;
+  // The segments are read side by side (a unique sort key leaves the tie segment empty, and a second round trip
+  // after it made a deep page cost two), then joined in list order.
+  const parts = await Promise.all(
+    keysetSegments(terms, [...from.values, from.id]).map((segment) => selectFrom(db, def, fields).where(and(where, segment)).orderBy(...order).limit(limit)),
+  );
+  return keyed(parts.flat().slice(0, limit) as Array<Record<string, unknown>>);
 }
 
 interface KeysetResult {
