@@ -1,5 +1,5 @@
 import { and, asc, Column, desc, eq, getTableName, inArray, isNull, Param, SQL, sql, StringChunk, type SQLWrapper } from 'drizzle-orm';
-import type { SelectedFieldsFlat } from 'drizzle-orm/pg-core';
+import { getTableConfig, type PgTable, type SelectedFieldsFlat } from 'drizzle-orm/pg-core';
 import { encodeCursor, sortSignature, type ListCursor, type ListQuery, type ListResponse, type SortTerm } from '../../../shared/contracts/list-query';
 import { foldVietnamese } from '../../../shared/text';
 import type { Db } from '../../db/client';
@@ -199,6 +199,26 @@ interface KeyTerm {
   desc: boolean;
   /** False only for a NOT NULL column of the listed table itself (a left-joined column can be null anyway). */
   nullable: boolean;
+  /** A NOT NULL column of the listed table with a unique index of its own: no two listed rows tie on it. */
+  unique?: boolean;
+}
+
+/** Names of the listed table's columns that a unique index covers alone (a partial one counts: lists show live rows). */
+const uniqueColumns = new WeakMap<object, Set<string>>();
+function uniqueColumnsOf(table: PgTable): Set<string> {
+  let set = uniqueColumns.get(table);
+  if (!set) {
+    set = new Set(
+      getTableConfig(table)
+        .indexes.filter((i) => i.config.unique && i.config.columns.length === 1)
+        .flatMap((i) => {
+          const c = i.config.columns[0];
+          return c instanceof Column ? [c.name] : [];
+        }),
+    );
+    uniqueColumns.set(table, set);
+  }
+  return set;
 }
 
 function keyTerms(def: AnyListSource, sort: SortTerm[]): KeyTerm[] {
@@ -206,7 +226,8 @@ function keyTerms(def: AnyListSource, sort: SortTerm[]): KeyTerm[] {
   const terms: KeyTerm[] = sort.map((t) => {
     const expr = def.sort[t.field]!;
     const nullable = !(expr instanceof Column && expr.notNull && getTableName(expr.table) === base);
-    return { expr, desc: t.desc, nullable };
+    const unique = !nullable && uniqueColumnsOf(def.table as unknown as PgTable).has((expr as Column).name);
+    return { expr, desc: t.desc, nullable, unique };
   });
   terms.push({ expr: def.table.id, desc: sort.at(-1)?.desc ?? false, nullable: false });
   return terms;
@@ -224,7 +245,10 @@ const orderOf = (terms: KeyTerm[]): SQL[] => terms.map((t) => (t.desc ? desc(t.e
  */
 export function keysetSegments(terms: KeyTerm[], values: (string | number | null)[]): SQL[] {
   const segments: SQL[] = [];
-  for (let i = terms.length - 1; i >= 0; i--) {
+  // Rows tied on a unique key are the row itself: the segments whose prefix holds that key are empty, and reading
+  // them cost a round trip each (a deep page sorted by code took two).
+  const firstUnique = terms.findIndex((t) => t.unique);
+  for (let i = firstUnique >= 0 ? firstUnique : terms.length - 1; i >= 0; i--) {
     const prefix = terms.slice(0, i).map((t, j) => (values[j] === null ? sql`${t.expr} IS NULL` : sql`${t.expr} = ${values[j]}`));
     const t = terms[i]!;
     const v = values[i];
@@ -321,12 +345,12 @@ async function keyedRows(
     return keyed(await selectFrom(db, def, fields).where(inArray(def.table.id, ids)).orderBy(...order));
   }
   if (!from) return keyed(await selectFrom(db, def, fields).where(where).orderBy(...order).limit(limit));
-  // The segments are read side by side (a unique sort key leaves the tie segment empty, and a second round trip
-  // after it made a deep page cost two), then joined in list order.
-  const parts = await Promise.all(
-    keysetSegments(terms, [...from.values, from.id]).map((segment) => selectFrom(db, def, fields).where(and(where, segment)).orderBy(...order).limit(limit)),
-  );
-  return keyed(parts.flat().slice(0, limit) as Array<Record<string, unknown>>);
+  const out: KeyedRow[] = [];
+  for (const segment of keysetSegments(terms, [...from.values, from.id])) {
+    out.push(...keyed(await selectFrom(db, def, fields).where(and(where, segment)).orderBy(...order).limit(limit - out.length)));
+    if (out.length >= limit) break;
+  }
+  return out;
 }
 
 interface KeysetResult {
