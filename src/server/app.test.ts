@@ -20,7 +20,10 @@ describe('health', () => {
   });
 
   it('is a readiness check: 503 while the database does not answer', async () => {
-    const spy = vi.spyOn(ctx.database, 'query').mockRejectedValueOnce(new Error('connect ECONNREFUSED 127.0.0.1:5432'));
+    // Only the health check's own statement fails: anything else the app asks first still answers.
+    const query = ctx.database.query.bind(ctx.database);
+    const spy = vi.spyOn(ctx.database, 'query').mockImplementation(((text: string, params?: unknown[]) =>
+      text === 'SELECT 1' ? Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:5432')) : query(text, params as never)) as typeof ctx.database.query);
     try {
       const res = await ctx.request({ method: 'GET', url: '/api/health', token: null });
       expect(spy).toHaveBeenCalledWith('SELECT 1');
@@ -171,8 +174,27 @@ describe('database constraint errors', () => {
       payload: { trackingNumber: 'FKTEST0001', storeId: store!.id, orderId: 987654321 },
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json().details).toEqual([{ path: 'orderId', message: expect.any(String) }]);
-    expect(res.json().message).toBe('Dữ liệu liên kết không tồn tại');
+    // The package's order is checked by its rule before the database is asked (the order must be open and the
+    // package's customer's), so the message names what is missing.
+    expect(res.json().details).toEqual([{ path: 'orderId', message: 'Đơn hàng không tồn tại hoặc đã bị xóa' }]);
     expect(res.body).not.toMatch(/orders|constraint|violat/i);
+  });
+
+  it('turns the database’s own refusal of a reference to a missing row into a 400 on its field, without SQL', async () => {
+    const app = await buildApp({ database: ctx.database, config: ctx.config, jwtSecret: 'x'.repeat(40), logger: false });
+    try {
+      // A write no rule checked first: the foreign key itself refuses it.
+      app.get('/api/fk-probe', { config: { access: 'public' } }, async () => {
+        await ctx.database.query(`INSERT INTO tracking_events (package_id, code) VALUES (987654321, 'expected')`);
+        return {};
+      });
+      const res = await app.inject({ method: 'GET', url: '/api/fk-probe' });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().message).toBe('Dữ liệu liên kết không tồn tại');
+      expect(res.json().details).toEqual([{ path: 'packageId', message: 'Dữ liệu liên kết không tồn tại' }]);
+      expect(res.body).not.toMatch(/tracking_events|constraint|violat/i);
+    } finally {
+      await app.close();
+    }
   });
 });
