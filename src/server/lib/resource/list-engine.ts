@@ -290,6 +290,29 @@ function keyedOf(rows: Array<Record<string, unknown>>, terms: KeyTerm[]): KeyedR
   });
 }
 
+/** Whether a page by number may skip its rows reading the listed table alone (filters and sort read only it). */
+function skipsOnBaseTable(def: AnyListSource, query: ListQuery): boolean {
+  const base = getTableName(def.table);
+  return whereReadsBaseOnly(def, query) && query.sort.every((t) => readsOnly(def.sort[t.field], base));
+}
+
+/**
+ * The query of a page by number (limit and offset are values or placeholders). The skipped rows are read as ids
+ * alone, from the listed table alone when the filters and sort allow (an index only scan), and the select list's
+ * subqueries run only for the rows shown: OFFSET 10,000 costs an index walk, not 10,000 projected rows with their
+ * joins (500 ms at 1,000,000 packages).
+ */
+function pageByNumberQuery(db: Db, def: AnyListSource, where: SQL | undefined, terms: KeyTerm[], limit: number, offset?: { rows: number; baseOnly: boolean }) {
+  const order = orderOf(terms);
+  if (!offset) return selectFrom(db, def, keyedFields(def, terms)).where(where).orderBy(...order).limit(limit);
+  const ids = (offset.baseOnly ? db.select({ id: def.table.id }).from(def.table).$dynamic() : selectFrom(db, def, { id: def.table.id }))
+    .where(where)
+    .orderBy(...order)
+    .limit(limit)
+    .offset(offset.rows);
+  return selectFrom(db, def, keyedFields(def, terms)).where(inArray(def.table.id, ids)).orderBy(...order);
+}
+
 /**
  * A page by number through the statements cached for its shape (filters, search words, sort), one row more than
  * asked: the first page directly, a later one by skipping ids as the uncached path does.
@@ -298,25 +321,12 @@ async function cachedOffsetPage(db: Db, def: AnyListSource, query: ListQuery, wh
   const terms = keyTerms(def, query.sort);
   const size = query.pageSize;
   const limit = sql.placeholder('limit') as unknown as number;
-  const order = orderOf(terms);
-  let rows: KeyedRow[];
-  if (query.page === 1) {
-    const statement = cachedStatement(db, `first|${sortSignature(query.sort)}|${key}`, () =>
-      selectFrom(db, def, keyedFields(def, terms)).where(where).orderBy(...order).limit(limit),
-    );
-    rows = keyedOf((await statement.execute({ ...binder.values, limit: size + 1 })) as Array<Record<string, unknown>>, terms);
-  } else {
-    const baseOnly = whereReadsBaseOnly(def, query) && query.sort.every((t) => readsOnly(def.sort[t.field], getTableName(def.table)));
-    const statement = cachedStatement(db, `offset|${baseOnly}|${sortSignature(query.sort)}|${key}`, () => {
-      const ids = (baseOnly ? db.select({ id: def.table.id }).from(def.table).$dynamic() : selectFrom(db, def, { id: def.table.id }))
-        .where(where)
-        .orderBy(...order)
-        .limit(limit)
-        .offset(sql.placeholder('offset') as unknown as number);
-      return selectFrom(db, def, keyedFields(def, terms)).where(inArray(def.table.id, ids)).orderBy(...order);
-    });
-    rows = keyedOf((await statement.execute({ ...binder.values, limit: size + 1, offset: (query.page - 1) * size })) as Array<Record<string, unknown>>, terms);
-  }
+  const baseOnly = query.page > 1 && skipsOnBaseTable(def, query);
+  const offset = query.page > 1 ? { rows: sql.placeholder('offset') as unknown as number, baseOnly } : undefined;
+  const statement = cachedStatement(db, `${offset ? `offset|${baseOnly}` : 'first'}|${sortSignature(query.sort)}|${key}`, () =>
+    pageByNumberQuery(db, def, where, terms, limit, offset),
+  );
+  const rows = keyedOf((await statement.execute({ ...binder.values, limit: size + 1, offset: (query.page - 1) * size })) as Array<Record<string, unknown>>, terms);
   return { rows: rows.slice(0, size), page: query.page, hasPrev: query.page > 1, hasNext: rows.length > size };
 }
 
@@ -333,18 +343,7 @@ async function keyedRows(
   const fields = keyedFields(def, terms);
   const order = orderOf(terms);
   const keyed = (rows: Array<Record<string, unknown>>) => keyedOf(rows, terms);
-  if (!from && offset) {
-    // The skipped rows are read as ids alone, from the listed table alone when the filters and sort allow (an index
-    // only scan), and the select list's subqueries run only for the rows shown: OFFSET 10,000 costs an index walk,
-    // not 10,000 projected rows with their joins (500 ms at 1,000,000 packages).
-    const ids = (offset.baseOnly ? db.select({ id: def.table.id }).from(def.table).$dynamic() : selectFrom(db, def, { id: def.table.id }))
-      .where(where)
-      .orderBy(...order)
-      .limit(limit)
-      .offset(offset.rows);
-    return keyed(await selectFrom(db, def, fields).where(inArray(def.table.id, ids)).orderBy(...order));
-  }
-  if (!from) return keyed(await selectFrom(db, def, fields).where(where).orderBy(...order).limit(limit));
+  if (!from) return keyed(await pageByNumberQuery(db, def, where, terms, limit, offset));
   const out: KeyedRow[] = [];
   for (const segment of keysetSegments(terms, [...from.values, from.id])) {
     out.push(...keyed(await selectFrom(db, def, fields).where(and(where, segment)).orderBy(...order).limit(limit - out.length)));
@@ -369,9 +368,7 @@ async function keysetPage(db: Db, def: AnyListSource, where: SQL | undefined, qu
   const cursor: ListCursor | undefined = query.cursor;
   if (!cursor) {
     // One row more than the page tells whether a next page exists without counting.
-    const base = getTableName(def.table);
-    const baseOnly = whereReadsBaseOnly(def, query) && query.sort.every((t) => readsOnly(def.sort[t.field], base));
-    const offset = query.page > 1 ? { rows: (query.page - 1) * size, baseOnly } : undefined;
+    const offset = query.page > 1 ? { rows: (query.page - 1) * size, baseOnly: skipsOnBaseTable(def, query) } : undefined;
     const rows = await keyedRows(db, def, where, terms, size + 1, undefined, offset);
     return { rows: rows.slice(0, size), page: query.page, hasPrev: query.page > 1, hasNext: rows.length > size };
   }
