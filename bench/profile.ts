@@ -6,7 +6,7 @@ import pg from 'pg';
 import { ADMIN, startServer } from '../e2e/support/server';
 
 /**
- * `node --import tsx bench/profile.ts [path]`: the built server on PostgreSQL under `node --cpu-prof`, 10 connections
+ * `node --import tsx bench/profile.ts [path]` (`{tracking}` in the path: a real tracking number): the built server on PostgreSQL under `node --cpu-prof`, 10 connections
  * for BENCH_SECONDS (8) on an authenticated list page, then the profile's self time by where the code lives
  * (idle, GC, each npm package, our own code). Prints one line per share.
  */
@@ -40,8 +40,15 @@ async function main() {
   try {
     const login = await fetch(server.url + '/api/auth/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
     const { token } = await login.json();
-    const r = await autocannon({ url: server.url + listPath, connections: 10, duration: seconds, headers: { authorization: `Bearer ${token}` } });
-    console.log(`profiled ${listPath}: ${r.requests.average.toFixed(0)} req/s, ${r.non2xx} non-2xx`);
+    const headers = { authorization: `Bearer ${token}` };
+    // "{tracking}" in the path stands for a real package's tracking number (the scanner lookup).
+    let target = listPath;
+    if (target.includes('{tracking}')) {
+      const page = await (await fetch(server.url + '/api/packages?pageSize=1', { headers })).json();
+      target = target.replace('{tracking}', encodeURIComponent(page.items[0].trackingNumber));
+    }
+    const r = await autocannon({ url: server.url + target, connections: 10, duration: seconds, headers });
+    console.log(`profiled ${target}: ${r.requests.average.toFixed(0)} req/s, ${r.non2xx} non-2xx`);
   } finally {
     await server.stop();
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
