@@ -10,5 +10,8 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 120_000,
     hookTimeout: 120_000,
+    // A screen's route chunk and first data can take seconds on a busy 2-core machine (CI runs two browsers at
+    // once): expect.poll waits up to 10 s for what the user would see, not its 1 s default.
+    expect: { poll: { timeout: 10_000 } },
   },
 });

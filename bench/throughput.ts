@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { ADMIN, startServer, type E2EServer } from '../e2e/support/server';
+import { CpuMeter, processCpuMs } from './cpu';
 
 /**
  * Throughput of authenticated API answers, each beside a bare node:http server returning the very same body
@@ -17,7 +18,7 @@ const CONNECTIONS = 10;
 async function cannon(url: string, headers: Record<string, string> = {}, duration = DURATION) {
   const r = await autocannon({ url, connections: CONNECTIONS, duration, headers });
   if (r.non2xx > 0 || r.errors > 0) throw new Error(`${url}: ${r.non2xx} non-2xx, ${r.errors} errors`);
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 };
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, count: r.requests.total };
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -25,7 +26,7 @@ const spread = (xs: number[], digits: number) =>
   `${median(xs).toFixed(digits)} (min ${Math.min(...xs).toFixed(digits)}, max ${Math.max(...xs).toFixed(digits)})`;
 
 /** One figure: warm-up, then RUNS pairs of (bare, API) alternating which goes first; the median pair's line. */
-async function paired(label: string, apiUrl: string, headers: Record<string, string>): Promise<string> {
+async function paired(label: string, apiUrl: string, headers: Record<string, string>, meter: CpuMeter): Promise<string> {
   const sample = await (await fetch(apiUrl, { headers })).text();
   const bare = await bareServer(sample);
   try {
@@ -34,34 +35,49 @@ async function paired(label: string, apiUrl: string, headers: Record<string, str
     const api: number[] = [];
     const ceiling: number[] = [];
     const p50: number[] = [];
+    const serverUs: number[] = [];
+    const bareUs: number[] = [];
+    const databaseUs: number[] = [];
     for (let i = 0; i < RUNS; i++) {
       const order = i % 2 === 0 ? ['bare', 'api'] : ['api', 'bare'];
       for (const which of order) {
-        if (which === 'bare') ceiling.push((await cannon(bare.url)).rps);
+        if (which === 'bare') {
+          const cpu0 = processCpuMs(bare.pid);
+          const r = await cannon(bare.url);
+          ceiling.push(r.rps);
+          bareUs.push((1000 * (processCpuMs(bare.pid) - cpu0)) / r.count);
+        }
         else {
+          const stop = await meter.start();
           const r = await cannon(apiUrl, headers);
+          const cpu = await stop();
           api.push(r.rps);
           p50.push(r.p50);
+          serverUs.push((1000 * cpu.serverMs) / r.count);
+          databaseUs.push((1000 * cpu.databaseMs) / r.count);
         }
       }
     }
     const ratios = api.map((v, i) => v / ceiling[i]!);
     return (
       `${label}: ${spread(api, 0)} req/s (p50 ${median(p50)} ms); bare node:http ${spread(ceiling, 0)} req/s; ` +
-      `ratio ${spread(ratios, 3)} (median of ${RUNS} paired runs, ${CONNECTIONS} connections, ${DURATION} s each, ${sample.length} B body)`
+      `ratio ${spread(ratios, 3)} (median of ${RUNS} paired runs, ${CONNECTIONS} connections, ${DURATION} s each, ${sample.length} B body)\n` +
+      `  CPU per request: server ${spread(serverUs, 0)} µs` +
+      (databaseUs.some((v) => v > 0) ? `, database backends ${spread(databaseUs, 0)} µs` : '') +
+      `; bare node:http ${spread(bareUs, 0)} µs`
     );
   } finally {
     bare.stop();
   }
 }
 
-async function bareServer(body: string): Promise<{ url: string; stop(): void }> {
+async function bareServer(body: string): Promise<{ url: string; pid: number; stop(): void }> {
   const code = `const http=require('node:http');const b=${JSON.stringify(body)};
     const s=http.createServer((q,r)=>{r.writeHead(200,{'content-type':'application/json'});r.end(b)});
     s.listen(0,'127.0.0.1',()=>console.log('PORT '+s.address().port));`;
   const child = spawn(process.execPath, ['-e', code], { stdio: ['ignore', 'pipe', 'inherit'] });
   const port = await new Promise<number>((resolve) => child.stdout!.on('data', (d) => resolve(Number(/PORT (\d+)/.exec(String(d))![1]))));
-  return { url: `http://127.0.0.1:${port}/`, stop: () => child.kill() };
+  return { url: `http://127.0.0.1:${port}/`, pid: child.pid!, stop: () => child.kill() };
 }
 
 async function token(server: E2EServer): Promise<string> {
@@ -97,19 +113,22 @@ export async function benchThroughput(listPath = '/api/customers?pageSize=50&sor
   } catch {
     lines.push('postgres: not reachable, skipped');
   }
-  for (const d of drivers) {
+  const only = process.env.BENCH_DRIVERS?.split(',');
+  for (const d of drivers.filter((x) => !only || only.includes(x.name))) {
     const server = await startServer({ ...d.env, ACCESS_TOKEN_TTL: '1h' });
+    const meter = await CpuMeter.open(server.process.pid!, d.env.DATABASE_URL);
     try {
       const headers = { authorization: `Bearer ${await token(server)}` };
-      lines.push(await paired(`${d.name}: list page ${listPath}`, server.url + listPath, headers));
+      lines.push(await paired(`${d.name}: list page ${listPath}`, server.url + listPath, headers, meter));
       if (d.name === 'postgres') {
         // The scanner's lookup of one tracking number (the issue measured 929 req/s before; goal: twice that).
         const page = await (await fetch(server.url + '/api/packages?pageSize=1', { headers })).json();
         const number = page.items[0]?.trackingNumber as string | undefined;
         if (!number) throw new Error('no package to look up');
-        lines.push(await paired(`${d.name}: one tracking-number lookup`, `${server.url}/api/packages/search?numbers=${encodeURIComponent(number)}`, headers));
+        lines.push(await paired(`${d.name}: one tracking-number lookup`, `${server.url}/api/packages/search?numbers=${encodeURIComponent(number)}`, headers, meter));
       }
     } finally {
+      await meter.close();
       await server.stop();
       await d.cleanup?.();
     }

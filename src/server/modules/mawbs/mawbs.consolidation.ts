@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   MAWB_ATD_CONFIRM_CODE,
@@ -268,7 +268,7 @@ export async function mawbTimeline(db: Db, id: number): Promise<MawbEvent[]> {
     .from(mawbEvents)
     .leftJoin(users, eq(users.id, mawbEvents.actorId))
     .where(eq(mawbEvents.mawbId, id))
-    .orderBy(desc(mawbEvents.occurredAt), desc(mawbEvents.id));
+    .orderBy(sql`${mawbEvents.occurredAt} DESC NULLS LAST`, sql`${mawbEvents.id} DESC NULLS LAST`); // the order of mawb_events_mawb_idx
   return rows.map((r) => ({ ...r, actorName: r.actorName ?? null, occurredAt: r.occurredAt.toISOString() }));
 }
 

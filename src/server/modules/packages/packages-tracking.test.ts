@@ -1,6 +1,8 @@
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { EventAppendResponse, EventList, LabelsResponse, Package, PackageList, ReceiveResponse, SearchResponse } from '../../../shared/contracts/packages';
 import { useTestContext } from '../../test/harness';
+import { latestEventJson } from './packages.events';
 import { seededStoresAndCustomer, type SuiteCustomer } from './test-support';
 
 /** Tracking beyond CRUD: scanner search, events and the status they derive, receiving, labels. */
@@ -105,6 +107,23 @@ describe('scanner search', () => {
       const res = await ctx.request({ method: 'GET', url });
       expect(res.statusCode, url).toBe(400);
     }
+  });
+
+  it("reads each package's newest event from the package's own index, not by walking every event's time", async () => {
+    // The seed's events (thousands) are there; a query whose order the index cannot give walked them all backwards.
+    const [p] = await ctx.database.query<{ id: number }>('SELECT id FROM packages ORDER BY id LIMIT 1');
+    const result = (await ctx.database.db.execute(
+      sql`EXPLAIN (FORMAT JSON) SELECT ${latestEventJson} FROM packages WHERE packages.id = ${p!.id}`,
+    )) as unknown as { rows: Array<Record<string, unknown>> };
+    const raw = Object.values(result.rows[0]!)[0];
+    const indexes: string[] = [];
+    const walk = (node: Record<string, unknown>) => {
+      if (typeof node['Index Name'] === 'string') indexes.push(node['Index Name']);
+      for (const child of (node.Plans as Array<Record<string, unknown>> | undefined) ?? []) walk(child);
+    };
+    walk(((typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{ Plan: Record<string, unknown> }>)[0]!.Plan);
+    expect(indexes).toContain('tracking_events_package_idx');
+    expect(indexes).not.toContain('tracking_events_occurred_idx');
   });
 
   it('does not find deleted packages', async () => {

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { EventVisibility, TrackingEvent } from '../../../shared/contracts/packages';
 import type { EventNoteCode, EventNoteParams } from '../../../shared/domain/event-notes';
 import { DEFAULT_IATA_CODE, type EventCode } from '../../../shared/domain/package-status';
@@ -67,6 +67,14 @@ export function toTrackingEvent(r: EventRow): TrackingEvent {
   return { ...r, noteCode: r.noteCode ?? null, noteParams: r.noteParams ?? {}, actorName: r.actorName ?? null, occurredAt: iso(r.occurredAt), createdAt: iso(r.createdAt) };
 }
 
+/**
+ * Newest event first, in the order of the index (package_id, occurred_at DESC NULLS LAST, id DESC NULLS LAST). A plain
+ * `DESC` means NULLS FIRST, which that index cannot give in order (PostgreSQL does not use NOT NULL to equate the two):
+ * the newest event of one package was then found by walking the whole time index backwards (12 ms for one scanner
+ * lookup among 15,000 events). Both columns are NOT NULL, so the order is the same.
+ */
+const newestEventFirst = [sql`${trackingEvents.occurredAt} DESC NULLS LAST`, sql`${trackingEvents.id} DESC NULLS LAST`];
+
 /** Every event of a package, newest first (the order that decides its status). */
 export async function listEvents(db: Db, packageId: number): Promise<TrackingEvent[]> {
   const rows = await db
@@ -74,7 +82,7 @@ export async function listEvents(db: Db, packageId: number): Promise<TrackingEve
     .from(trackingEvents)
     .leftJoin(users, eq(users.id, trackingEvents.actorId))
     .where(eq(trackingEvents.packageId, packageId))
-    .orderBy(desc(trackingEvents.occurredAt), desc(trackingEvents.id));
+    .orderBy(...newestEventFirst);
   return rows.map(toTrackingEvent);
 }
 
@@ -99,7 +107,7 @@ export async function refreshStatus(tx: Db, packageIds: number[]): Promise<numbe
     .selectDistinctOn([trackingEvents.packageId], { packageId: trackingEvents.packageId, code: trackingEvents.code, occurredAt: trackingEvents.occurredAt })
     .from(trackingEvents)
     .where(inArray(trackingEvents.packageId, packageIds))
-    .orderBy(trackingEvents.packageId, desc(trackingEvents.occurredAt), desc(trackingEvents.id))
+    .orderBy(trackingEvents.packageId, ...newestEventFirst)
     .as('newest');
   const changed = await tx
     .update(packages)
@@ -178,7 +186,7 @@ export const latestEventJson = sql<EventRow | null>`(
     'visibility', e.visibility, 'createdAt', e.created_at)
   FROM tracking_events e LEFT JOIN users u ON u.id = e.actor_id
   WHERE e.package_id = ${packages.id}
-  ORDER BY e.occurred_at DESC, e.id DESC
+  ORDER BY e.occurred_at DESC NULLS LAST, e.id DESC NULLS LAST
   LIMIT 1)`;
 
 export type { EventRow };
