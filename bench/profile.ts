@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -6,11 +6,15 @@ import pg from 'pg';
 import { ADMIN, startServer } from '../e2e/support/server';
 
 /**
- * `node --import tsx bench/profile.ts [path]` (`{tracking}` in the path: a real tracking number): the built server on PostgreSQL under `node --cpu-prof`, 10 connections
- * for BENCH_SECONDS (8) on an authenticated list page, then the profile's self time by where the code lives
- * (idle, GC, each npm package, our own code). Prints one line per share.
+ * `node --import tsx bench/profile.ts [path]` (`{tracking}` in the path: a real package's tracking number): where
+ * the built server's CPU goes under load, on PostgreSQL (PROFILE_DRIVER=pglite: the embedded database). The demo data is seeded by a first start; the server is then
+ * started again under `node --cpu-prof` and loaded with 10 connections for BENCH_SECONDS (8). Only the samples taken
+ * while the load ran count (start-up, seeding and shutdown are left out: they once made up most of a profile). Prints
+ * the idle share, self time by where the code lives (each npm package, our code, node, native), the top functions by
+ * self time and by inclusive time. PROFILE_KEEP=file keeps the profile for Chrome's DevTools.
  */
-interface Node { id: number; callFrame: { functionName: string; url: string }; children?: number[] }
+interface Node { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }
+interface Profile { nodes: Node[]; samples: number[]; timeDeltas: number[]; startTime: number }
 
 function bucket(n: Node): string {
   const { url, functionName } = n.callFrame;
@@ -25,6 +29,8 @@ function bucket(n: Node): string {
   return url;
 }
 
+const frameName = (n: Node) => `${n.callFrame.functionName || '(anonymous)'} (${bucket(n)}${n.callFrame.url ? `:${path.basename(n.callFrame.url)}:${n.callFrame.lineNumber + 1}` : ''})`;
+
 async function main() {
   const listPath = process.argv[2] ?? '/api/customers?pageSize=50&sort=-createdAt';
   const seconds = Number(process.env.BENCH_SECONDS ?? 8);
@@ -36,44 +42,82 @@ async function main() {
   const u = new URL(adminUrl);
   u.pathname = `/${name}`;
   const dir = mkdtempSync(path.join(os.tmpdir(), 'cargo-prof-'));
-  const server = await startServer({ DATABASE_URL: u.toString(), ACCESS_TOKEN_TTL: '1h' }, ['--cpu-prof', `--cpu-prof-dir=${dir}`]);
+  // PROFILE_DRIVER=pglite profiles the embedded database (in the server's own thread) instead.
+  const pglite = process.env.PROFILE_DRIVER === 'pglite';
+  const env = pglite ? { DATA_DIR: path.join(dir, 'data'), ACCESS_TOKEN_TTL: '1h' } : { DATABASE_URL: u.toString(), ACCESS_TOKEN_TTL: '1h' };
+  let window: [number, number];
   try {
-    const login = await fetch(server.url + '/api/auth/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
-    const { token } = await login.json();
-    const headers = { authorization: `Bearer ${token}` };
-    // "{tracking}" in the path stands for a real package's tracking number (the scanner lookup).
-    let target = listPath;
-    if (target.includes('{tracking}')) {
-      const page = await (await fetch(server.url + '/api/packages?pageSize=1', { headers })).json();
-      target = target.replace('{tracking}', encodeURIComponent(page.items[0].trackingNumber));
+    await (await startServer(env)).stop(); // migrations and the demo seed, not profiled
+    const server = await startServer(env, ['--cpu-prof', `--cpu-prof-dir=${dir}`]);
+    try {
+      const login = await fetch(server.url + '/api/auth/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
+      const { token } = await login.json();
+      const headers = { authorization: `Bearer ${token}` };
+      let target = listPath;
+      if (target.includes('{tracking}')) {
+        const page = await (await fetch(server.url + '/api/packages?pageSize=1', { headers })).json();
+        target = target.replace('{tracking}', encodeURIComponent(page.items[0].trackingNumber));
+      }
+      await autocannon({ url: server.url + target, connections: 10, duration: 2, headers }); // warm-up
+      // V8's profile clock and process.hrtime are both CLOCK_MONOTONIC: the load's window in the profile's µs.
+      const t0 = Number(process.hrtime.bigint() / 1000n);
+      const r = await autocannon({ url: server.url + target, connections: 10, duration: seconds, headers });
+      window = [t0, Number(process.hrtime.bigint() / 1000n)];
+      console.log(`profiled ${target}: ${r.requests.average.toFixed(0)} req/s, ${r.non2xx} non-2xx`);
+    } finally {
+      await server.stop();
     }
-    const r = await autocannon({ url: server.url + target, connections: 10, duration: seconds, headers });
-    console.log(`profiled ${target}: ${r.requests.average.toFixed(0)} req/s, ${r.non2xx} non-2xx`);
   } finally {
-    await server.stop();
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.end();
   }
   const file = readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
+  const text = file ? readFileSync(path.join(dir, file), 'utf8') : '';
   if (!file) throw new Error('no profile written');
-  const prof = JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as { nodes: Node[]; samples: number[]; timeDeltas: number[] };
   rmSync(dir, { recursive: true, force: true });
+  if (process.env.PROFILE_KEEP) writeFileSync(process.env.PROFILE_KEEP, text);
+  const prof = JSON.parse(text) as Profile;
+
   const byId = new Map(prof.nodes.map((n) => [n.id, n]));
+  const parent = new Map<number, number>();
+  for (const n of prof.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
   const self = new Map<string, number>();
-  const fn = new Map<string, number>();
+  const selfFn = new Map<string, number>();
+  const inclusive = new Map<string, number>();
+  const add = (m: Map<string, number>, k: string, v: number) => m.set(k, (m.get(k) ?? 0) + v);
+  let at = prof.startTime;
   let total = 0;
+  let idle = 0;
   prof.samples.forEach((id, i) => {
     const dt = prof.timeDeltas[i] ?? 0;
+    at += dt;
+    if (at < window[0] || at > window[1]) return;
     const n = byId.get(id)!;
     total += dt;
     const b = bucket(n);
-    self.set(b, (self.get(b) ?? 0) + dt);
-    const key = `${n.callFrame.functionName || '(anonymous)'} ${b}`;
-    fn.set(key, (fn.get(key) ?? 0) + dt);
+    if (b === '(idle)') {
+      idle += dt;
+      return;
+    }
+    add(self, b, dt);
+    add(selfFn, frameName(n), dt);
+    const seen = new Set<string>();
+    for (let cur: number | undefined = id; cur !== undefined; cur = parent.get(cur)) {
+      const key = frameName(byId.get(cur)!);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      add(inclusive, key, dt);
+    }
   });
-  const pct = (v: number) => `${((100 * v) / total).toFixed(1)} %`;
-  console.log('self time by place: ' + [...self].sort((a, b) => b[1] - a[1]).slice(0, 14).map(([k, v]) => `${k} ${pct(v)}`).join(', '));
-  console.log('top functions: ' + [...fn].sort((a, b) => b[1] - a[1]).slice(0, 12).map(([k, v]) => `${k} ${pct(v)}`).join(', '));
+  if (total < 0.5 * (window[1] - window[0])) throw new Error('the profile does not cover the load window: clocks differ?');
+  const busy = total - idle;
+  const pct = (v: number, of = busy) => `${((100 * v) / of).toFixed(1)} %`;
+  const top = (m: Map<string, number>, k: number) => [...m].sort((a, b) => b[1] - a[1]).slice(0, k);
+  console.log(`main thread during the load: idle ${pct(idle, total)}, busy ${pct(busy, total)}; shares below are of the busy time`);
+  console.log('self time by place: ' + top(self, 14).map(([k, v]) => `${k} ${pct(v)}`).join(', '));
+  console.log('top functions by self time:\n' + top(selfFn, 15).map(([k, v]) => `  ${pct(v).padStart(7)}  ${k}`).join('\n'));
+  const skip = /^\((root|program|anonymous)\)|^(processTicksAndRejections|runMicrotasks|emit|callbackTrampoline) /;
+  console.log('top functions by inclusive time:\n' + top(inclusive, 60).filter(([k]) => !skip.test(k)).slice(0, 30).map(([k, v]) => `  ${pct(v).padStart(7)}  ${k}`).join('\n'));
 }
 
 main().catch((err) => {

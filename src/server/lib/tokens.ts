@@ -1,4 +1,4 @@
-import { createSecretKey, randomUUID } from 'node:crypto';
+import { randomUUID, webcrypto } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 import type { AccessTokenClaims, Role } from '../../shared/auth';
 
@@ -13,9 +13,18 @@ export interface TokenSigner {
   verifyIgnoringExpiry(token: string): Promise<AccessTokenClaims>;
 }
 
+/**
+ * How many verified tokens a signer remembers. A token that verified once keeps a valid signature for good, so
+ * it is verified once and its claims reused until it expires (a verify cost as much CPU as the rest of a
+ * list request's own work); the expiry is still checked on every use. One entry per signed-in tab's current token.
+ */
+export const VERIFIED_TOKENS_MAX = 10_000;
+
 export function createTokenSigner(secret: string, ttlMs: number): TokenSigner {
-  // Imported once: jose imports a raw secret on every sign and verify (about half the cost of a verify).
-  const key = createSecretKey(Buffer.from(secret, 'utf8'));
+  // A WebCrypto key made once: jose turns any other key form (a raw secret, a node KeyObject) into one on every sign
+  // and verify, which the profile showed as importKey under each request.
+  const key = webcrypto.subtle.importKey('raw', Buffer.from(secret, 'utf8'), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+  const verified = new Map<string, AccessTokenClaims>();
   return {
     async sign(user, familyId) {
       const iat = Math.floor(Date.now() / 1000);
@@ -34,16 +43,33 @@ export function createTokenSigner(secret: string, ttlMs: number): TokenSigner {
         .setIssuedAt(claims.iat)
         .setExpirationTime(claims.exp)
         .setJti(claims.jti)
-        .sign(key);
+        .sign(await key);
       return { token, claims };
     },
     async verify(token) {
-      const { payload } = await jwtVerify(token, key, { algorithms: ALGORITHMS });
-      return payload as unknown as AccessTokenClaims;
+      const known = verified.get(token);
+      if (known) {
+        // Expired since it was verified: jose's own check, with its message, refuses it.
+        if (typeof known.exp === 'number' && known.exp * 1000 > Date.now()) return known;
+        verified.delete(token);
+      }
+      const { payload } = await jwtVerify(token, await key, { algorithms: ALGORITHMS });
+      const claims = payload as unknown as AccessTokenClaims;
+      if (verified.size >= VERIFIED_TOKENS_MAX) {
+        const now = Date.now();
+        for (const [t, c] of verified) if (c.exp * 1000 <= now) verified.delete(t);
+        // Still full of live tokens: the oldest entries go (a Map keeps insertion order).
+        for (const t of verified.keys()) {
+          if (verified.size < VERIFIED_TOKENS_MAX) break;
+          verified.delete(t);
+        }
+      }
+      if (typeof claims.exp === 'number') verified.set(token, claims);
+      return claims;
     },
     async verifyIgnoringExpiry(token) {
       // Judging the token as of the epoch skips the exp check only: signature and algorithm are still verified.
-      const { payload } = await jwtVerify(token, key, { algorithms: ALGORITHMS, currentDate: new Date(0) });
+      const { payload } = await jwtVerify(token, await key, { algorithms: ALGORITHMS, currentDate: new Date(0) });
       return payload as unknown as AccessTokenClaims;
     },
   };

@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/harness';
-import { cachedStatement, MAX_SHAPES, type Prepared } from './statement-cache';
+import { and, desc, DrizzleQueryError, eq, gte, isNull, sql } from 'drizzle-orm';
+import { customers, packages } from '../../db/schema/index';
+import { customersResource } from '../../modules/customers/customers.resource';
+import { packagesResource } from '../../modules/packages/packages.resource';
+import { latestEventJson } from '../../modules/packages/packages.events';
+import { cachedStatement, direct, MAX_SHAPES, type Prepared } from './statement-cache';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -82,4 +87,74 @@ describe('statements cached per query shape', () => {
     cachedStatement(handle, 'shape 1', build);
     expect(built).toBe(MAX_SHAPES + 2);
   });
+
+  it('a page by number is one statement, its total read with its rows; an empty page counts on its own', async () => {
+    const client = (ctx.database.pglite ?? ctx.database.pool)!;
+    const url = (page: number) => `/api/customers?pageSize=4&page=${page}&sort=fullName&q=bo%20nho&province=Hu%E1%BA%BF`;
+    await ctx.getOk(url(1)); // the session check and the shape, once
+    await ctx.getOk(url(9));
+    const spy = vi.spyOn(client, 'query');
+    try {
+      for (const page of [1, 2, 3]) {
+        spy.mockClear();
+        const res = await ctx.getOk<Page>(url(page));
+        expect(res.total).toBe(15);
+        expect(res.items).toHaveLength(page < 4 ? 4 : 3);
+        expect(spy, `page ${page}`).toHaveBeenCalledTimes(1);
+      }
+      spy.mockClear();
+      const empty = await ctx.getOk<Page>(url(9));
+      expect(empty).toMatchObject({ total: 15, items: [] });
+      expect(spy).toHaveBeenCalledTimes(2);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it('runs a shape on the driver and maps its rows exactly as drizzle does', async () => {
+    const db = ctx.database.db;
+    let n = 0;
+    const pairs: Array<[string, () => { prepare(name: string): Prepared<unknown[]> }, Record<string, unknown>]> = [
+      // customers with their addresses (json), money (bigint), timestamps; a search word and a limit as placeholders
+      [
+        'customers',
+        () =>
+          db
+            .select(customersResource.select.fields)
+            .from(customers)
+            .where(and(isNull(customers.deletedAt), sql`${customers.searchText} LIKE ${sql.placeholder('q')}`))
+            .orderBy(desc(customers.createdAt))
+            .limit(sql.placeholder('limit') as never),
+        { q: '%bo nho%', limit: 20 },
+      ],
+      // packages with five left joins (nulls), a json subquery per row and typed parameters (a Param of a placeholder)
+      [
+        'packages',
+        () => {
+          let q = db.select({ ...packagesResource.select.fields, latestEvent: latestEventJson }).from(packages).$dynamic();
+          for (const j of packagesResource.select.joins ?? []) q = q.leftJoin(j.table as never, j.on);
+          return q.where(and(gte(packages.id, sql.placeholder('from') as never), isNull(packages.deletedAt))).orderBy(packages.id).limit(40);
+        },
+        { from: 1 },
+      ],
+      ['one customer', () => db.select(customersResource.select.fields).from(customers).where(eq(customers.id, sql.placeholder('id') as never)), { id: -1 }],
+    ];
+    for (const [what, build, values] of pairs) {
+      const own = build().prepare(`t_direct_${++n}`);
+      const fast = direct(build().prepare(`t_direct_${++n}`));
+      expect(fast, `${what}: the driver path is taken`).not.toBe(own);
+      const [a, b] = [await own.execute(values), await fast.execute(values)];
+      if (what !== 'one customer') expect(a.length, what).toBeGreaterThan(0);
+      expect(b, what).toEqual(a);
+    }
+  });
+
+  it('names a missing value and wraps a database error as drizzle does', async () => {
+    const db = ctx.database.db;
+    const q = () => db.select({ n: sql<number>`${sql.placeholder('v')}::int` }).from(customers).limit(1);
+    const fast = direct(q().prepare('t_direct_err'));
+    await expect(fast.execute({})).rejects.toThrow('No value for placeholder "v" was provided');
+    await expect(fast.execute({ v: 'not a number' })).rejects.toBeInstanceOf(DrizzleQueryError);
+  });
 });
+
