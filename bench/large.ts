@@ -22,7 +22,11 @@ const DASHBOARD_BUDGET_MS = 300;
 const DASHBOARD_RUNS = Number(process.env.BENCH_DASHBOARD_RUNS ?? 40);
 const STATUSES = ['expected', 'received_abroad', 'on_mawb', 'departed', 'arrived', 'customs_hold', 'cleared', 'ready', 'on_slip', 'out_for_delivery', 'delivered', 'on_hold', 'damaged', 'lost', 'returned'];
 
-async function generate(url: string) {
+/** The bench's data, generated in SQL on top of the demo seed (counts default to the bench's settings). */
+export async function generate(
+  url: string,
+  { packages = PACKAGES, customers = CUSTOMERS, extraEvents = EXTRA_EVENTS, slips = SLIPS }: { packages?: number; customers?: number; extraEvents?: number; slips?: number } = {},
+) {
   const c = new pg.Client({ connectionString: url });
   // A failed statement rejects its query; the connection's own error event (e.g. the database dropped on the way
   // out) must not hide that first error behind an unhandled one.
@@ -36,7 +40,7 @@ async function generate(url: string) {
            (ARRAY['retail','wholesale','vip'])[1 + g % 3],
            'khach bench ' || g || ' 09' || lpad((g % 100000000)::text, 8, '0'),
            now() - (g || ' minutes')::interval
-    FROM generate_series(1, $1::int) g`, [CUSTOMERS]);
+    FROM generate_series(1, $1::int) g`, [customers]);
   const [{ min, max }] = (await c.query(`SELECT min(id)::int AS min, max(id)::int AS max FROM customers`)).rows;
   const stores = (await c.query(`SELECT id FROM stores ORDER BY id`)).rows.map((r) => Number(r.id));
   await c.query(`
@@ -46,13 +50,13 @@ async function generate(url: string) {
            500 + g % 20000, 100 + g % 500, 100 + g % 400, 50 + g % 300, 1000, 1000 + (g % 20) * 500, 'Hàng bench',
            ($5::text[])[1 + g % 15], now() - (g * 3 || ' seconds')::interval, '1zbench' || lpad(g::text, 10, '0'),
            now() - (g * 3 || ' seconds')::interval
-    FROM generate_series(1, $1::int) g`, [PACKAGES, min, max, stores, STATUSES]);
+    FROM generate_series(1, $1::int) g`, [packages, min, max, stores, STATUSES]);
   await c.query(`
     INSERT INTO tracking_events (package_id, code, occurred_at, location)
     SELECT id, status, status_at, 'Bench' FROM packages WHERE tracking_number LIKE '1ZBENCH%'`);
   // History for the dashboards: the earlier steps of each package's journey, spread over the last year, by the
   // seeded users (scans per employee).
-  if (EXTRA_EVENTS > 0) {
+  if (extraEvents > 0) {
     await c.query(
       `INSERT INTO tracking_events (package_id, code, occurred_at, location, actor_id)
        SELECT p.id, (ARRAY['received_abroad','on_mawb','departed','arrived','cleared','ready','on_slip','out_for_delivery','delivered'])[1 + (k - 1) % 9],
@@ -60,11 +64,11 @@ async function generate(url: string) {
               (SELECT id FROM users ORDER BY id LIMIT 1 OFFSET (p.id % 2))
          FROM packages p CROSS JOIN generate_series(1, $1::int) k
         WHERE p.tracking_number LIKE '1ZBENCH%'`,
-      [EXTRA_EVENTS],
+      [extraEvents],
     );
   }
   // Delivery slips: one package each, across every status, delivered ones over the last year.
-  if (SLIPS > 0) {
+  if (slips > 0) {
     await c.query(
       `WITH s AS (
          INSERT INTO delivery_slips (code, customer_id, store_id, receiver_name, receiver_phone, method, status, status_at,
@@ -83,7 +87,7 @@ async function generate(url: string) {
        )
        INSERT INTO delivery_slip_packages (slip_id, package_id, freight, amount, open)
        SELECT s.id, p.id, 50000, 50000, false FROM s JOIN packages p ON p.tracking_number = '1ZBENCH' || lpad(s.id::text, 10, '0')`,
-      [SLIPS, min, max, stores],
+      [slips, min, max, stores],
     );
     await c.query(
       `INSERT INTO delivery_feedback (slip_id, customer_id, rating, created_at)

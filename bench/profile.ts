@@ -4,6 +4,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { ADMIN, startServer } from '../e2e/support/server';
+import { generate } from './large';
 
 /**
  * `node --import tsx bench/profile.ts [path]` (`{tracking}` in the path: a real package's tracking number): where
@@ -12,6 +13,8 @@ import { ADMIN, startServer } from '../e2e/support/server';
  * while the load ran count (start-up, seeding and shutdown are left out: they once made up most of a profile). Prints
  * the idle share, self time by where the code lives (each npm package, our code, node, native), the top functions by
  * self time and by inclusive time. PROFILE_KEEP=file keeps the profile for Chrome's DevTools.
+ * PROFILE_ONCE=1 profiles one request instead of the load (an export, say); PROFILE_PACKAGES=n adds n generated
+ * packages (and as many customers) to the demo data first (PostgreSQL only).
  */
 interface Node { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }
 interface Profile { nodes: Node[]; samples: number[]; timeDeltas: number[]; startTime: number }
@@ -44,10 +47,12 @@ async function main() {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'cargo-prof-'));
   // PROFILE_DRIVER=pglite profiles the embedded database (in the server's own thread) instead.
   const pglite = process.env.PROFILE_DRIVER === 'pglite';
-  const env = pglite ? { DATA_DIR: path.join(dir, 'data'), ACCESS_TOKEN_TTL: '1h' } : { DATABASE_URL: u.toString(), ACCESS_TOKEN_TTL: '1h' };
+  const env: Record<string, string> = pglite ? { DATA_DIR: path.join(dir, 'data'), ACCESS_TOKEN_TTL: '1h' } : { DATABASE_URL: u.toString(), ACCESS_TOKEN_TTL: '1h' };
   let window: [number, number];
   try {
     await (await startServer(env)).stop(); // migrations and the demo seed, not profiled
+    const extra = Number(process.env.PROFILE_PACKAGES ?? 0);
+    if (extra > 0 && !pglite) await generate(u.toString(), { packages: extra, customers: extra, extraEvents: 0, slips: 0 });
     const server = await startServer(env, ['--cpu-prof', `--cpu-prof-dir=${dir}`]);
     try {
       const login = await fetch(server.url + '/api/auth/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
@@ -58,12 +63,20 @@ async function main() {
         const page = await (await fetch(server.url + '/api/packages?pageSize=1', { headers })).json();
         target = target.replace('{tracking}', encodeURIComponent(page.items[0].trackingNumber));
       }
-      await autocannon({ url: server.url + target, connections: 10, duration: 2, headers }); // warm-up
+      const once = process.env.PROFILE_ONCE === '1';
+      if (!once) await autocannon({ url: server.url + target, connections: 10, duration: 2, headers }); // warm-up
       // V8's profile clock and process.hrtime are both CLOCK_MONOTONIC: the load's window in the profile's µs.
       const t0 = Number(process.hrtime.bigint() / 1000n);
-      const r = await autocannon({ url: server.url + target, connections: 10, duration: seconds, headers });
-      window = [t0, Number(process.hrtime.bigint() / 1000n)];
-      console.log(`profiled ${target}: ${r.requests.average.toFixed(0)} req/s, ${r.non2xx} non-2xx`);
+      if (once) {
+        const res = await fetch(server.url + target, { headers });
+        const bytes = (await res.arrayBuffer()).byteLength;
+        window = [t0, Number(process.hrtime.bigint() / 1000n)];
+        console.log(`profiled one request ${target}: HTTP ${res.status}, ${bytes} bytes in ${((window[1] - t0) / 1e6).toFixed(2)} s`);
+      } else {
+        const r = await autocannon({ url: server.url + target, connections: 10, duration: seconds, headers });
+        window = [t0, Number(process.hrtime.bigint() / 1000n)];
+        console.log(`profiled ${target}: ${r.requests.average.toFixed(0)} req/s, ${r.non2xx} non-2xx`);
+      }
     } finally {
       await server.stop();
     }

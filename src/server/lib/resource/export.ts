@@ -1,10 +1,10 @@
 import { PassThrough, Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import { EXPORT_MAX_ROWS, type ExportQuery } from '../../../shared/contracts/list-query';
 import { foldVietnamese } from '../../../shared/text';
 import type { Db } from '../../db/client';
 import { HttpError } from '../errors';
+import { XlsxWriter, type XlsxRow } from '../xlsx-writer';
 import { CURRENCY_DECIMALS, isCurrency } from '../../../shared/domain/money';
 import type { MessageLanguage } from '../../../shared/i18n/language';
 import { localizeMessage } from '../../../shared/i18n/localize';
@@ -135,10 +135,8 @@ export function csvQuote(s: string): string {
   return /[",\r\n]|^\s|\s$/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
-const sheetName = (name: string) => name.replace(/[[\]:*?/\\]/g, ' ').slice(0, 31) || 'Sheet1';
-
 /**
- * Streams every row the list filters match as XLSX (exceljs streaming writer) or CSV (UTF-8 with BOM so
+ * Streams every row the list filters match as XLSX (lib/xlsx-writer) or CSV (UTF-8 with BOM so
  * Excel reads Vietnamese), in list order, a batch of rows at a time.
  */
 export async function sendExport<TItem>(reply: FastifyReply, db: Db, def: AnyResource, query: ExportQuery): Promise<FastifyReply> {
@@ -167,24 +165,21 @@ export async function sendExport<TItem>(reply: FastifyReply, db: Db, def: AnyRes
   }
 
   const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-  const sheet = workbook.addWorksheet(sheetName(spec.fileName), { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = columns.map((c, i) => {
-    const fmt = numFmt(c);
-    return { header: headers[i], key: `c${i}`, width: c.width ?? 18, style: fmt ? { numFmt: fmt } : {} };
-  });
-  const perRowFormat = columns.flatMap((c, i) => (c.type === 'money-with-currency' ? [i] : []));
-  sheet.getRow(1).font = { bold: true };
-  const produce = async () => {
+  const writer = new XlsxWriter(out);
+  // A money column in the row's own currency gets its format per cell; every other format is the column's.
+  const perRowFormat = columns.map((c) => c.type === 'money-with-currency');
+  const anyPerRow = perRowFormat.some(Boolean);
+  async function* rows(): AsyncGenerator<XlsxRow[]> {
     for await (const batch of batches) {
-      for (const item of batch) {
-        const row = sheet.addRow(columns.map((c) => exportCell(c, item, lang)));
-        for (const i of perRowFormat) row.getCell(i + 1).numFmt = numFmt(columns[i]!, item)!;
-        row.commit();
-      }
+      yield batch.map((item) => ({
+        cells: columns.map((c) => exportCell(c, item, lang)),
+        formats: anyPerRow ? columns.map((c, i) => (perRowFormat[i] ? numFmt(c, item) : undefined)) : undefined,
+      }));
     }
-    sheet.commit();
-    await workbook.commit();
+  }
+  const produce = async () => {
+    await writer.addSheet(spec.fileName, columns.map((c, i) => ({ header: headers[i]!, width: c.width ?? 18, numFmt: numFmt(c) })), rows());
+    await writer.finish();
   };
   produce().catch((err) => {
     reply.log.error({ err }, 'export failed while streaming');

@@ -458,17 +458,28 @@ export async function* iterateItems<TItem>(
   let ordered = selectFrom(db, def, { id: def.table.id }).where(where).orderBy(...orderFor(def, query.sort));
   if (limit !== undefined) ordered = ordered.limit(limit);
   const ids = ((await ordered) as Array<{ id: number }>).map((r) => Number(r.id));
+  // Every batch is the same statement (the filters' values, and the batch's ids as one array): built once, where
+  // building a query of 1,000 id parameters per batch cost a quarter of an export's CPU.
+  const binder = new Binder();
+  const bound = whereFor(def, query, binder.bind);
   const fields = { ...def.select.fields, __rowId: def.table.id };
+  const batchQuery = (w: SQL | undefined, ids: unknown) => selectFrom(db, def, fields).where(and(w, sql`${def.table.id} = ANY(${ids}::bigint[])`));
+  const statement = binder.cacheable ? cachedStatement(db, `batch|${objectKey(def)}|${binder.shape}`, () => batchQuery(bound, sql.placeholder('ids'))) : undefined;
+  const fetchBatch = (slice: number[]) =>
+    (statement ? statement.execute({ ...binder.values, ids: slice }) : batchQuery(where, slice)) as Promise<Array<Record<string, unknown>>>;
+  // The next batch is asked for before this one is handed on, so the database reads while the caller writes.
+  let next = ids.length ? fetchBatch(ids.slice(0, batchSize)) : undefined;
   for (let i = 0; i < ids.length; i += batchSize) {
     const slice = ids.slice(i, i + batchSize);
-    const rows = (await selectFrom(db, def, fields).where(and(where, inArray(def.table.id, slice)))) as Array<Record<string, unknown>>;
+    const rows = await next!;
+    next = i + batchSize < ids.length ? fetchBatch(ids.slice(i + batchSize, i + 2 * batchSize)) : undefined;
+    // A caller that stops early leaves the read ahead unanswered: nobody awaits it, so its failure is nobody's.
+    next?.catch(() => {});
     const byId = new Map(rows.map((r) => [Number(r.__rowId), r]));
     const batch: TItem[] = [];
     for (const id of slice) {
       const row = byId.get(id);
-      if (!row) continue;
-      delete row.__rowId;
-      batch.push(def.select.toItem(row as never) as TItem);
+      if (row) batch.push(def.select.toItem(row as never) as TItem);
     }
     if (batch.length) yield batch;
   }

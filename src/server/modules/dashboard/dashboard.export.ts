@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import type { AnalyticsDashboard, DashboardQuery, EcommerceDashboard, StatFigure } from '../../../shared/contracts/dashboard';
 import { DELIVERY_FAILURE_REASON_LABELS } from '../../../shared/contracts/delivery-slips';
 import { MAWB_STATUS_LABELS } from '../../../shared/contracts/mawbs';
@@ -7,6 +6,7 @@ import { TRANSACTION_TYPE_LABELS } from '../../../shared/contracts/transactions'
 import type { MessageLanguage } from '../../../shared/i18n/language';
 import { localizeMessage } from '../../../shared/i18n/localize';
 import { currentLanguage } from '../../plugins/language';
+import { xlsxBuffer } from '../../lib/xlsx-writer';
 
 /**
  * A dashboard's figures for the chosen period as a workbook (the spec's Report) in the reader's language (the
@@ -183,18 +183,17 @@ function summarySheet(
   return { name: t.summary, head: [t.figure, `${t.thisPeriod} (${period})`, `${t.previousPeriod} (${previous})`, t.change], rows };
 }
 
-async function workbook(sheets: Sheet[]): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
-  for (const s of sheets) {
-    const ws = wb.addWorksheet(s.name);
-    ws.addRow(s.head).font = { bold: true };
-    for (const r of s.rows) ws.addRow(r);
-    ws.columns.forEach((c, i) => {
-      c.width = Math.min(40, Math.max(12, ...[s.head[i] ?? '', ...s.rows.map((r) => String(r[i] ?? ''))].map((v) => v.length + 2)));
-    });
-    ws.views = [{ state: 'frozen', ySplit: 1 }];
-  }
-  return Buffer.from(await wb.xlsx.writeBuffer());
+function workbook(sheets: Sheet[]): Promise<Buffer> {
+  return xlsxBuffer(
+    sheets.map((s) => ({
+      name: s.name,
+      columns: s.head.map((header, i) => ({
+        header,
+        width: Math.min(40, Math.max(12, ...[header, ...s.rows.map((r) => String(r[i] ?? ''))].map((v) => v.length + 2))),
+      })),
+      rows: s.rows.map((cells) => ({ cells })),
+    })),
+  );
 }
 
 export function ecommerceWorkbook(d: EcommerceDashboard, lang: MessageLanguage = currentLanguage()): Promise<Buffer> {
