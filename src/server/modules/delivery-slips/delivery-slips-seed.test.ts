@@ -47,7 +47,7 @@ describe('seeded delivery slips', () => {
 
   it('each package status equals its newest event; failed slips left their parcels ready with the events that say so', async () => {
     const drift = await q(`
-      SELECT p.id FROM packages p, LATERAL (SELECT code, occurred_at FROM tracking_events e WHERE e.package_id = p.id ORDER BY occurred_at DESC, id DESC LIMIT 1) e
+      SELECT p.id FROM packages p, LATERAL (SELECT code, occurred_at FROM tracking_events e WHERE e.package_id = p.id ORDER BY occurred_at DESC NULLS LAST, id DESC NULLS LAST LIMIT 1) e
       WHERE e.code <> p.status OR e.occurred_at <> p.status_at`);
     expect(drift).toEqual([]);
     const failed = await q<{ code: string; events: string[] }>(`

@@ -44,7 +44,8 @@ describe('seed', () => {
         count(*) FILTER (WHERE e.code IS NULL)::int AS orphans,
         (SELECT count(*)::int FROM tracking_events WHERE occurred_at > now()) AS backwards
       FROM packages p
-      LEFT JOIN LATERAL (SELECT code, occurred_at FROM tracking_events e WHERE e.package_id = p.id ORDER BY occurred_at DESC, id DESC LIMIT 1) e ON true`);
+      LEFT JOIN LATERAL (SELECT code, occurred_at FROM tracking_events e WHERE e.package_id = p.id
+                         ORDER BY occurred_at DESC NULLS LAST, id DESC NULLS LAST LIMIT 1) e ON true`); // DESC NULLS LAST: the order of the package's event index
     expect(row!.total).toBeGreaterThanOrEqual(2000);
     expect(row).toMatchObject({ bad: 0, orphans: 0, backwards: 0 });
   });
