@@ -1,4 +1,5 @@
-import { PassThrough, Readable } from 'node:stream';
+import { PassThrough, pipeline, Readable } from 'node:stream';
+import { constants, createBrotliCompress, createGzip } from 'node:zlib';
 import type { FastifyReply } from 'fastify';
 import { EXPORT_MAX_ROWS, type ExportQuery } from '../../../shared/contracts/list-query';
 import { foldVietnamese } from '../../../shared/text';
@@ -8,6 +9,7 @@ import { XlsxWriter, type XlsxRow } from '../xlsx-writer';
 import { CURRENCY_DECIMALS, isCurrency } from '../../../shared/domain/money';
 import type { MessageLanguage } from '../../../shared/i18n/language';
 import { localizeMessage } from '../../../shared/i18n/localize';
+import { chooseEncoding } from '../../plugins/compress';
 import { currentLanguage } from '../../plugins/language';
 import type { AnyResource, ExportCellType, ExportColumn } from './define';
 import { countRows, iterateItems, whereFor } from './list-engine';
@@ -161,7 +163,13 @@ export async function sendExport<TItem>(reply: FastifyReply, db: Db, def: AnyRes
         yield batch.map((item) => `${columns.map((c) => csvCell(c, item, lang)).join(',')}\r\n`).join('');
       }
     }
-    return reply.type(CSV_CONTENT_TYPE).send(Readable.from(lines()));
+    // Text compresses several times over; a long CSV goes brotli or gzip (fastest levels, on the thread pool) when the
+    // client takes it, as large JSON answers do. XLSX is a ZIP already.
+    const encoding = chooseEncoding(reply.request.headers['accept-encoding']);
+    reply.type(CSV_CONTENT_TYPE).header('vary', 'accept-encoding');
+    if (!encoding) return reply.send(Readable.from(lines()));
+    const zip = encoding === 'br' ? createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: 1 } }) : createGzip({ level: 1 });
+    return reply.header('content-encoding', encoding).send(pipeline(Readable.from(lines()), zip, () => {}));
   }
 
   const out = new PassThrough();

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import type { Customer, CustomerList } from '../../../shared/contracts/customers';
@@ -434,6 +435,23 @@ describe('export', () => {
     expect(rows.slice(1).map((r) => [r[0], r[1], r[2], r[3], r[8]])).toEqual(
       expected.items.map((c) => [c.code, c.fullName, c.phone, c.email ?? '', 'Ngừng hoạt động']),
     );
+  });
+
+  it('compresses a CSV for a client that takes brotli or gzip, byte for byte the same text', async () => {
+    const url = '/api/customers/export?format=csv&sort=code';
+    const plain = await ctx.request({ method: 'GET', url });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    for (const [accept, unzip] of [
+      ['gzip', gunzipSync],
+      ['gzip, deflate, br', brotliDecompressSync],
+    ] as const) {
+      const res = await ctx.request({ method: 'GET', url, headers: { 'accept-encoding': accept } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe(accept === 'gzip' ? 'gzip' : 'br');
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+      expect(res.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+      expect(unzip(res.rawPayload).equals(plain.rawPayload)).toBe(true);
+    }
   });
 
   it('neutralises formula-looking text in CSV', async () => {
