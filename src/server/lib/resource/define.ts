@@ -1,4 +1,4 @@
-import type { SQL, SQLWrapper } from 'drizzle-orm';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgColumn, PgTable, SelectedFieldsFlat } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -25,6 +25,25 @@ export function recordStamps<T extends { version: PgColumn; createdAt: PgColumn;
 export interface Join {
   table: PgTable;
   on: SQL;
+}
+
+/**
+ * A date-range filter whose condition needs both bounds in one place — "had an event of this kind within the range",
+ * an `IN (SELECT … WHERE t BETWEEN …)` over another table — where comparing one column with each bound would not
+ * do. `from`/`to` are the bound values (already `::timestamptz`), absent when the query leaves that side open.
+ */
+export interface DateRangeFilterSql {
+  dateRange(from: SQL | undefined, to: SQL | undefined): SQL;
+}
+
+/** `<column> >= from AND <column> <= to` for the bounds given (TRUE when neither is): the inside of a DateRangeFilterSql. */
+export function withinBounds(column: SQLWrapper, from: SQL | undefined, to: SQL | undefined): SQL {
+  const parts = [from && sql`${column} >= ${from}`, to && sql`${column} <= ${to}`].filter((p): p is SQL => !!p);
+  return parts.length ? sql.join(parts, sql` AND `) : sql`TRUE`;
+}
+
+export function isDateRangeFilterSql(v: unknown): v is DateRangeFilterSql {
+  return typeof v === 'object' && v !== null && typeof (v as { dateRange?: unknown }).dateRange === 'function';
 }
 
 export type { WriteContext };
@@ -127,8 +146,11 @@ export interface ListSource<TTable extends PgTable & { id: PgColumn }, TFields e
   };
   /** SQL for each sortable key of the spec. */
   sort: Record<string, SQLWrapper>;
-  /** SQL for each filter key of the spec (a range/dateRange key once, not its Min/Max). */
-  filters: Record<string, SQLWrapper>;
+  /**
+   * SQL for each filter key of the spec (a range/dateRange key once, not its Min/Max): the expression compared with
+   * the values, or for a dateRange a `DateRangeFilterSql` that builds the whole condition from both bounds.
+   */
+  filters: Record<string, SQLWrapper | DateRangeFilterSql>;
   /** Folded text that `q` searches (a `search_text` column with a trigram index, or foldSql(...)). */
   search?: SQLWrapper;
 }
@@ -172,7 +194,10 @@ export function defineListSource<TTable extends PgTable & { id: PgColumn }, TFie
   src: ListSource<TTable, TFields, TItem>,
 ): ListSource<TTable, TFields, TItem> {
   for (const key of src.spec.sortable) if (!src.sort[key]) throw new Error(`${name}: no SQL for sortable "${key}"`);
-  for (const key of Object.keys(src.spec.filters)) if (!src.filters[key]) throw new Error(`${name}: no SQL for filter "${key}"`);
+  for (const [key, f] of Object.entries(src.spec.filters)) {
+    if (!src.filters[key]) throw new Error(`${name}: no SQL for filter "${key}"`);
+    if (isDateRangeFilterSql(src.filters[key]) && f.kind !== 'dateRange') throw new Error(`${name}: filter "${key}" is not a dateRange`);
+  }
   if (src.spec.search && !src.search) throw new Error(`${name}: the spec allows q but no search column is given`);
   return src;
 }

@@ -3,7 +3,7 @@ import { getTableConfig, type PgTable, type SelectedFieldsFlat } from 'drizzle-o
 import { encodeCursor, sortSignature, type ListCursor, type ListQuery, type ListResponse, type SortTerm } from '../../../shared/contracts/list-query';
 import { foldVietnamese } from '../../../shared/text';
 import type { Db } from '../../db/client';
-import type { AnyListSource } from './define';
+import { isDateRangeFilterSql, type AnyListSource } from './define';
 import { Binder, cachedStatement, objectKey, type Bind } from './statement-cache';
 
 /**
@@ -37,7 +37,22 @@ export function whereFor(def: AnyListSource, query: FilterQuery, bind: Bind = as
     for (const token of searchTokens(query.q)) parts.push(sql`${def.search} LIKE ${bind('q', `%${escapeLike(token)}%`)}`);
   }
   for (const [key, f] of Object.entries(def.spec.filters)) {
-    const col = def.filters[key]!;
+    const filterSql = def.filters[key]!;
+    if (f.kind === 'dateRange') {
+      // Kept as text so microseconds survive (a JS Date would cut "to the end of the day" short).
+      const from = values[`${key}From`];
+      const to = values[`${key}To`];
+      const fromSql = from === undefined ? undefined : sql`${bind(`${key}From`, from)}::timestamptz`;
+      const toSql = to === undefined ? undefined : sql`${bind(`${key}To`, to)}::timestamptz`;
+      if (isDateRangeFilterSql(filterSql)) {
+        if (fromSql || toSql) parts.push(filterSql.dateRange(fromSql, toSql));
+      } else {
+        if (fromSql) parts.push(sql`${filterSql} >= ${fromSql}`);
+        if (toSql) parts.push(sql`${filterSql} <= ${toSql}`);
+      }
+      continue;
+    }
+    const col = filterSql as SQLWrapper;
     switch (f.kind) {
       case 'list':
       case 'ids': {
@@ -57,14 +72,6 @@ export function whereFor(def: AnyListSource, query: FilterQuery, bind: Bind = as
         const max = values[`${key}Max`];
         if (min !== undefined) parts.push(sql`${col} >= ${bind(`${key}Min`, min)}`);
         if (max !== undefined) parts.push(sql`${col} <= ${bind(`${key}Max`, max)}`);
-        break;
-      }
-      case 'dateRange': {
-        // Kept as text so microseconds survive (a JS Date would cut "to the end of the day" short).
-        const from = values[`${key}From`];
-        const to = values[`${key}To`];
-        if (from !== undefined) parts.push(sql`${col} >= ${bind(`${key}From`, from)}::timestamptz`);
-        if (to !== undefined) parts.push(sql`${col} <= ${bind(`${key}To`, to)}::timestamptz`);
         break;
       }
     }
