@@ -141,6 +141,8 @@ export const CUSTOMER_LIST = defineListSpec({
     status: filter.list(CUSTOMER_STATUSES),
     balance: filter.range('int8'),
     created: filter.dateRange(),
+    /** When the balance last went below zero (the receivables' age); the creation time if it never went. */
+    debtSince: filter.dateRange(),
   },
 });
 

@@ -19,8 +19,9 @@ import { blankToNull, PhoneInput, staleDetails, Timestamp } from './resource';
 /**
  * Delivery slips (phiếu giao hàng): `/api/delivery-slips`, Admin only. Amounts are integer đồng everywhere.
  *
- *   GET    /api/delivery-slips                 list; filters status, customerId, storeId, method, created/delivered
- *                                              date ranges, codOutstanding; → { items, total, page, pageSize, totals }
+ *   GET    /api/delivery-slips                 list; filters status, customerId, storeId, method, created/delivered/
+ *                                              statusAt/feedback date ranges, codOutstanding, failureReason,
+ *                                              firstAttempt; → { items, total, page, pageSize, totals }
  *                                              where totals (DeliverySlipTotals) sums the WHOLE filtered set
  *   GET    /api/delivery-slips/export          the list as XLSX/CSV
  *   GET    /api/delivery-slips/:id             the slip (with its packages and feedback), ETag "<version>"
@@ -383,6 +384,10 @@ export const DELIVERY_SLIP_LIST = defineListSpec({
     /** When the slip reached its current status (the dashboards' failed deliveries). */
     statusAt: filter.dateRange(),
     failureReason: filter.list(DELIVERY_FAILURE_REASONS),
+    /** true: none of its packages was on an earlier slip that failed (a first delivery attempt); false: a retry. */
+    firstAttempt: filter.bool(),
+    /** The customer rated the hand-over within the range (the dashboards' average rating). */
+    feedback: filter.dateRange(),
   },
 });
 export type DeliverySlipListQuery = ListQuery<typeof DELIVERY_SLIP_LIST>;

@@ -259,6 +259,18 @@ export const PACKAGE_LIST = defineListSpec({
     statusAt: filter.dateRange(),
     /** true: on an open delivery slip; false: on none. */
     onSlip: filter.bool(),
+    // What the dashboards count (each figure's link lists exactly its packages):
+    /** The route of the package's MAWB, "SFO→SGN"; "—" for a package on no MAWB. */
+    route: filter.list(),
+    /** On a delivery slip delivered within the range (revenue by route). */
+    slipDelivered: filter.dateRange(),
+    /** true: received at a foreign warehouse at some time (where transit time starts); false: never. */
+    receivedAbroad: filter.bool(),
+    /** Had an event of that kind within the range (the package flow per day). */
+    receivedAbroadOn: filter.dateRange(),
+    departedOn: filter.dateRange(),
+    arrivedOn: filter.dateRange(),
+    deliveredOn: filter.dateRange(),
   },
 });
 

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   Customer,
@@ -104,6 +105,10 @@ export const customersResource = defineResource({
     status: customers.status,
     balance: customers.balance,
     created: customers.createdAt,
+    // The last time the balance crossed from ≥ 0 to < 0 (balance_after − amount is the balance before the row),
+    // else the customer's creation: the receivables' age on the business dashboard, computed the same way.
+    debtSince: sql`coalesce((SELECT max(t.created_at) FROM transactions t
+      WHERE t.customer_id = ${customers.id} AND t.balance_after < 0 AND t.balance_after - t.amount >= 0), ${customers.createdAt})`,
   },
   search: customers.searchText,
   uniqueConstraints: UNIQUE_FIELDS,

@@ -17,7 +17,7 @@ import type { ListQuery } from '../../../shared/contracts/list-query';
 import { nextSteps } from '../../../shared/domain/delivery-slip-lifecycle';
 import type { Db } from '../../db/client';
 import { customers, deliverySlips, stores } from '../../db/schema/index';
-import { defineResource, recordStamps } from '../../lib/resource/define';
+import { defineResource, recordStamps, withinBounds } from '../../lib/resource/define';
 import { whereFor } from '../../lib/resource/list-engine';
 import { createSlip, updateSlip } from './delivery-slips.service';
 
@@ -178,6 +178,13 @@ export const deliverySlipsResource = defineResource({
     codOutstanding: deliverySlips.codOutstanding,
     statusAt: deliverySlips.statusAt,
     failureReason: deliverySlips.failureReason,
+    // A retry shares a package with an earlier slip (a lower id: a package is on one open slip at a time, so the
+    // retry is made after the failure released it) that failed.
+    firstAttempt: sql`NOT EXISTS (SELECT 1 FROM delivery_slip_packages a
+      JOIN delivery_slip_packages b ON b.package_id = a.package_id AND b.slip_id < a.slip_id
+      JOIN delivery_slips f ON f.id = b.slip_id AND f.status = 'failed'
+      WHERE a.slip_id = ${deliverySlips.id})`,
+    feedback: { dateRange: (from, to) => sql`${deliverySlips.id} IN (SELECT f.slip_id FROM delivery_feedback f WHERE ${withinBounds(sql`f.created_at`, from, to)})` },
   },
   search: sql`(${deliverySlips.searchText} || ' ' || coalesce(${customers.searchText}, ''))`,
   listTotals: (db, query) => slipTotals(db, query),

@@ -17,7 +17,7 @@ import {
 import { cmToMm, kgToGrams, PACKAGE_DIMENSION_MAX_MM, PACKAGE_WEIGHT_MAX_G, scaledDecimal } from '../../../shared/domain/weight';
 import { CURRENCY_DECIMALS, isCurrency, type Currency } from '../../../shared/domain/money';
 import { customers, mawbs, orders, packages, stores } from '../../db/schema/index';
-import { defineResource, recordStamps } from '../../lib/resource/define';
+import { defineResource, recordStamps, withinBounds, type DateRangeFilterSql } from '../../lib/resource/define';
 import { checkPackageImport, createPackage, packageWithCustomerFields, removePackage, UNIQUE_FIELDS, updatePackage } from './packages.service';
 
 export const destinationStores = alias(stores, 'destination_stores');
@@ -113,6 +113,11 @@ const slipRefJson = sql<{ id: number; code: string; open: boolean } | null>`(
   FROM delivery_slip_packages dsp JOIN delivery_slips ds ON ds.id = dsp.slip_id
   WHERE dsp.package_id = ${packages.id}
   ORDER BY dsp.open DESC, dsp.id DESC LIMIT 1)`;
+
+/** "Had an event of this code within the range" (read from the events' time index, like the dashboards' flow). */
+function hadEvent(code: 'received_abroad' | 'departed' | 'arrived' | 'delivered'): DateRangeFilterSql {
+  return { dateRange: (from, to) => sql`${packages.id} IN (SELECT e.package_id FROM tracking_events e WHERE e.code = ${sql.raw(`'${code}'`)} AND ${withinBounds(sql`e.occurred_at`, from, to)})` };
+}
 
 export const packagesResource = defineResource({
   name: 'packages',
@@ -223,6 +228,17 @@ export const packagesResource = defineResource({
     weightG: packages.weightG,
     statusAt: packages.statusAt,
     onSlip: sql`EXISTS (SELECT 1 FROM delivery_slip_packages dsp WHERE dsp.package_id = ${packages.id} AND dsp.open)`,
+    // The dashboards' dimensions, spelled as the dashboards spell them (dashboard.service.ts ROUTE).
+    route: sql`coalesce((SELECT m.origin || '→' || m.destination FROM mawbs m WHERE m.id = ${packages.mawbId}), '—')`,
+    slipDelivered: {
+      dateRange: (from, to) => sql`${packages.id} IN (SELECT dsp.package_id FROM delivery_slip_packages dsp JOIN delivery_slips s ON s.id = dsp.slip_id
+        WHERE s.status = 'delivered' AND ${withinBounds(sql`s.delivered_at`, from, to)})`,
+    },
+    receivedAbroad: sql`(${packages.receivedAbroadAt} IS NOT NULL)`,
+    receivedAbroadOn: hadEvent('received_abroad'),
+    departedOn: hadEvent('departed'),
+    arrivedOn: hadEvent('arrived'),
+    deliveredOn: hadEvent('delivered'),
   },
   search: packages.searchText,
   uniqueConstraints: UNIQUE_FIELDS,
