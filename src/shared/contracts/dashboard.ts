@@ -76,6 +76,18 @@ export type StatFigure = z.infer<typeof StatFigure>;
 export const CountLink = z.object({ key: z.string(), count: int, link });
 export type CountLink = z.infer<typeof CountLink>;
 
+/** A number of records and the list showing exactly them. */
+export const Counted = z.object({ count: int, link });
+export type Counted = z.infer<typeof Counted>;
+
+/** A sum of money over records, their number and the list showing exactly them. */
+export const CountedAmount = z.object({ amount: int, count: int, link });
+export type CountedAmount = z.infer<typeof CountedAmount>;
+
+/** One warehouse's share of an ageing figure (`amount` for slips and COD). */
+export const StoreCount = z.object({ storeId: int, code: z.string(), name: z.string(), count: int, amount: int.optional(), link });
+export type StoreCount = z.infer<typeof StoreCount>;
+
 export const EcommerceDashboard = z.object({
   period: Period,
   previousPeriod: Period,
@@ -85,20 +97,23 @@ export const EcommerceDashboard = z.object({
     newCustomers: StatFigure,
     ordersPlaced: StatFigure,
   }),
+  /** What the revenue card adds up: the delivered slips' charges and the service fees of the orders placed (not cancelled). */
+  revenueSources: z.object({ slips: CountedAmount, serviceFees: CountedAmount }),
   /** One row per day of the period, zero-filled: delivered-slip charges and order service fees. */
   revenueByDay: z.array(z.object({ day: z.string(), slips: int, serviceFees: int, total: int })),
   /** Orders placed in the period by their status now. */
   ordersByStatus: z.array(CountLink),
   /** Charges of the packages on slips delivered in the period, by their MAWB's route ("—": not flown on a MAWB). */
-  revenueByRoute: z.array(z.object({ route: z.string(), amount: int, packages: int })),
-  topCustomers: z.array(z.object({ customerId: int, code: z.string(), fullName: z.string(), revenue: int, link })),
+  revenueByRoute: z.array(z.object({ route: z.string(), amount: int, packages: int, link })),
+  /** `count`: the customer's slips delivered in the period (the `link`); the revenue adds their orders' service fees. */
+  topCustomers: z.array(z.object({ customerId: int, code: z.string(), fullName: z.string(), revenue: int, count: int, link })),
   receivables: z.object({
     /** Customers with a negative balance. */
     count: int,
     amount: int,
     link,
-    /** Days since the balance last went below zero. */
-    buckets: z.array(z.object({ key: z.enum(['0-7', '8-30', '>30']), customers: int, amount: int })),
+    /** Vietnamese days since the balance last went below zero; `count` = `customers`, listed by `link`. */
+    buckets: z.array(z.object({ key: z.enum(['0-7', '8-30', '>30']), customers: int, amount: int, count: int, link })),
   }),
   recentOrders: z.array(
     z.object({ id: int, code: z.string(), customerName: z.string(), status: z.string(), total: int, createdAt: z.string() }),
@@ -116,26 +131,46 @@ export const AnalyticsDashboard = z.object({
   previousPeriod: Period,
   cards: z.object({
     delivered: StatFigure,
-    firstAttemptRate: z.object({ value: z.number().nullable(), delivered: int, firstAttempt: int }),
-    averageRating: z.object({ value: z.number().nullable(), count: int }),
+    /**
+     * Of the first delivery attempts (slips delivered or failed in the period none of whose packages was on an earlier
+     * failed slip), the share delivered, in percent with one decimal; null without attempts. `previous`: the same
+     * for the previous period.
+     */
+    firstAttemptRate: z.object({ value: z.number().nullable(), previous: z.number().nullable(), attempts: Counted, delivered: Counted }),
+    /** Average of the ratings given in the period (two decimals), their number and the slips rated. */
+    averageRating: z.object({ value: z.number().nullable(), previous: z.number().nullable(), count: int, link }),
     failedDeliveries: StatFigure,
   }),
-  /** Tracking events per Vietnamese day (a package counted once per code and day), zero-filled. */
-  flowByDay: z.array(z.object({ day: z.string(), received_abroad: int, departed: int, arrived: int, delivered: int })),
+  /**
+   * Packages with an event of each code per Vietnamese day (a package once per code and day; deleted packages left
+   * out), zero-filled; `links[code]` lists that day's packages.
+   */
+  flowByDay: z.array(
+    z.object({
+      day: z.string(),
+      received_abroad: int,
+      departed: int,
+      arrived: int,
+      delivered: int,
+      links: z.object({ received_abroad: link, departed: link, arrived: link, delivered: link }),
+    }),
+  ),
   /** Chargeable grams of the packages on MAWBs that departed in the period, by route and ISO week (Monday). */
   weightByRouteWeek: z.array(z.object({ week: z.string(), route: z.string(), chargeableG: int })),
   /** Every MAWB by its status now. */
   mawbsByStatus: z.array(CountLink),
   /** Hours from first received abroad to delivered, for packages delivered in the period. */
-  transitByRoute: z.array(z.object({ route: z.string(), packages: int, p50Hours: z.number(), p90Hours: z.number() })),
-  transitTrend: z.array(z.object({ week: z.string(), packages: int, p50Hours: z.number(), p90Hours: z.number() })),
+  transitByRoute: z.array(z.object({ route: z.string(), packages: int, p50Hours: z.number(), p90Hours: z.number(), link })),
+  transitTrend: z.array(z.object({ week: z.string(), packages: int, p50Hours: z.number(), p90Hours: z.number(), link })),
+  /** What waits now (not bound to the period), in all and at each warehouse: abroad by receiving warehouse, the rest by Vietnamese hub. */
   ageing: z.object({
-    abroadNotOnMawb: z.object({ count: int, link }),
-    readyNotOnSlip: z.object({ count: int, link }),
-    slipsNotConfirmed: z.object({ count: int, amount: int, link }),
-    codNotReconciled: z.object({ count: int, amount: int, link }),
+    abroadNotOnMawb: z.object({ count: int, link, byStore: z.array(StoreCount) }),
+    readyNotOnSlip: z.object({ count: int, link, byStore: z.array(StoreCount) }),
+    slipsNotConfirmed: z.object({ count: int, amount: int, link, byStore: z.array(StoreCount) }),
+    codNotReconciled: z.object({ count: int, amount: int, link, byStore: z.array(StoreCount) }),
   }),
   failedByReason: z.array(CountLink),
+  /** Tracking events each user recorded per day (no list shows events across packages, so no link). */
   scansByEmployee: z.array(z.object({ userId: int, fullName: z.string(), day: z.string(), scans: int })),
 });
 export type AnalyticsDashboard = z.infer<typeof AnalyticsDashboard>;

@@ -61,6 +61,9 @@ const TEXT = {
     recentTransactions: 'Giao dịch gần đây',
     transactionCode: 'Mã GD',
     type: 'Loại',
+    recentOrders: 'Đơn hàng gần đây',
+    orderCode: 'Mã đơn',
+    createdAt: 'Thời điểm tạo',
     delivered: 'Kiện đã giao',
     failedDeliveries: 'Giao không thành công',
     firstAttemptRate: 'Giao thành công lần đầu (%)',
@@ -82,6 +85,12 @@ const TEXT = {
     transit: 'Thời gian vận chuyển',
     median: 'Trung vị (giờ)',
     p90: 'P90 (giờ)',
+    transitTrend: 'Thời gian vận chuyển theo tuần',
+    ageingByStore: 'Tồn đọng theo kho',
+    ageing: 'Tồn đọng',
+    codSlips: 'Phiếu COD chưa đối soát',
+    warehouse: 'Kho',
+    count: 'Số lượng',
     failedByReason: 'Giao thất bại theo lý do',
     reason: 'Lý do',
     slips: 'Số phiếu',
@@ -124,6 +133,9 @@ const TEXT = {
     recentTransactions: 'Recent transactions',
     transactionCode: 'Transaction code',
     type: 'Type',
+    recentOrders: 'Recent orders',
+    orderCode: 'Order code',
+    createdAt: 'Created',
     delivered: 'Packages delivered',
     failedDeliveries: 'Failed deliveries',
     firstAttemptRate: 'Delivered on the first attempt (%)',
@@ -145,6 +157,12 @@ const TEXT = {
     transit: 'Transit time',
     median: 'Median (hours)',
     p90: 'P90 (hours)',
+    transitTrend: 'Transit time by week',
+    ageingByStore: 'Ageing by warehouse',
+    ageing: 'Waiting',
+    codSlips: 'Slips with COD not reconciled',
+    warehouse: 'Warehouse',
+    count: 'Count',
     failedByReason: 'Failed deliveries by reason',
     reason: 'Reason',
     slips: 'Slips',
@@ -160,6 +178,11 @@ export function reportFileName(kind: 'ecommerce' | 'analytics', q: DashboardQuer
 }
 
 const day = (d: string) => `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}`;
+/** An instant as Vietnamese wall-clock time, DD/MM/YYYY HH:mm. */
+const dayTime = (iso: string) => {
+  const v = new Date(Date.parse(iso) + 7 * 3_600_000).toISOString();
+  return `${day(v.slice(0, 10))} ${v.slice(11, 16)}`;
+};
 const kg = (g: number) => Math.round(g / 10) / 100;
 
 /** A stored key's label (a status, a reason, a type) in the reader's language; an unknown key as it is. */
@@ -213,6 +236,11 @@ export function ecommerceWorkbook(d: EcommerceDashboard, lang: MessageLanguage =
     { name: t.topCustomers, head: [t.customerCode, t.customer, t.customerRevenue], rows: d.topCustomers.map((c) => [c.code, c.fullName, c.revenue]) },
     { name: t.receivablesAgeing, head: [t.ageDays, t.customers, t.amount], rows: d.receivables.buckets.map((b) => [b.key, b.customers, b.amount]) },
     {
+      name: t.recentOrders,
+      head: [t.orderCode, t.customer, t.status, t.total, t.createdAt],
+      rows: d.recentOrders.map((o) => [o.code, o.customerName, labelOf(ORDER_STATUS_LABELS, o.status, lang), o.total, dayTime(o.createdAt)]),
+    },
+    {
       name: t.recentTransactions,
       head: [t.transactionCode, t.customer, t.type, t.amount],
       rows: d.recentTransactions.map((x) => [x.code, x.customerName, labelOf(TRANSACTION_TYPE_LABELS, x.type, lang), x.amount]),
@@ -226,8 +254,8 @@ export function analyticsWorkbook(d: AnalyticsDashboard, lang: MessageLanguage =
     summarySheet(t, d, [
       card(t.delivered, d.cards.delivered),
       card(t.failedDeliveries, d.cards.failedDeliveries),
-      [t.firstAttemptRate, d.cards.firstAttemptRate.value, null, null],
-      [t.averageRating, d.cards.averageRating.value, null, null],
+      [t.firstAttemptRate, d.cards.firstAttemptRate.value, d.cards.firstAttemptRate.previous, null],
+      [t.averageRating, d.cards.averageRating.value, d.cards.averageRating.previous, null],
       [t.abroadNotOnMawb, d.ageing.abroadNotOnMawb.count, null, null],
       [t.readyNotOnSlip, d.ageing.readyNotOnSlip.count, null, null],
       [t.slipsNotConfirmed, d.ageing.slipsNotConfirmed.count, null, null],
@@ -241,6 +269,19 @@ export function analyticsWorkbook(d: AnalyticsDashboard, lang: MessageLanguage =
     { name: t.weightByRoute, head: [t.weekFrom, t.route, t.chargeableKg], rows: d.weightByRouteWeek.map((w) => [day(w.week), w.route, kg(w.chargeableG)]) },
     { name: t.mawbsByStatus, head: [t.status, t.mawbs], rows: d.mawbsByStatus.map((m) => [labelOf(MAWB_STATUS_LABELS, m.key, lang), m.count]) },
     { name: t.transit, head: [t.route, t.packages, t.median, t.p90], rows: d.transitByRoute.map((r) => [r.route, r.packages, r.p50Hours, r.p90Hours]) },
+    { name: t.transitTrend, head: [t.weekFrom, t.packages, t.median, t.p90], rows: d.transitTrend.map((r) => [day(r.week), r.packages, r.p50Hours, r.p90Hours]) },
+    {
+      name: t.ageingByStore,
+      head: [t.ageing, t.warehouse, t.count, t.amount],
+      rows: (
+        [
+          [t.abroadNotOnMawb, d.ageing.abroadNotOnMawb.byStore],
+          [t.readyNotOnSlip, d.ageing.readyNotOnSlip.byStore],
+          [t.slipsNotConfirmed, d.ageing.slipsNotConfirmed.byStore],
+          [t.codSlips, d.ageing.codNotReconciled.byStore],
+        ] as const
+      ).flatMap(([label, stores]) => stores.map((w): Cell[] => [label, `${w.code} · ${w.name}`, w.count, w.amount ?? null])),
+    },
     { name: t.failedByReason, head: [t.reason, t.slips], rows: d.failedByReason.map((f) => [labelOf(DELIVERY_FAILURE_REASON_LABELS, f.key, lang), f.count]) },
     { name: t.scans, head: [t.employee, t.day, t.scans], rows: d.scansByEmployee.map((s) => [s.fullName, day(s.day), s.scans]) },
   ]);

@@ -10,6 +10,7 @@ import {
   type StatFigure,
 } from '../../../shared/contracts/dashboard';
 import { BUSINESS_UTC_OFFSET } from '../../../shared/contracts/list-query';
+import { ORDER_STATUSES } from '../../../shared/contracts/orders';
 import type { Database } from '../../db/client';
 
 /**
@@ -25,7 +26,13 @@ import type { Database } from '../../db/client';
  */
 
 const TZ = 'Asia/Ho_Chi_Minh';
+/** A package's route: its MAWB's, "—" on none (the package list's `route` filter spells it the same way). */
 const ROUTE = `coalesce(m.origin || '→' || m.destination, '—')`;
+/** Orders whose service fee is revenue: every status but cancelled (the link's status filter). */
+const FEE_ORDER_STATUSES = ORDER_STATUSES.filter((st) => st !== 'cancelled').join(',');
+
+/** Today in Vietnam as YYYY-MM-DD (UTC+7, no daylight saving). */
+const vietnamDay = (t: Date) => new Date(t.getTime() + 7 * 3_600_000).toISOString().slice(0, 10);
 
 const startOf = (day: string) => `${day}T00:00:00${BUSINESS_UTC_OFFSET}`;
 const endOf = (day: string) => `${day}T23:59:59.999999${BUSINESS_UTC_OFFSET}`;
@@ -55,6 +62,7 @@ interface EcomCards {
   slip_revenue: number;
   slip_count: number;
   fee_revenue: number;
+  fee_count: number;
   cash: number;
   cash_count: number;
   new_customers: number;
@@ -67,6 +75,7 @@ async function ecommerceCards(database: Database, q: DashboardQuery): Promise<Ec
        (SELECT coalesce(sum(total), 0)::bigint FROM delivery_slips WHERE status = 'delivered' AND delivered_at >= $1::timestamptz AND delivered_at <= $2::timestamptz) AS slip_revenue,
        (SELECT count(*)::int FROM delivery_slips WHERE status = 'delivered' AND delivered_at >= $1::timestamptz AND delivered_at <= $2::timestamptz) AS slip_count,
        (SELECT coalesce(sum(service_fee), 0)::bigint FROM orders WHERE deleted_at IS NULL AND status <> 'cancelled' AND created_at >= $1::timestamptz AND created_at <= $2::timestamptz) AS fee_revenue,
+       (SELECT count(*)::int FROM orders WHERE deleted_at IS NULL AND status <> 'cancelled' AND created_at >= $1::timestamptz AND created_at <= $2::timestamptz) AS fee_count,
        (SELECT coalesce(sum(amount), 0)::bigint FROM transactions WHERE type IN ('deposit', 'cod') AND created_at >= $1::timestamptz AND created_at <= $2::timestamptz) AS cash,
        (SELECT count(*)::int FROM transactions WHERE type IN ('deposit', 'cod') AND created_at >= $1::timestamptz AND created_at <= $2::timestamptz) AS cash_count,
        (SELECT count(*)::int FROM customers WHERE deleted_at IS NULL AND created_at >= $1::timestamptz AND created_at <= $2::timestamptz) AS new_customers,
@@ -76,8 +85,16 @@ async function ecommerceCards(database: Database, q: DashboardQuery): Promise<Ec
   return Object.fromEntries(Object.entries(row!).map(([k, v]) => [k, num(v)])) as unknown as EcomCards;
 }
 
-export async function ecommerceDashboard(database: Database, q: DashboardQuery): Promise<EcommerceDashboard> {
+/** Receivable age buckets in Vietnamese days since the balance went below zero: [key, oldest, newest] days ago. */
+const AGE_BUCKETS = [
+  ['0-7', 7, 0],
+  ['8-30', 30, 8],
+  ['>30', null, 31],
+] as const;
+
+export async function ecommerceDashboard(database: Database, q: DashboardQuery, now = new Date()): Promise<EcommerceDashboard> {
   const prev = previousPeriod(q);
+  const today = vietnamDay(now);
   const from = startOf(q.from);
   const to = endOf(q.to);
   const days = { createdFrom: q.from, createdTo: q.to };
@@ -102,7 +119,7 @@ export async function ecommerceDashboard(database: Database, q: DashboardQuery):
     // A package's route is its MAWB's; one on no MAWB counts under '—'. Joining only the packages that are on a
     // MAWB (from the MAWBs' side) spares a lookup in the million-row packages table per slip line.
     database.query<{ route: string; amount: number; n: number }>(
-      `SELECT ${ROUTE} AS route, coalesce(sum(dsp.amount), 0)::bigint AS amount, count(*)::int AS n
+      `SELECT ${ROUTE} AS route, coalesce(sum(dsp.amount), 0)::bigint AS amount, count(DISTINCT dsp.package_id)::int AS n
          FROM delivery_slips s
          JOIN delivery_slip_packages dsp ON dsp.slip_id = s.id
          LEFT JOIN (packages p JOIN mawbs m ON m.id = p.mawb_id) ON p.id = dsp.package_id AND p.mawb_id IS NOT NULL
@@ -110,27 +127,29 @@ export async function ecommerceDashboard(database: Database, q: DashboardQuery):
         GROUP BY 1 ORDER BY amount DESC, route`,
       [from, to],
     ),
-    database.query<{ id: number; code: string; full_name: string; revenue: number }>(
-      `SELECT c.id, c.code, c.full_name, r.revenue FROM (
-         SELECT customer_id, sum(v)::bigint AS revenue FROM (
-           SELECT customer_id, total AS v FROM delivery_slips WHERE status = 'delivered' AND delivered_at >= $1::timestamptz AND delivered_at <= $2::timestamptz
+    database.query<{ id: number; code: string; full_name: string; revenue: number; slips: number }>(
+      `SELECT c.id, c.code, c.full_name, r.revenue, r.slips FROM (
+         SELECT customer_id, sum(v)::bigint AS revenue, count(*) FILTER (WHERE slip)::int AS slips FROM (
+           SELECT customer_id, total AS v, true AS slip FROM delivery_slips WHERE status = 'delivered' AND delivered_at >= $1::timestamptz AND delivered_at <= $2::timestamptz
            UNION ALL
-           SELECT customer_id, service_fee FROM orders WHERE deleted_at IS NULL AND status <> 'cancelled' AND created_at >= $1::timestamptz AND created_at <= $2::timestamptz
+           SELECT customer_id, service_fee, false FROM orders WHERE deleted_at IS NULL AND status <> 'cancelled' AND created_at >= $1::timestamptz AND created_at <= $2::timestamptz
          ) u GROUP BY customer_id HAVING sum(v) > 0 ORDER BY revenue DESC, customer_id LIMIT 10
        ) r JOIN customers c ON c.id = r.customer_id ORDER BY r.revenue DESC, c.id`,
       [from, to],
     ),
-    // Age of a debt: since the balance last crossed from ≥ 0 to < 0 (balance_after − amount is the balance before).
+    // Age of a debt: Vietnamese days since the balance last crossed from ≥ 0 to < 0 (balance_after − amount is the
+    // balance before), else since the customer was created — the customer list's `debtSince`.
     database.query<{ bucket: '0-7' | '8-30' | '>30'; n: number; amount: number }>(
       `WITH neg AS (
          SELECT c.id, -c.balance AS owed,
-                coalesce((SELECT max(t.created_at) FROM transactions t
-                           WHERE t.customer_id = c.id AND t.balance_after < 0 AND t.balance_after - t.amount >= 0), c.created_at) AS since
+                $1::date - (coalesce((SELECT max(t.created_at) FROM transactions t
+                           WHERE t.customer_id = c.id AND t.balance_after < 0 AND t.balance_after - t.amount >= 0), c.created_at) AT TIME ZONE '${TZ}')::date AS age
            FROM customers c WHERE c.deleted_at IS NULL AND c.balance < 0
        )
-       SELECT CASE WHEN now() - since < interval '8 days' THEN '0-7' WHEN now() - since < interval '31 days' THEN '8-30' ELSE '>30' END AS bucket,
+       SELECT CASE WHEN age <= 7 THEN '0-7' WHEN age <= 30 THEN '8-30' ELSE '>30' END AS bucket,
               count(*)::int AS n, coalesce(sum(owed), 0)::bigint AS amount
          FROM neg GROUP BY 1`,
+      [today],
     ),
     database.query<{ id: number; code: string; customer_name: string; status: string; total: number; created_at: Date | string }>(
       `SELECT o.id, o.code, c.full_name AS customer_name, o.status, o.total, o.created_at
@@ -149,9 +168,10 @@ export async function ecommerceDashboard(database: Database, q: DashboardQuery):
   ]);
 
   const dayMap = new Map(byDay.map((r) => [r.day, r]));
-  const buckets = (['0-7', '8-30', '>30'] as const).map((key) => {
+  const buckets = AGE_BUCKETS.map(([key, oldest, newest]) => {
     const r = receivables.find((b) => b.bucket === key);
-    return { key, customers: num(r?.n), amount: num(r?.amount) };
+    const since = { ...(oldest === null ? {} : { debtSinceFrom: addDays(today, -oldest) }), ...(newest === 0 ? {} : { debtSinceTo: addDays(today, -newest) }) };
+    return { key, customers: num(r?.n), amount: num(r?.amount), count: num(r?.n), link: listLink('customers', { balanceMax: -1, ...since }) };
   });
   const iso = (v: Date | string) => new Date(v).toISOString();
   const slipsLink = { status: 'delivered', deliveredFrom: q.from, deliveredTo: q.to };
@@ -165,6 +185,10 @@ export async function ecommerceDashboard(database: Database, q: DashboardQuery):
       newCustomers: stat(cur.new_customers, old.new_customers, listLink('customers', days), cur.new_customers),
       ordersPlaced: stat(cur.orders_placed, old.orders_placed, listLink('orders', days), cur.orders_placed),
     },
+    revenueSources: {
+      slips: { amount: cur.slip_revenue, count: cur.slip_count, link: listLink('delivery-slips', slipsLink) },
+      serviceFees: { amount: cur.fee_revenue, count: cur.fee_count, link: listLink('orders', { status: FEE_ORDER_STATUSES, ...days }) },
+    },
     revenueByDay: daysOf(q).map((day) => {
       const r = dayMap.get(day);
       const slips = num(r?.slips);
@@ -172,12 +196,18 @@ export async function ecommerceDashboard(database: Database, q: DashboardQuery):
       return { day, slips, serviceFees, total: slips + serviceFees };
     }),
     ordersByStatus: byStatus.map((r) => ({ key: r.status, count: num(r.n), link: listLink('orders', { status: r.status, ...days }) })),
-    revenueByRoute: byRoute.map((r) => ({ route: r.route, amount: num(r.amount), packages: num(r.n) })),
+    revenueByRoute: byRoute.map((r) => ({
+      route: r.route,
+      amount: num(r.amount),
+      packages: num(r.n),
+      link: listLink('packages', { route: r.route, slipDeliveredFrom: q.from, slipDeliveredTo: q.to }),
+    })),
     topCustomers: top.map((r) => ({
       customerId: num(r.id),
       code: r.code,
       fullName: r.full_name,
       revenue: num(r.revenue),
+      count: num(r.slips),
       link: listLink('delivery-slips', { customerId: num(r.id), ...slipsLink }),
     })),
     receivables: {
@@ -204,15 +234,61 @@ export async function ecommerceDashboard(database: Database, q: DashboardQuery):
 export const AGEING_ABROAD_DAYS = 3;
 export const AGEING_READY_DAYS = 2;
 
-async function analyticsCards(database: Database, q: DashboardQuery) {
-  const [row] = await database.query<{ delivered: number; failed: number }>(
+/** The package list's filter for "had an event of this code within the range", per flow code. */
+const FLOW_FILTER: Record<(typeof ANALYTICS_FLOW_CODES)[number], string> = {
+  received_abroad: 'receivedAbroadOn',
+  departed: 'departedOn',
+  arrived: 'arrivedOn',
+  delivered: 'deliveredOn',
+};
+
+const round1 = (v: number) => Math.round(v * 10) / 10;
+const round2 = (v: number) => Math.round(v * 100) / 100;
+
+interface AnalyticsCards {
+  delivered: number;
+  failed: number;
+  first_attempts: number;
+  first_delivered: number;
+  rating: number | null;
+  ratings: number;
+}
+
+/**
+ * The cards of one period. A first attempt is a slip delivered or failed in the period none of whose packages was on
+ * an earlier (lower id) failed slip — the slip list's `firstAttempt`. The retries are found once from the failed
+ * slips (far fewer than the delivered ones), not by a lookup per slip.
+ */
+async function analyticsCards(database: Database, q: DashboardQuery): Promise<AnalyticsCards> {
+  const [row] = await database.query<AnalyticsCards>(
     `SELECT
        (SELECT count(*)::int FROM packages WHERE deleted_at IS NULL AND status = 'delivered' AND status_at >= $1::timestamptz AND status_at <= $2::timestamptz) AS delivered,
-       (SELECT count(*)::int FROM delivery_slips WHERE status = 'failed' AND status_at >= $1::timestamptz AND status_at <= $2::timestamptz) AS failed`,
+       (SELECT count(*)::int FROM delivery_slips WHERE status = 'failed' AND status_at >= $1::timestamptz AND status_at <= $2::timestamptz) AS failed,
+       a.first_attempts, a.first_delivered, r.rating, r.ratings
+       FROM (SELECT count(*) FILTER (WHERE x.slip_id IS NULL)::int AS first_attempts,
+                    count(*) FILTER (WHERE x.slip_id IS NULL AND s.status = 'delivered')::int AS first_delivered
+               FROM delivery_slips s
+               LEFT JOIN (SELECT DISTINCT a.slip_id FROM delivery_slips f
+                            JOIN delivery_slip_packages b ON b.slip_id = f.id
+                            JOIN delivery_slip_packages a ON a.package_id = b.package_id AND a.slip_id > b.slip_id
+                           WHERE f.status = 'failed') x ON x.slip_id = s.id
+              WHERE s.status IN ('delivered', 'failed') AND s.status_at >= $1::timestamptz AND s.status_at <= $2::timestamptz) a,
+            (SELECT avg(rating)::float8 AS rating, count(*)::int AS ratings
+               FROM delivery_feedback WHERE created_at >= $1::timestamptz AND created_at <= $2::timestamptz) r`,
     [startOf(q.from), endOf(q.to)],
   );
-  return { delivered: num(row!.delivered), failed: num(row!.failed) };
+  const c = row!;
+  return {
+    delivered: num(c.delivered),
+    failed: num(c.failed),
+    first_attempts: num(c.first_attempts),
+    first_delivered: num(c.first_delivered),
+    rating: c.rating === null ? null : Number(c.rating),
+    ratings: num(c.ratings),
+  };
 }
+
+const firstAttemptPercent = (c: AnalyticsCards) => (c.first_attempts === 0 ? null : round1((c.first_delivered / c.first_attempts) * 100));
 
 export async function analyticsDashboard(database: Database, q: DashboardQuery, now = new Date()): Promise<AnalyticsDashboard> {
   const prev = previousPeriod(q);
@@ -235,7 +311,7 @@ export async function analyticsDashboard(database: Database, q: DashboardQuery, 
          AND p.received_abroad_at IS NOT NULL
     )`;
 
-  const [cur, old, flow, weight, mawbStatus, transit, ageing, failed, firstAttempt, rating, scans] = await Promise.all([
+  const [cur, old, flow, flowDeleted, weight, mawbStatus, transit, ageing, failed, scans] = await Promise.all([
     analyticsCards(database, q),
     analyticsCards(database, prev),
     // Packages per day and code from the daily roll-up (kept with the events, migration 0020): each package
@@ -245,6 +321,16 @@ export async function analyticsDashboard(database: Database, q: DashboardQuery, 
          FROM tracking_day_packages
         WHERE day >= $1::date AND day <= $2::date AND code IN ('received_abroad', 'departed', 'arrived', 'delivered')`,
       [q.from, q.to],
+    ),
+    // …less the deleted packages the roll-up still counts (the package list hides them): a handful, found by their
+    // own partial index (migration 0026).
+    database.query<{ day: string; code: string; n: number }>(
+      `SELECT to_char(e.occurred_at AT TIME ZONE '${TZ}', 'YYYY-MM-DD') AS day, e.code, count(DISTINCT e.package_id)::int AS n
+         FROM packages p JOIN tracking_events e ON e.package_id = p.id
+        WHERE p.deleted_at IS NOT NULL AND e.code IN ('received_abroad', 'departed', 'arrived', 'delivered')
+          AND e.occurred_at >= $1::timestamptz AND e.occurred_at <= $2::timestamptz
+        GROUP BY 1, 2`,
+      [from, to],
     ),
     database.query<{ week: string; route: string; grams: number }>(
       `WITH d AS (
@@ -267,39 +353,33 @@ export async function analyticsDashboard(database: Database, q: DashboardQuery, 
          FROM t GROUP BY GROUPING SETS ((route), (wk))`,
       [from, to],
     ),
-    database.query<{ abroad: number; ready: number; slips: number; slips_amount: number; cod: number; cod_amount: number }>(
-      `SELECT
-         (SELECT count(*)::int FROM packages WHERE deleted_at IS NULL AND status = 'received_abroad' AND mawb_id IS NULL AND status_at <= $1::timestamptz) AS abroad,
-         (SELECT count(*)::int FROM packages p WHERE p.deleted_at IS NULL AND p.status = 'ready' AND p.status_at <= $2::timestamptz
-             AND NOT EXISTS (SELECT 1 FROM delivery_slip_packages dsp WHERE dsp.package_id = p.id AND dsp.open)) AS ready,
-         u.slips, u.slips_amount, c.cod, c.cod_amount
-         FROM (SELECT count(*)::int AS slips, coalesce(sum(amount_to_collect), 0)::bigint AS slips_amount
-                 FROM delivery_slips WHERE status IN ('ready', 'out_for_delivery')) u,
-              (SELECT count(*)::int AS cod, coalesce(sum(collected_amount), 0)::bigint AS cod_amount
-                 FROM delivery_slips WHERE cod_outstanding) c`,
+    // What waits, at each warehouse (store_id NULL: a parcel of no known warehouse, in the totals only). Parcels
+    // abroad are at their receiving warehouse, ready ones at their Vietnamese hub, slips and COD at the slip's hub.
+    database.query<{ kind: 'abroad' | 'ready' | 'slips' | 'cod'; store_id: number | null; code: string | null; name: string | null; n: number; amount: number }>(
+      `WITH w AS (
+         SELECT 'abroad' AS kind, store_id, count(*)::int AS n, 0::bigint AS amount
+           FROM packages WHERE deleted_at IS NULL AND status = 'received_abroad' AND mawb_id IS NULL AND status_at <= $1::timestamptz
+          GROUP BY store_id
+         UNION ALL
+         SELECT 'ready', p.destination_store_id, count(*)::int, 0::bigint
+           FROM packages p WHERE p.deleted_at IS NULL AND p.status = 'ready' AND p.status_at <= $2::timestamptz
+            AND NOT EXISTS (SELECT 1 FROM delivery_slip_packages dsp WHERE dsp.package_id = p.id AND dsp.open)
+          GROUP BY p.destination_store_id
+         UNION ALL
+         SELECT 'slips', store_id, count(*)::int, coalesce(sum(amount_to_collect), 0)::bigint
+           FROM delivery_slips WHERE status IN ('ready', 'out_for_delivery') GROUP BY store_id
+         UNION ALL
+         SELECT 'cod', store_id, count(*)::int, coalesce(sum(collected_amount), 0)::bigint
+           FROM delivery_slips WHERE cod_outstanding GROUP BY store_id
+       )
+       SELECT w.kind, w.store_id, st.code, st.name, w.n, w.amount FROM w LEFT JOIN stores st ON st.id = w.store_id
+        ORDER BY w.kind, w.n DESC, st.code`,
       [abroadCutoff, readyCutoff],
     ),
     database.query<{ reason: string; n: number }>(
       `SELECT failure_reason AS reason, count(*)::int AS n FROM delivery_slips
         WHERE status = 'failed' AND status_at >= $1::timestamptz AND status_at <= $2::timestamptz
         GROUP BY 1 ORDER BY n DESC, reason`,
-      [from, to],
-    ),
-    // First attempt: a slip delivered in the period none of whose packages was ever on a slip that failed. The
-    // slips that were not are found once from the failed slips (far fewer than the delivered ones), not by a
-    // lookup per delivered slip.
-    database.query<{ delivered: number; first_attempt: number }>(
-      `SELECT count(*)::int AS delivered, count(*) FILTER (WHERE r.slip_id IS NULL)::int AS first_attempt
-         FROM delivery_slips s
-         LEFT JOIN (SELECT DISTINCT a.slip_id FROM delivery_slips f
-                      JOIN delivery_slip_packages b ON b.slip_id = f.id
-                      JOIN delivery_slip_packages a ON a.package_id = b.package_id AND a.slip_id <> b.slip_id
-                     WHERE f.status = 'failed') r ON r.slip_id = s.id
-        WHERE s.status = 'delivered' AND s.delivered_at >= $1::timestamptz AND s.delivered_at <= $2::timestamptz`,
-      [from, to],
-    ),
-    database.query<{ avg: number | null; n: number }>(
-      `SELECT avg(rating)::float8 AS avg, count(*)::int AS n FROM delivery_feedback WHERE created_at >= $1::timestamptz AND created_at <= $2::timestamptz`,
       [from, to],
     ),
     database.query<{ user_id: number; full_name: string; day: string; n: number }>(
@@ -314,10 +394,31 @@ export async function analyticsDashboard(database: Database, q: DashboardQuery, 
   const transitRoute = transit.filter((t) => Number(t.by_week) === 0).sort((a, b) => num(b.n) - num(a.n) || String(a.route).localeCompare(String(b.route)));
   const transitWeek = transit.filter((t) => Number(t.by_week) === 1).sort((a, b) => String(a.week).localeCompare(String(b.week)));
   const flowMap = new Map<string, number>(flow.map((r) => [`${r.day}|${r.code}`, num(r.n)]));
-  const a = ageing[0]!;
-  const fa = firstAttempt[0]!;
-  const r = rating[0]!;
-  const round1 = (v: number) => Math.round(v * 10) / 10;
+  for (const r of flowDeleted) flowMap.set(`${r.day}|${r.code}`, (flowMap.get(`${r.day}|${r.code}`) ?? 0) - num(r.n));
+  const transitDays = { status: 'delivered', receivedAbroad: true };
+
+  // Each ageing figure in all and per warehouse; a warehouse's link is the total's with its store added.
+  type AgeingKind = (typeof ageing)[number]['kind'];
+  const store = (r: (typeof ageing)[number]) => ({ storeId: num(r.store_id), code: r.code ?? '', name: r.name ?? '', count: num(r.n) });
+  const packagesWaiting = (kind: AgeingKind, storeFilter: 'storeId' | 'destinationStoreId', params: Record<string, string | boolean>) => {
+    const rows = ageing.filter((a) => a.kind === kind);
+    return {
+      count: rows.reduce((n, r) => n + num(r.n), 0),
+      link: listLink('packages', params),
+      byStore: rows.filter((r) => r.store_id !== null).map((r) => ({ ...store(r), link: listLink('packages', { [storeFilter]: num(r.store_id), ...params }) })),
+    };
+  };
+  const slipsWaiting = (kind: AgeingKind, params: Record<string, string | boolean>) => {
+    const rows = ageing.filter((a) => a.kind === kind);
+    return {
+      count: rows.reduce((n, r) => n + num(r.n), 0),
+      amount: rows.reduce((n, r) => n + num(r.amount), 0),
+      link: listLink('delivery-slips', params),
+      byStore: rows
+        .filter((r) => r.store_id !== null)
+        .map((r) => ({ ...store(r), amount: num(r.amount), link: listLink('delivery-slips', { storeId: num(r.store_id), ...params }) })),
+    };
+  };
 
   return {
     period: q,
@@ -325,27 +426,54 @@ export async function analyticsDashboard(database: Database, q: DashboardQuery, 
     cards: {
       delivered: stat(cur.delivered, old.delivered, listLink('packages', { status: 'delivered', ...statusDays }), cur.delivered),
       firstAttemptRate: {
-        value: num(fa.delivered) === 0 ? null : round1((num(fa.first_attempt) / num(fa.delivered)) * 100),
-        delivered: num(fa.delivered),
-        firstAttempt: num(fa.first_attempt),
+        value: firstAttemptPercent(cur),
+        previous: firstAttemptPercent(old),
+        attempts: { count: cur.first_attempts, link: listLink('delivery-slips', { status: 'delivered,failed', firstAttempt: true, ...statusDays }) },
+        delivered: { count: cur.first_delivered, link: listLink('delivery-slips', { status: 'delivered', firstAttempt: true, ...statusDays }) },
       },
-      averageRating: { value: r.avg === null ? null : Math.round(Number(r.avg) * 100) / 100, count: num(r.n) },
+      averageRating: {
+        value: cur.rating === null ? null : round2(cur.rating),
+        previous: old.rating === null ? null : round2(old.rating),
+        count: cur.ratings,
+        link: listLink('delivery-slips', { feedbackFrom: q.from, feedbackTo: q.to }),
+      },
       failedDeliveries: stat(cur.failed, old.failed, listLink('delivery-slips', { status: 'failed', ...statusDays }), cur.failed),
     },
     flowByDay: daysOf(q).map((day) => {
-      const row = { day } as AnalyticsDashboard['flowByDay'][number];
-      for (const code of ANALYTICS_FLOW_CODES) row[code] = flowMap.get(`${day}|${code}`) ?? 0;
+      const row = { day, links: {} } as AnalyticsDashboard['flowByDay'][number];
+      for (const code of ANALYTICS_FLOW_CODES) {
+        row[code] = flowMap.get(`${day}|${code}`) ?? 0;
+        row.links[code] = listLink('packages', { [`${FLOW_FILTER[code]}From`]: day, [`${FLOW_FILTER[code]}To`]: day });
+      }
       return row;
     }),
     weightByRouteWeek: weight.map((w) => ({ week: w.week, route: w.route, chargeableG: num(w.grams) })),
     mawbsByStatus: mawbStatus.map((m) => ({ key: m.status, count: num(m.n), link: listLink('mawbs', { status: m.status }) })),
-    transitByRoute: transitRoute.map((t) => ({ route: t.route ?? '—', packages: num(t.n), p50Hours: round1(num(t.p50)), p90Hours: round1(num(t.p90)) })),
-    transitTrend: transitWeek.map((t) => ({ week: t.week ?? '', packages: num(t.n), p50Hours: round1(num(t.p50)), p90Hours: round1(num(t.p90)) })),
+    transitByRoute: transitRoute.map((t) => ({
+      route: t.route ?? '—',
+      packages: num(t.n),
+      p50Hours: round1(num(t.p50)),
+      p90Hours: round1(num(t.p90)),
+      link: listLink('packages', { ...transitDays, route: t.route ?? '—', ...statusDays }),
+    })),
+    // A week's link covers the part of that week inside the period (the first and last weeks may be cut).
+    transitTrend: transitWeek.map((t) => {
+      const week = t.week ?? '';
+      const first = week < q.from ? q.from : week;
+      const last = addDays(week, 6) > q.to ? q.to : addDays(week, 6);
+      return {
+        week,
+        packages: num(t.n),
+        p50Hours: round1(num(t.p50)),
+        p90Hours: round1(num(t.p90)),
+        link: listLink('packages', { ...transitDays, statusAtFrom: first, statusAtTo: last }),
+      };
+    }),
     ageing: {
-      abroadNotOnMawb: { count: num(a.abroad), link: listLink('packages', { status: 'received_abroad', onMawb: false, statusAtTo: abroadCutoff }) },
-      readyNotOnSlip: { count: num(a.ready), link: listLink('packages', { status: 'ready', onSlip: false, statusAtTo: readyCutoff }) },
-      slipsNotConfirmed: { count: num(a.slips), amount: num(a.slips_amount), link: listLink('delivery-slips', { status: 'ready,out_for_delivery' }) },
-      codNotReconciled: { count: num(a.cod), amount: num(a.cod_amount), link: listLink('delivery-slips', { codOutstanding: true }) },
+      abroadNotOnMawb: packagesWaiting('abroad', 'storeId', { status: 'received_abroad', onMawb: false, statusAtTo: abroadCutoff }),
+      readyNotOnSlip: packagesWaiting('ready', 'destinationStoreId', { status: 'ready', onSlip: false, statusAtTo: readyCutoff }),
+      slipsNotConfirmed: slipsWaiting('slips', { status: 'ready,out_for_delivery' }),
+      codNotReconciled: slipsWaiting('cod', { codOutstanding: true }),
     },
     failedByReason: failed.map((f) => ({
       key: f.reason,

@@ -19,11 +19,13 @@ export function AnalyticsDashboardPage() {
   const query = useDashboard<AnalyticsDashboard>('analytics', period);
   const d = query.data;
 
+  const flowLegend = useMemo(() => ANALYTICS_FLOW_CODES.map((c) => t(`analytics.flowCodes.${c}`)), [t]);
+  const timesLegend = useMemo(() => [t('analytics.p50'), t('analytics.p90')], [t]);
+  const mawbLegend = useMemo(() => (d?.mawbsByStatus ?? []).map((s) => tMawb(`statuses.${s.key}`)), [d, tMawb]);
   const flowOption = useMemo(
     () => ({
       tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
-      legend: { top: 0 },
-      grid: { left: 8, right: 16, top: 36, bottom: 8, containLabel: true },
+      grid: { left: 8, right: 16, top: 12, bottom: 8, containLabel: true },
       xAxis: { type: 'category', data: (d?.flowByDay ?? []).map((r) => dayLabel(r.day).slice(0, 5)) },
       yAxis: { type: 'value', minInterval: 1 },
       series: ANALYTICS_FLOW_CODES.map((code) => ({
@@ -41,8 +43,7 @@ export function AnalyticsDashboardPage() {
   const weightOption = useMemo(
     () => ({
       tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' }, valueFormatter: (v: number) => `${num.decimal(v)} kg` },
-      legend: { top: 0 },
-      grid: { left: 8, right: 16, top: 36, bottom: 8, containLabel: true },
+      grid: { left: 8, right: 16, top: 12, bottom: 8, containLabel: true },
       xAxis: { type: 'category', data: weeks.map((w) => dayLabel(w).slice(0, 5)) },
       yAxis: { type: 'value' },
       series: routes.map((route) => ({
@@ -58,13 +59,12 @@ export function AnalyticsDashboardPage() {
   const mawbOption = useMemo(
     () => ({
       tooltip: { trigger: 'item' },
-      legend: { bottom: 0 },
       series: [
         {
           name: t('analytics.mawbsByStatus'),
           type: 'pie',
-          radius: ['45%', '70%'],
-          center: ['50%', '42%'],
+          radius: ['45%', '75%'],
+          center: ['50%', '50%'],
           label: { show: false },
           data: (d?.mawbsByStatus ?? []).map((s) => ({ name: tMawb(`statuses.${s.key}`), value: s.count })),
         },
@@ -72,16 +72,16 @@ export function AnalyticsDashboardPage() {
     }),
     [d, t, tMawb],
   );
+  // Routes down the side (every name readable on a phone), hours along.
   const transitOption = useMemo(
     () => ({
       tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
-      legend: { top: 0 },
-      grid: { left: 8, right: 16, top: 36, bottom: 8, containLabel: true },
-      xAxis: { type: 'category', data: (d?.transitByRoute ?? []).map((r) => r.route) },
-      yAxis: { type: 'value', name: 'h' },
+      grid: { left: 8, right: 24, top: 8, bottom: 8, containLabel: true },
+      xAxis: { type: 'value', name: 'h', nameGap: 6 },
+      yAxis: { type: 'category', inverse: true, data: (d?.transitByRoute ?? []).map((r) => r.route) },
       series: [
-        { name: t('analytics.p50'), type: 'bar', barMaxWidth: 28, data: (d?.transitByRoute ?? []).map((r) => r.p50Hours) },
-        { name: t('analytics.p90'), type: 'bar', barMaxWidth: 28, data: (d?.transitByRoute ?? []).map((r) => r.p90Hours) },
+        { name: t('analytics.p50'), type: 'bar', barMaxWidth: 14, data: (d?.transitByRoute ?? []).map((r) => r.p50Hours) },
+        { name: t('analytics.p90'), type: 'bar', barMaxWidth: 14, data: (d?.transitByRoute ?? []).map((r) => r.p90Hours) },
       ],
     }),
     [d, t],
@@ -89,8 +89,7 @@ export function AnalyticsDashboardPage() {
   const trendOption = useMemo(
     () => ({
       tooltip: { trigger: 'axis' },
-      legend: { top: 0 },
-      grid: { left: 8, right: 16, top: 36, bottom: 8, containLabel: true },
+      grid: { left: 8, right: 16, top: 24, bottom: 8, containLabel: true },
       xAxis: { type: 'category', data: (d?.transitTrend ?? []).map((r) => dayLabel(r.week).slice(0, 5)) },
       yAxis: { type: 'value', name: 'h' },
       series: [
@@ -118,7 +117,7 @@ export function AnalyticsDashboardPage() {
       grid: { left: 8, right: 24, top: 8, bottom: 8, containLabel: true },
       xAxis: { type: 'value', minInterval: 1 },
       yAxis: { type: 'category', inverse: true, data: scanTotals.slice(0, 10).map((s) => s.name) },
-      series: [{ name: t('analytics.scanCount'), type: 'bar', barMaxWidth: 20, data: scanTotals.slice(0, 10).map((s) => (s.days ? Math.round((s.total / s.days) * 10) / 10 : 0)) }],
+      series: [{ name: t('analytics.scansPerDay'), type: 'bar', barMaxWidth: 20, data: scanTotals.slice(0, 10).map((s) => (s.days ? Math.round((s.total / s.days) * 10) / 10 : 0)) }],
     }),
     [scanTotals, t],
   );
@@ -139,7 +138,15 @@ export function AnalyticsDashboardPage() {
                 title={t('analytics.firstAttempt')}
                 icon="bi-bullseye"
                 value={d.cards.firstAttemptRate.value === null ? '—' : `${num.decimal(d.cards.firstAttemptRate.value)}%`}
-                hint={t('analytics.firstAttemptHint', { first: d.cards.firstAttemptRate.firstAttempt, total: d.cards.firstAttemptRate.delivered })}
+                rate={d.cards.firstAttemptRate}
+                previous={d.previousPeriod}
+                hint={
+                  <>
+                    <FigureLink link={d.cards.firstAttemptRate.delivered.link}>{t('analytics.firstDelivered', { count: d.cards.firstAttemptRate.delivered.count })}</FigureLink>
+                    {' / '}
+                    <FigureLink link={d.cards.firstAttemptRate.attempts.link}>{t('analytics.firstAttempts', { count: d.cards.firstAttemptRate.attempts.count })}</FigureLink>
+                  </>
+                }
               />
             </div>
             <div className="col-12 col-sm-6 col-xl-3">
@@ -147,7 +154,9 @@ export function AnalyticsDashboardPage() {
                 title={t('analytics.rating')}
                 icon="bi-star-half"
                 value={d.cards.averageRating.value === null ? '—' : `${num.decimal(d.cards.averageRating.value, 2)} / 5`}
-                hint={t('analytics.ratingHint', { count: d.cards.averageRating.count })}
+                rate={d.cards.averageRating}
+                previous={d.previousPeriod}
+                hint={<FigureLink link={d.cards.averageRating.link}>{t('analytics.ratingHint', { count: d.cards.averageRating.count })}</FigureLink>}
               />
             </div>
             <div className="col-12 col-sm-6 col-xl-3">
@@ -166,13 +175,26 @@ export function AnalyticsDashboardPage() {
                     ['codNotReconciled', d.ageing.codNotReconciled, d.ageing.codNotReconciled.amount],
                   ] as const
                 ).map(([key, fig, amount]) => (
-                  <div key={key} className="col-6 col-xl-3">
+                  <div key={key} className="col-12 col-sm-6 col-xl-3">
                     <div className={`dash-ageing ${fig.count > 0 ? 'dash-ageing-alert' : ''}`}>
                       <div className="small text-body-secondary">{t(`analytics.${key}`)}</div>
                       <div className="dash-stat-value">
                         <FigureLink link={fig.link}>{fmt.integer(fig.count)}</FigureLink>
                       </div>
                       {amount !== undefined && <div className="small fw-semibold">{fmt.vnd(amount)}</div>}
+                      {fig.byStore.length > 0 && (
+                        <ul className="dash-stores list-unstyled small mb-0 mt-2" aria-label={t('analytics.byWarehouse')}>
+                          {fig.byStore.map((w) => (
+                            <li key={w.storeId} className="d-flex gap-2">
+                              <span className="text-body-secondary text-truncate me-auto" title={w.name}>
+                                {w.code}
+                              </span>
+                              <FigureLink link={w.link}>{fmt.integer(w.count)}</FigureLink>
+                              {w.amount !== undefined && <span className="text-nowrap">{fmt.vnd(w.amount)}</span>}
+                            </li>
+                          ))}
+                        </ul>
+                      )}
                     </div>
                   </div>
                 ))}
@@ -185,12 +207,21 @@ export function AnalyticsDashboardPage() {
               <ChartCard
                 title={t('analytics.flow')}
                 option={flowOption}
+                legend={flowLegend}
+                linkOf={(i) => d.flowByDay[i.dataIndex]?.links[ANALYTICS_FLOW_CODES[i.seriesIndex]!]}
                 summary={ANALYTICS_FLOW_CODES.map((c) => `${t(`analytics.flowCodes.${c}`)}: ${flowTotal(c)}`).join(', ')}
                 table={
                   <SimpleTable
                     caption={t('analytics.flow')}
                     head={[t('analytics.day'), ...ANALYTICS_FLOW_CODES.map((c) => t(`analytics.flowCodes.${c}`))]}
-                    rows={d.flowByDay.map((r) => [dayLabel(r.day), ...ANALYTICS_FLOW_CODES.map((c) => fmt.integer(r[c]))])}
+                    rows={d.flowByDay.map((r) => [
+                      dayLabel(r.day),
+                      ...ANALYTICS_FLOW_CODES.map((c) => (
+                        <FigureLink key={c} link={r[c] > 0 ? r.links[c] : null}>
+                          {fmt.integer(r[c])}
+                        </FigureLink>
+                      )),
+                    ])}
                   />
                 }
               />
@@ -199,6 +230,8 @@ export function AnalyticsDashboardPage() {
               <ChartCard
                 title={t('analytics.mawbsByStatus')}
                 option={mawbOption}
+                legend={mawbLegend}
+                linkOf={(i) => d.mawbsByStatus[i.dataIndex]?.link}
                 empty={d.mawbsByStatus.length === 0}
                 summary={d.mawbsByStatus.map((s) => `${tMawb(`statuses.${s.key}`)}: ${s.count}`).join(', ')}
                 table={
@@ -214,6 +247,7 @@ export function AnalyticsDashboardPage() {
               <ChartCard
                 title={t('analytics.weight')}
                 option={weightOption}
+                legend={routes}
                 empty={d.weightByRouteWeek.length === 0}
                 summary={routes.map((r) => `${r}: ${num.decimal(kgOf(d.weightByRouteWeek.filter((w) => w.route === r).reduce((n, w) => n + w.chargeableG, 0)))} kg`).join(', ')}
                 table={
@@ -229,13 +263,16 @@ export function AnalyticsDashboardPage() {
               <ChartCard
                 title={t('analytics.transit')}
                 option={transitOption}
+                legend={timesLegend}
+                linkOf={(i) => d.transitByRoute[i.dataIndex]?.link}
+                height={Math.max(200, d.transitByRoute.length * 40 + 40)}
                 empty={d.transitByRoute.length === 0}
                 summary={d.transitByRoute.map((r) => `${r.route}: ${t('analytics.p50')} ${r.p50Hours}, ${t('analytics.p90')} ${r.p90Hours}`).join('; ')}
                 table={
                   <SimpleTable
                     caption={t('analytics.transit')}
                     head={[t('ecommerce.route'), t('ecommerce.packages'), t('analytics.p50'), t('analytics.p90')]}
-                    rows={d.transitByRoute.map((r) => [r.route, fmt.integer(r.packages), num.decimal(r.p50Hours), num.decimal(r.p90Hours)])}
+                    rows={d.transitByRoute.map((r) => [r.route, <FigureLink key="n" link={r.link}>{fmt.integer(r.packages)}</FigureLink>, num.decimal(r.p50Hours), num.decimal(r.p90Hours)])}
                   />
                 }
               />
@@ -244,13 +281,15 @@ export function AnalyticsDashboardPage() {
               <ChartCard
                 title={t('analytics.transitTrend')}
                 option={trendOption}
+                legend={timesLegend}
+                linkOf={(i) => d.transitTrend[i.dataIndex]?.link}
                 empty={d.transitTrend.length === 0}
                 summary={d.transitTrend.map((r) => `${dayLabel(r.week)}: ${r.p50Hours} / ${r.p90Hours}`).join('; ')}
                 table={
                   <SimpleTable
                     caption={t('analytics.transitTrend')}
                     head={[t('analytics.week'), t('ecommerce.packages'), t('analytics.p50'), t('analytics.p90')]}
-                    rows={d.transitTrend.map((r) => [dayLabel(r.week), fmt.integer(r.packages), num.decimal(r.p50Hours), num.decimal(r.p90Hours)])}
+                    rows={d.transitTrend.map((r) => [dayLabel(r.week), <FigureLink key="n" link={r.link}>{fmt.integer(r.packages)}</FigureLink>, num.decimal(r.p50Hours), num.decimal(r.p90Hours)])}
                   />
                 }
               />
@@ -262,7 +301,7 @@ export function AnalyticsDashboardPage() {
                     <p className="text-body-secondary text-center my-4">{t('empty')}</p>
                   ) : (
                     <SimpleTable
-                      head={[t('analytics.failed'), '']}
+                      head={[t('analytics.reason'), t('analytics.slips')]}
                       rows={d.failedByReason.map((f) => [t(`analytics.reasons.${f.key}`), <FigureLink key="n" link={f.link}>{fmt.integer(f.count)}</FigureLink>])}
                     />
                   )}

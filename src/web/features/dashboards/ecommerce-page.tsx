@@ -40,11 +40,12 @@ export function EcommerceDashboardPage() {
   const d = query.data;
 
   const revenue = useMemo(() => (d ? revenueSeries(d.revenueByDay, grain) : []), [d, grain]);
+  const revenueLegend = useMemo(() => [t('ecommerce.slips'), t('ecommerce.serviceFees')], [t]);
+  const statusLegend = useMemo(() => (d?.ordersByStatus ?? []).map((s) => tOrder(`statuses.${s.key}`)), [d, tOrder]);
   const revenueOption = useMemo(
     () => ({
       tooltip: { trigger: 'axis', valueFormatter: (v: number) => fmt.vnd(v) },
-      legend: { top: 0 },
-      grid: { left: 8, right: 16, top: 36, bottom: 8, containLabel: true },
+      grid: { left: 8, right: 16, top: 12, bottom: 8, containLabel: true },
       xAxis: { type: 'category', boundaryGap: false, data: revenue.map((r) => r.label) },
       yAxis: { type: 'value', axisLabel: { formatter: (v: number) => num.compact(v) } },
       series: [
@@ -57,13 +58,12 @@ export function EcommerceDashboardPage() {
   const statusOption = useMemo(
     () => ({
       tooltip: { trigger: 'item' },
-      legend: { bottom: 0 },
       series: [
         {
           name: t('ecommerce.ordersByStatus'),
           type: 'pie',
-          radius: ['45%', '70%'],
-          center: ['50%', '42%'],
+          radius: ['45%', '75%'],
+          center: ['50%', '50%'],
           label: { show: false },
           data: (d?.ordersByStatus ?? []).map((s) => ({ name: tOrder(`statuses.${s.key}`), value: s.count })),
         },
@@ -90,7 +90,26 @@ export function EcommerceDashboardPage() {
         <>
           <div className="row g-3 mb-3">
             <div className="col-12 col-sm-6 col-xl-3">
-              <StatCard title={t('ecommerce.revenue')} icon="bi-cash-stack" value={fmt.vnd(d.cards.revenue.value)} figure={d.cards.revenue} previous={d.previousPeriod} hint={t('ecommerce.revenueHint')} link={d.cards.revenue.link} />
+              <StatCard
+                title={t('ecommerce.revenue')}
+                icon="bi-cash-stack"
+                value={fmt.vnd(d.cards.revenue.value)}
+                figure={d.cards.revenue}
+                previous={d.previousPeriod}
+                hint={
+                  <>
+                    <span className="d-flex gap-2">
+                      <FigureLink link={d.revenueSources.slips.link}>{t('ecommerce.slipsCount', { count: d.revenueSources.slips.count })}</FigureLink>
+                      <span className="ms-auto text-nowrap">{fmt.vnd(d.revenueSources.slips.amount)}</span>
+                    </span>
+                    <span className="d-flex gap-2">
+                      <FigureLink link={d.revenueSources.serviceFees.link}>{t('ecommerce.ordersCount', { count: d.revenueSources.serviceFees.count })}</FigureLink>
+                      <span className="ms-auto text-nowrap">{fmt.vnd(d.revenueSources.serviceFees.amount)}</span>
+                    </span>
+                  </>
+                }
+                link={d.cards.revenue.link}
+              />
             </div>
             <div className="col-12 col-sm-6 col-xl-3">
               <StatCard title={t('ecommerce.cashCollected')} icon="bi-wallet2" value={fmt.vnd(d.cards.cashCollected.value)} figure={d.cards.cashCollected} previous={d.previousPeriod} hint={t('ecommerce.cashHint')} link={d.cards.cashCollected.link} />
@@ -108,6 +127,7 @@ export function EcommerceDashboardPage() {
               <ChartCard
                 title={t('ecommerce.revenueChart')}
                 option={revenueOption}
+                legend={revenueLegend}
                 summary={`${t('ecommerce.revenueChart')}: ${t('ecommerce.total')} ${fmt.vnd(d.cards.revenue.value)}`}
                 actions={
                   <div className="btn-group btn-group-sm" role="group" aria-label={t('ecommerce.revenueChart')}>
@@ -131,6 +151,8 @@ export function EcommerceDashboardPage() {
               <ChartCard
                 title={t('ecommerce.ordersByStatus')}
                 option={statusOption}
+                legend={statusLegend}
+                linkOf={(i) => d.ordersByStatus[i.dataIndex]?.link}
                 empty={d.ordersByStatus.length === 0}
                 summary={d.ordersByStatus.map((s) => `${tOrder(`statuses.${s.key}`)}: ${s.count}`).join(', ')}
                 table={
@@ -146,13 +168,14 @@ export function EcommerceDashboardPage() {
               <ChartCard
                 title={t('ecommerce.revenueByRoute')}
                 option={routeOption}
+                linkOf={(i) => d.revenueByRoute[i.dataIndex]?.link}
                 empty={d.revenueByRoute.length === 0}
                 summary={d.revenueByRoute.map((r) => `${r.route}: ${fmt.vnd(r.amount)}`).join(', ')}
                 table={
                   <SimpleTable
                     caption={t('ecommerce.revenueByRoute')}
                     head={[t('ecommerce.route'), t('ecommerce.packages'), t('ecommerce.amount')]}
-                    rows={d.revenueByRoute.map((r) => [r.route, fmt.integer(r.packages), fmt.vnd(r.amount)])}
+                    rows={d.revenueByRoute.map((r) => [r.route, <FigureLink key="n" link={r.link}>{fmt.integer(r.packages)}</FigureLink>, fmt.vnd(r.amount)])}
                   />
                 }
               />
@@ -169,7 +192,9 @@ export function EcommerceDashboardPage() {
                       <div key={b.key} className={`dash-bucket dash-bucket-${b.key === '0-7' ? 'a' : b.key === '8-30' ? 'b' : 'c'}`} role="listitem">
                         <div className="small text-body-secondary">{t('ecommerce.days', { range: b.key.replace('-', '–') })}</div>
                         <div className="fw-semibold">{fmt.vnd(b.amount)}</div>
-                        <div className="small">{t('ecommerce.customersCount', { count: b.customers })}</div>
+                        <div className="small">
+                          <FigureLink link={b.link}>{t('ecommerce.customersCount', { count: b.customers })}</FigureLink>
+                        </div>
                       </div>
                     ))}
                   </div>
@@ -186,15 +211,16 @@ export function EcommerceDashboardPage() {
                     <p className="text-body-secondary text-center my-4">{t('empty')}</p>
                   ) : (
                     <SimpleTable
-                      head={[t('ecommerce.customer'), t('ecommerce.revenue')]}
+                      head={[t('ecommerce.customer'), t('ecommerce.slipsDelivered'), t('ecommerce.revenue')]}
                       rows={d.topCustomers.map((c) => [
                         <span key="c" className="d-block text-truncate dash-name">
                           <span className="text-body-secondary small me-1">{c.code}</span>
                           {c.fullName}
                         </span>,
-                        <FigureLink key="r" link={c.link}>
-                          {fmt.vnd(c.revenue)}
+                        <FigureLink key="n" link={c.link}>
+                          {fmt.integer(c.count)}
                         </FigureLink>,
+                        fmt.vnd(c.revenue),
                       ])}
                     />
                   )}
@@ -219,7 +245,7 @@ export function EcommerceDashboardPage() {
                 <RecentList
                   rows={d.recentTransactions.map((x) => ({
                     id: x.id,
-                    title: x.code,
+                    title: <FigureLink link={`/api/transactions/${x.id}`}>{x.code}</FigureLink>,
                     subtitle: `${x.customerName} · ${fmt.dateTime(x.createdAt)}`,
                     figure: <SignedAmount amount={x.amount} className="small fw-semibold d-block" />,
                     badge: <TransactionTypeBadge type={x.type as TransactionType} />,

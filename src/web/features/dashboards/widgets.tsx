@@ -1,12 +1,12 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { StatFigure } from '../../../shared/contracts/dashboard';
 import { api } from '../../lib/api-client';
 import { useAuth } from '../../lib/use-auth';
 import { useLayoutState } from '../../layouts/use-layout-settings';
-import { EChart, type ChartOption } from './echart';
+import { EChart, type ChartItem, type ChartOption } from './echart';
 import { screenLink } from './links';
 import { dayLabel, periodFromSearch, PRESETS, presetPeriod, type Period, type Preset } from './period';
 
@@ -39,10 +39,15 @@ export function useIsDark() {
   return useLayoutState().colorMode === 'dark';
 }
 
+/** The screen a figure's list API link opens, for Admin; null for Staff (lists are Admin screens). */
+export function useScreenLink(): (apiLink: string | null | undefined) => string | null {
+  const { role } = useAuth();
+  return (apiLink) => (role === 'Admin' ? screenLink(apiLink) : null);
+}
+
 /** Lists are Admin screens: Staff sees the figures without links. */
 export function FigureLink({ link, children, className }: { link: string | null | undefined; children: ReactNode; className?: string }) {
-  const { role } = useAuth();
-  const to = role === 'Admin' ? screenLink(link) : null;
+  const to = useScreenLink()(link);
   return to ? (
     <Link to={to} className={className}>
       {children}
@@ -106,17 +111,45 @@ export function PeriodPicker({ preset, period, onChoose }: { preset: Preset; per
   );
 }
 
-/** ↑/↓ and the percent against the previous period (green up, red down unless `downIsGood`). */
-export function Change({ figure, downIsGood = false }: { figure: StatFigure; downIsGood?: boolean }) {
+/**
+ * ↑/↓ against the previous period (green when better: up, unless `downIsGood`): in percent of a count or an amount
+ * (`percent`, the server's changePercent), or in points of a rate or a rating (`points`: both values).
+ */
+export function Change({
+  current,
+  previous,
+  percent,
+  points,
+  previousPeriod,
+  downIsGood = false,
+}: {
+  current: number | null;
+  previous: number | null;
+  percent?: number | null;
+  points?: boolean;
+  previousPeriod?: Period;
+  downIsGood?: boolean;
+}) {
   const { t, i18n } = useTranslation('dashboard');
-  const pct = figure.changePercent;
-  if (pct === null) return <span className="text-body-secondary small">{figure.value === 0 ? t('change.same') : t('change.none')}</span>;
-  const fmt = new Intl.NumberFormat(i18n.resolvedLanguage === 'en' ? 'en-US' : 'vi-VN', { maximumFractionDigits: 1 }).format(Math.abs(pct));
-  if (pct === 0) return <span className="text-body-secondary small">{t('change.same')}</span>;
-  const good = pct > 0 !== downIsGood;
+  const range = previousPeriod ? { from: dayLabel(previousPeriod.from), to: dayLabel(previousPeriod.to) } : undefined;
+  const vs = range ? <span className="text-body-secondary small"> {t('period.vsPrevious', range)}</span> : null;
+  if (current === null) return null;
+  const diff = points ? (previous === null ? null : Math.round((current - previous) * 100) / 100) : (percent ?? null);
+  if (diff === null) {
+    // Nothing to compare with: say what the previous period had rather than a percent of nothing.
+    if (!points && current === 0) return <span className="text-body-secondary small">{t('change.same')}{vs}</span>;
+    return <span className="text-body-secondary small">{t(points ? 'change.noFigureIn' : 'change.zeroIn', range ?? { from: '', to: '' })}</span>;
+  }
+  if (diff === 0) return <span className="text-body-secondary small">{t('change.same')}{vs}</span>;
+  const value = new Intl.NumberFormat(i18n.resolvedLanguage === 'en' ? 'en-US' : 'vi-VN', { maximumFractionDigits: points ? 2 : 1 }).format(Math.abs(diff));
+  const good = diff > 0 !== downIsGood;
+  const key = `${diff > 0 ? 'up' : 'down'}${points ? 'Points' : ''}`;
   return (
-    <span className={`small fw-semibold ${good ? 'text-success-emphasis' : 'text-danger-emphasis'}`}>
-      <i className={`bi ${pct > 0 ? 'bi-arrow-up' : 'bi-arrow-down'}`} aria-hidden="true" /> {t(pct > 0 ? 'change.up' : 'change.down', { value: fmt })}
+    <span>
+      <span className={`small fw-semibold ${good ? 'text-success-emphasis' : 'text-danger-emphasis'}`}>
+        <i className={`bi ${diff > 0 ? 'bi-arrow-up' : 'bi-arrow-down'}`} aria-hidden="true" /> {t(`change.${key}`, { value })}
+      </span>
+      {vs}
     </span>
   );
 }
@@ -127,6 +160,7 @@ export function StatCard({
   value,
   hint,
   figure,
+  rate,
   link,
   previous,
   downIsGood,
@@ -134,13 +168,15 @@ export function StatCard({
   title: string;
   icon: string;
   value: string;
-  hint?: string;
+  hint?: ReactNode;
+  /** A count or an amount, compared in percent. */
   figure?: StatFigure;
+  /** A rate or a rating, compared in points. */
+  rate?: { value: number | null; previous: number | null };
   link?: string | null;
   previous?: Period;
   downIsGood?: boolean;
 }) {
-  const { t } = useTranslation('dashboard');
   return (
     <div className="card dash-stat h-100">
       <div className="card-body">
@@ -152,8 +188,12 @@ export function StatCard({
             </p>
             {figure && (
               <p className="mb-0">
-                <Change figure={figure} downIsGood={downIsGood} />{' '}
-                {previous && <span className="text-body-secondary small">{t('period.vsPrevious', { from: dayLabel(previous.from), to: dayLabel(previous.to) })}</span>}
+                <Change current={figure.value} previous={figure.previous} percent={figure.changePercent} previousPeriod={previous} downIsGood={downIsGood} />
+              </p>
+            )}
+            {rate && (
+              <p className="mb-0">
+                <Change current={rate.value} previous={rate.previous} points previousPeriod={previous} downIsGood={downIsGood} />
               </p>
             )}
             {hint && <p className="small text-body-secondary mb-0 mt-1">{hint}</p>}
@@ -176,6 +216,8 @@ export function ChartCard({
   actions,
   height,
   empty,
+  legend,
+  linkOf,
 }: {
   title: string;
   option: ChartOption;
@@ -184,10 +226,23 @@ export function ChartCard({
   actions?: ReactNode;
   height?: number;
   empty?: boolean;
+  /** The series (or slices) in palette order, drawn as an HTML legend that switches them on and off. */
+  legend?: string[];
+  /** The list API link of a bar or slice: clicking it opens that list (Admin; the table view has the same links). */
+  linkOf?: (item: ChartItem) => string | null | undefined;
 }) {
   const { t } = useTranslation('dashboard');
   const dark = useIsDark();
   const [showTable, setShowTable] = useState(false);
+  const toScreen = useScreenLink();
+  const navigate = useNavigate();
+  const { role } = useAuth();
+  const onItemClick = linkOf && role === 'Admin'
+    ? (item: ChartItem) => {
+        const to = toScreen(linkOf(item));
+        if (to) void navigate(to);
+      }
+    : undefined;
   return (
     <section className="card h-100" aria-label={title}>
       <div className="card-header d-flex flex-wrap gap-2 align-items-center">
@@ -204,7 +259,7 @@ export function ChartCard({
         ) : (
           <>
             <div className={showTable ? 'd-none' : undefined}>
-              <EChart option={option} dark={dark} label={summary} height={height} />
+              <EChart option={option} dark={dark} label={summary} height={height} legend={legend} onItemClick={onItemClick} />
             </div>
             <div className={showTable ? 'table-responsive dash-table' : 'visually-hidden'}>{table}</div>
           </>
