@@ -142,9 +142,9 @@ export function AnalyticsDashboardPage() {
                 previous={d.previousPeriod}
                 hint={
                   <>
-                    <FigureLink link={d.cards.firstAttemptRate.delivered.link}>{t('analytics.firstDelivered', { count: d.cards.firstAttemptRate.delivered.count })}</FigureLink>
+                    <FigureLink link={d.cards.firstAttemptRate.delivered.link} count={d.cards.firstAttemptRate.delivered.count}>{t('analytics.firstDelivered', { count: d.cards.firstAttemptRate.delivered.count })}</FigureLink>
                     {' / '}
-                    <FigureLink link={d.cards.firstAttemptRate.attempts.link}>{t('analytics.firstAttempts', { count: d.cards.firstAttemptRate.attempts.count })}</FigureLink>
+                    <FigureLink link={d.cards.firstAttemptRate.attempts.link} count={d.cards.firstAttemptRate.attempts.count}>{t('analytics.firstAttempts', { count: d.cards.firstAttemptRate.attempts.count })}</FigureLink>
                   </>
                 }
               />
@@ -156,7 +156,7 @@ export function AnalyticsDashboardPage() {
                 value={d.cards.averageRating.value === null ? '—' : `${num.decimal(d.cards.averageRating.value, 2)} / 5`}
                 rate={d.cards.averageRating}
                 previous={d.previousPeriod}
-                hint={<FigureLink link={d.cards.averageRating.link}>{t('analytics.ratingHint', { count: d.cards.averageRating.count })}</FigureLink>}
+                hint={<FigureLink link={d.cards.averageRating.link} count={d.cards.averageRating.count}>{t('analytics.ratingHint', { count: d.cards.averageRating.count })}</FigureLink>}
               />
             </div>
             <div className="col-12 col-sm-6 col-xl-3">
@@ -179,7 +179,7 @@ export function AnalyticsDashboardPage() {
                     <div className={`dash-ageing ${fig.count > 0 ? 'dash-ageing-alert' : ''}`}>
                       <div className="small text-body-secondary">{t(`analytics.${key}`)}</div>
                       <div className="dash-stat-value">
-                        <FigureLink link={fig.link}>{fmt.integer(fig.count)}</FigureLink>
+                        <FigureLink link={fig.link} count={fig.count}>{fmt.integer(fig.count)}</FigureLink>
                       </div>
                       {amount !== undefined && <div className="small fw-semibold">{fmt.vnd(amount)}</div>}
                       {fig.byStore.length > 0 && (
@@ -217,7 +217,7 @@ export function AnalyticsDashboardPage() {
                     rows={d.flowByDay.map((r) => [
                       dayLabel(r.day),
                       ...ANALYTICS_FLOW_CODES.map((c) => (
-                        <FigureLink key={c} link={r[c] > 0 ? r.links[c] : null}>
+                        <FigureLink key={c} link={r.links[c]} count={r[c]}>
                           {fmt.integer(r[c])}
                         </FigureLink>
                       )),
@@ -272,7 +272,7 @@ export function AnalyticsDashboardPage() {
                   <SimpleTable
                     caption={t('analytics.transit')}
                     head={[t('ecommerce.route'), t('ecommerce.packages'), t('analytics.p50'), t('analytics.p90')]}
-                    rows={d.transitByRoute.map((r) => [r.route, <FigureLink key="n" link={r.link}>{fmt.integer(r.packages)}</FigureLink>, num.decimal(r.p50Hours), num.decimal(r.p90Hours)])}
+                    rows={d.transitByRoute.map((r) => [r.route, <FigureLink key="n" link={r.link} count={r.packages}>{fmt.integer(r.packages)}</FigureLink>, num.decimal(r.p50Hours), num.decimal(r.p90Hours)])}
                   />
                 }
               />
@@ -289,7 +289,7 @@ export function AnalyticsDashboardPage() {
                   <SimpleTable
                     caption={t('analytics.transitTrend')}
                     head={[t('analytics.week'), t('ecommerce.packages'), t('analytics.p50'), t('analytics.p90')]}
-                    rows={d.transitTrend.map((r) => [dayLabel(r.week), <FigureLink key="n" link={r.link}>{fmt.integer(r.packages)}</FigureLink>, num.decimal(r.p50Hours), num.decimal(r.p90Hours)])}
+                    rows={d.transitTrend.map((r) => [dayLabel(r.week), <FigureLink key="n" link={r.link} count={r.packages}>{fmt.integer(r.packages)}</FigureLink>, num.decimal(r.p50Hours), num.decimal(r.p90Hours)])}
                   />
                 }
               />

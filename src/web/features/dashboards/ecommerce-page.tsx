@@ -99,11 +99,11 @@ export function EcommerceDashboardPage() {
                 hint={
                   <>
                     <span className="d-flex gap-2">
-                      <FigureLink link={d.revenueSources.slips.link}>{t('ecommerce.slipsCount', { count: d.revenueSources.slips.count })}</FigureLink>
+                      <FigureLink link={d.revenueSources.slips.link} count={d.revenueSources.slips.count}>{t('ecommerce.slipsCount', { count: d.revenueSources.slips.count })}</FigureLink>
                       <span className="ms-auto text-nowrap">{fmt.vnd(d.revenueSources.slips.amount)}</span>
                     </span>
                     <span className="d-flex gap-2">
-                      <FigureLink link={d.revenueSources.serviceFees.link}>{t('ecommerce.ordersCount', { count: d.revenueSources.serviceFees.count })}</FigureLink>
+                      <FigureLink link={d.revenueSources.serviceFees.link} count={d.revenueSources.serviceFees.count}>{t('ecommerce.ordersCount', { count: d.revenueSources.serviceFees.count })}</FigureLink>
                       <span className="ms-auto text-nowrap">{fmt.vnd(d.revenueSources.serviceFees.amount)}</span>
                     </span>
                   </>
@@ -175,7 +175,7 @@ export function EcommerceDashboardPage() {
                   <SimpleTable
                     caption={t('ecommerce.revenueByRoute')}
                     head={[t('ecommerce.route'), t('ecommerce.packages'), t('ecommerce.amount')]}
-                    rows={d.revenueByRoute.map((r) => [r.route, <FigureLink key="n" link={r.link}>{fmt.integer(r.packages)}</FigureLink>, fmt.vnd(r.amount)])}
+                    rows={d.revenueByRoute.map((r) => [r.route, <FigureLink key="n" link={r.link} count={r.packages}>{fmt.integer(r.packages)}</FigureLink>, fmt.vnd(r.amount)])}
                   />
                 }
               />
@@ -185,7 +185,7 @@ export function EcommerceDashboardPage() {
                 <div className="card-body">
                   <p className="dash-stat-value mb-0">{fmt.vnd(d.receivables.amount)}</p>
                   <p className="small text-body-secondary">
-                    <FigureLink link={d.receivables.link}>{t('ecommerce.customersCount', { count: d.receivables.count })}</FigureLink> · {t('ecommerce.receivablesHint')}
+                    <FigureLink link={d.receivables.link} count={d.receivables.count}>{t('ecommerce.customersCount', { count: d.receivables.count })}</FigureLink> · {t('ecommerce.receivablesHint')}
                   </p>
                   <div className="dash-buckets" role="list">
                     {d.receivables.buckets.map((b) => (
@@ -193,7 +193,7 @@ export function EcommerceDashboardPage() {
                         <div className="small text-body-secondary">{t('ecommerce.days', { range: b.key.replace('-', '–') })}</div>
                         <div className="fw-semibold">{fmt.vnd(b.amount)}</div>
                         <div className="small">
-                          <FigureLink link={b.link}>{t('ecommerce.customersCount', { count: b.customers })}</FigureLink>
+                          <FigureLink link={b.link} count={b.count}>{t('ecommerce.customersCount', { count: b.customers })}</FigureLink>
                         </div>
                       </div>
                     ))}
@@ -217,7 +217,7 @@ export function EcommerceDashboardPage() {
                           <span className="text-body-secondary small me-1">{c.code}</span>
                           {c.fullName}
                         </span>,
-                        <FigureLink key="n" link={c.link}>
+                        <FigureLink key="n" link={c.link} count={c.count}>
                           {fmt.integer(c.count)}
                         </FigureLink>,
                         fmt.vnd(c.revenue),

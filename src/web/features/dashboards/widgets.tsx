@@ -3,6 +3,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { StatFigure } from '../../../shared/contracts/dashboard';
+import { TableScroll } from '../../components/table-scroll';
 import { api } from '../../lib/api-client';
 import { useAuth } from '../../lib/use-auth';
 import { useLayoutState } from '../../layouts/use-layout-settings';
@@ -45,9 +46,9 @@ export function useScreenLink(): (apiLink: string | null | undefined) => string 
   return (apiLink) => (role === 'Admin' ? screenLink(apiLink) : null);
 }
 
-/** Lists are Admin screens: Staff sees the figures without links. */
-export function FigureLink({ link, children, className }: { link: string | null | undefined; children: ReactNode; className?: string }) {
-  const to = useScreenLink()(link);
+/** Lists are Admin screens: Staff sees the figures without links. A figure of no records (`count` 0) links nowhere. */
+export function FigureLink({ link, count, children, className }: { link: string | null | undefined; count?: number; children: ReactNode; className?: string }) {
+  const to = useScreenLink()(count === 0 ? null : link);
   return to ? (
     <Link to={to} className={className}>
       {children}
@@ -184,7 +185,9 @@ export function StatCard({
           <div className="min-w-0 flex-grow-1">
             <h2 className="h6 text-body-secondary text-uppercase small mb-2">{title}</h2>
             <p className="dash-stat-value mb-1">
-              <FigureLink link={link}>{value}</FigureLink>
+              <FigureLink link={link} count={figure?.count}>
+                {value}
+              </FigureLink>
             </p>
             {figure && (
               <p className="mb-0">
@@ -261,7 +264,14 @@ export function ChartCard({
             <div className={showTable ? 'd-none' : undefined}>
               <EChart option={option} dark={dark} label={summary} height={height} legend={legend} onItemClick={onItemClick} />
             </div>
-            <div className={showTable ? 'table-responsive dash-table' : 'visually-hidden'}>{table}</div>
+            {/* Shown on demand (it scrolls, so it takes the keyboard focus); otherwise there for screen readers only. */}
+            {showTable ? (
+              <TableScroll label={title} className="dash-table">
+                {table}
+              </TableScroll>
+            ) : (
+              <div className="visually-hidden">{table}</div>
+            )}
           </>
         )}
       </div>
