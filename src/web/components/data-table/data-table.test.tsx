@@ -8,6 +8,7 @@ import { ApiRequestError } from '../../lib/api-client';
 import { renderAt, searchOf, setupI18n, stubMatchMedia, stubScrollerHeight } from '../test-support';
 import { columnPrefsKey } from './column-prefs';
 import { DataTable, type DataTableProps } from './data-table';
+import { FilterSelect } from './list-filters';
 import { applyListPatch, nextSort, readListParams } from './list-params';
 
 interface Row {
@@ -433,5 +434,59 @@ describe('DataTable', () => {
     await waitFor(() => expect(searchOf(router).get('sort')).toBe('fullName'));
     await act(async () => {});
     expect(within(screen.getByRole('list', { name: 'Danh sách thử' })).getAllByRole('listitem')[0]!.textContent).toContain('Lê Văn Cường');
+  });
+});
+
+describe('filters a link brought', () => {
+  const LINKED = defineListSpec({
+    sortable: ['code', 'fullName', 'balance', 'createdAt'],
+    defaultSort: '-createdAt',
+    search: true,
+    filters: { status: filter.list(['active', 'inactive'] as const), created: filter.dateRange(), balance: filter.range('int8'), onSlip: filter.bool() },
+  });
+
+  it('shows the active filters no control shows as chips with their values, and a chip drops its filter', async () => {
+    const user = userEvent.setup();
+    const fetcher = fakeServer(makeRows(3));
+    const { router } = renderAt(
+      '/rows?status=active&balanceMax=-1&createdFrom=2026-11-01&createdTo=2026-11-01&onSlip=false',
+      <DataTable<Row>
+        tableId="linked-rows"
+        spec={LINKED}
+        columns={columns}
+        queryKey={(q) => ['linked', q]}
+        fetcher={fetcher}
+        getRowId={(r) => String(r.id)}
+        label="Danh sách thử"
+        filters={<FilterSelect spec={LINKED} name="status" label="Trạng thái" options={[{ value: 'active', label: 'Đang hoạt động' }]} />}
+      />,
+    );
+    const chips = await screen.findByRole('list', { name: 'Các bộ lọc khác đang áp dụng' });
+    // The status has its control; the three others are named with their values, in the spec's order.
+    expect(within(chips).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Ngày tạo: 01/11/2026', 'Số dư: ≤ -1', 'Trên phiếu giao đang mở: Không']);
+    expect(lastQuery(fetcher)).toMatchObject({ status: 'active', balanceMax: '-1', onSlip: 'false' });
+    await user.click(within(chips).getByRole('button', { name: 'Bỏ lọc Số dư' }));
+    await waitFor(() => expect(searchOf(router).get('balanceMax')).toBeNull());
+    expect(searchOf(router).get('status')).toBe('active');
+    expect(within(screen.getByRole('list', { name: 'Các bộ lọc khác đang áp dụng' })).getAllByRole('listitem')).toHaveLength(2);
+  });
+
+  it('shows no chips when every active filter has its control', async () => {
+    renderAt(
+      '/rows?status=active',
+      <DataTable<Row>
+        tableId="linked-rows"
+        spec={LINKED}
+        columns={columns}
+        queryKey={(q) => ['linked', q]}
+        fetcher={fakeServer(makeRows(3))}
+        getRowId={(r) => String(r.id)}
+        label="Danh sách thử"
+        filters={<FilterSelect spec={LINKED} name="status" label="Trạng thái" options={[{ value: 'active', label: 'Đang hoạt động' }]} />}
+      />,
+    );
+    // KH000001 is inactive: the first active row.
+    await screen.findByText('KH000002');
+    expect(screen.queryByRole('list', { name: 'Các bộ lọc khác đang áp dụng' })).toBeNull();
   });
 });

@@ -26,6 +26,7 @@ import './column-meta';
 import { useColumnPrefs } from './column-prefs';
 import './data-table.css';
 import { nextSort, pageByNumber, parseSort, useListParams, type ListParams } from './list-params';
+import { FilterControlsContext, OtherFilters } from './other-filters';
 import { PaginationBar } from './pagination-bar';
 import { SearchBox } from './search-box';
 
@@ -104,6 +105,13 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
   const [activeIndex, setActiveIndex] = useState<number | null>(null);
   const [filtersOpen, setFiltersOpen] = useState(false);
+  // The filter names the toolbar has a control for (the controls register themselves); the others are chips.
+  const [controls, setControls] = useState<Record<string, number>>({});
+  const registerControl = useCallback((name: string) => {
+    setControls((c) => ({ ...c, [name]: (c[name] ?? 0) + 1 }));
+    return () => setControls((c) => ({ ...c, [name]: (c[name] ?? 1) - 1 }));
+  }, []);
+  const shownFilters = useMemo(() => new Set(Object.keys(controls).filter((n) => controls[n]! > 0)), [controls]);
   const activeFilters = new Set(Object.keys(params.filters).map((n) => n.replace(/(Min|Max|From|To)$/, ''))).size;
   const queryText = JSON.stringify(params.query);
   useEffect(() => {
@@ -410,9 +418,13 @@ export function DataTable<T>(props: DataTableProps<T>) {
           </Button>
         )}
         {isPhone && <PhoneSort params={params} spec={spec} table={table} sortTerms={sortTerms} />}
-        {filters && (!isPhone || filtersOpen) && (
-          <div id={`${domId}-filters`} className={isPhone ? 'dt-phone-filters d-flex flex-column gap-2 w-100' : 'contents'}>
-            {filters}
+        {filters && (
+          // Mounted while folded away on a phone too (hidden), so the controls still say which filters they show.
+          <div
+            id={`${domId}-filters`}
+            className={isPhone ? `dt-phone-filters d-flex flex-column gap-2 w-100${filtersOpen ? '' : ' d-none'}` : 'contents'}
+          >
+            <FilterControlsContext.Provider value={registerControl}>{filters}</FilterControlsContext.Provider>
           </div>
         )}
         {params.narrowed && (
@@ -428,6 +440,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
           </Button>
         </div>
       </div>
+      <OtherFilters spec={spec} params={params} shown={shownFilters} />
       {selectable && selectedRows.length > 0 && (
         <div className="dt-bulk alert alert-primary d-flex flex-wrap align-items-center gap-2 py-2 px-3 mb-2" role="region" aria-label={t('table.bulkRegion')}>
           <strong className="me-2">{t('table.selected', { count: selectedRows.length })}</strong>

@@ -3,10 +3,12 @@ import { Dropdown, Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import type { ListSpec } from '../../../shared/contracts/list-query';
 import { useListParams } from './list-params';
+import { useFilterControl } from './other-filters';
 
 /**
  * Filter controls for a DataTable's toolbar. Each reads and writes its own query-string name through
- * useListParams, so it works beside any DataTable of the same spec with no wiring.
+ * useListParams, so it works beside any DataTable of the same spec with no wiring, and tells the table it shows that
+ * name (useFilterControl), so the table does not repeat it among the other filters.
  */
 
 export interface FilterOption {
@@ -28,6 +30,7 @@ export function FilterSelect({ spec, name, label, options, allLabel, urlPrefix, 
   const { t } = useTranslation('resource');
   const id = useId();
   const params = useListParams(spec, urlPrefix);
+  useFilterControl(name);
   const value = params.filters[name] ?? '';
   // A value from a link that is not among the options (several at once, or an unknown province) stays visible.
   const extra = value && !options.some((o) => o.value === value) ? [{ value, label: value }] : [];
@@ -60,6 +63,7 @@ export function FilterChecks({ spec, name, label, options, urlPrefix, className 
   const { t } = useTranslation('resource');
   const id = useId();
   const params = useListParams(spec, urlPrefix);
+  useFilterControl(name);
   const selected = (params.filters[name] ?? '').split(',').filter(Boolean);
   const summary = selected.length
     ? selected.map((v) => options.find((o) => o.value === v)?.label ?? v).join(', ')
@@ -109,6 +113,7 @@ export function FilterDateRange({ spec, name, label, urlPrefix, className }: Fil
   const { t } = useTranslation('resource');
   const id = useId();
   const params = useListParams(spec, urlPrefix);
+  useFilterControl(name);
   const from = params.filters[`${name}From`] ?? '';
   const to = params.filters[`${name}To`] ?? '';
   const dateOnly = (v: string) => (/^\d{4}-\d{2}-\d{2}$/.test(v) ? v : '');

@@ -7,6 +7,7 @@ import type { ListSpec } from '../../../shared/contracts/list-query';
 import { api } from '../../lib/api-client';
 import { formatVnd } from '../../lib/format';
 import { useListParams } from '../../components/data-table/list-params';
+import { useFilterControl } from '../../components/data-table/other-filters';
 import { customerPickKeys } from './api';
 import '../transaction/wallet.css';
 import { PickerNote, PickerOption } from '../../components/form/picker-list';
@@ -218,6 +219,7 @@ export function CustomerPicker({ value, onChange, label, hideLabel, id: givenId,
 /** The customer filter of a list: the picker, reading and writing `customerId` in the URL. */
 export function FilterCustomer({ spec, label, urlPrefix, className }: { spec: ListSpec; label: string; urlPrefix?: string; className?: string }) {
   const params = useListParams(spec, urlPrefix);
+  useFilterControl('customerId');
   const raw = params.filters.customerId;
   const value = raw && /^\d+$/.test(raw) ? Number(raw) : null;
   return (

@@ -11,6 +11,7 @@ import { ResourceListPage } from '../../components/resource-pages';
 import { type BulkActionsContext } from '../../components/data-table/data-table';
 import { FilterChecks, FilterDateRange, FilterSelect } from '../../components/data-table/list-filters';
 import { useListParams } from '../../components/data-table/list-params';
+import { useFilterControl } from '../../components/data-table/other-filters';
 import { ImportDialog, type ImportColumn } from '../../components/import-dialog';
 import { useFormat } from '../../lib/use-format';
 import { useStores } from '../../entities/store/api';
@@ -111,6 +112,7 @@ function useColumns(): ColumnDef<Package, any>[] { // eslint-disable-line @types
 function CustomerFilter() {
   const { t } = useTranslation('tracking');
   const params = useListParams(PACKAGE_LIST);
+  useFilterControl('customerId');
   const raw = params.filters.customerId;
   const value = raw && /^\d+$/.test(raw) ? Number(raw) : null;
   return (
@@ -146,6 +148,7 @@ function MawbChip({ ids, onClear }: { ids: string; onClear(): void }) {
 function MawbFilter() {
   const { t } = useTranslation('tracking');
   const params = useListParams(PACKAGE_LIST);
+  useFilterControl('mawbId');
   const mawbId = params.filters.mawbId;
   if (mawbId) return <MawbChip ids={String(mawbId)} onClear={() => params.setFilter('mawbId', null)} />;
   return (
