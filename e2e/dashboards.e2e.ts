@@ -13,7 +13,7 @@ import { openSuite, serious, type Suite } from './support/suite';
  * The two dashboards on the demo data, as an ops manager uses them: both in light and dark, on a desktop (1280 px)
  * and a phone, in Vietnamese and English, as Admin and as Staff (screenshots in screenshots/dashboard-*); every chart
  * drawn; no axe-core (WCAG 2.1 AA) violation, table views open; the figures those of the API; a card, a bucket, a table row and a chart slice each open the list of exactly
- * their records (its total is the figure); Staff gets the figures without links; a custom period; the XLSX report in
+ * their records (its total is the figure, the filters no control shows named above it); Staff gets the figures without links; a custom period; the XLSX report in
  * the UI's language; a refresh on focus and every minute that keeps the figures on screen while it loads.
  */
 
@@ -111,7 +111,7 @@ function withoutParams(url: string, ignore: string[]): string {
  * one), checks the list there shows `count` records (`'shown'`: the number the link itself shows), and comes back.
  * `ignore`: parameters that move with the clock (an ageing cut-off is "now − 3 days" at each refresh).
  */
-async function followLink(page: Page, apiLink: string, count: number | 'shown', opts: { table?: string; ignore?: string[] } = {}) {
+async function followLink(page: Page, apiLink: string, count: number | 'shown', opts: { table?: string; ignore?: string[]; chips?: RegExp[]; axe?: boolean } = {}) {
   const back = page.url();
   if (opts.table) await page.locator('section.card', { has: page.getByRole('heading', { name: opts.table, exact: true }) }).getByRole('button', { name: /Bảng số liệu|Data table/ }).click();
   const target = withoutParams(screenOf(apiLink), opts.ignore ?? []);
@@ -133,6 +133,12 @@ async function followLink(page: Page, apiLink: string, count: number | 'shown', 
   await page.locator('[data-e2e-target="1"]').first().click();
   await page.waitForURL((u) => sameUrl(u.pathname + u.search, found!.href));
   expect(await listTotal(page), found!.href).toBe(expected);
+  // What the list is narrowed to and no control shows is named above it.
+  if (opts.chips) {
+    const chips = await page.getByRole('list', { name: 'Các bộ lọc khác đang áp dụng' }).getByRole('listitem').allTextContents();
+    for (const chip of opts.chips) expect(chips.some((c) => chip.test(c)), `${chip} among ${chips.join(' | ')}`).toBe(true);
+  }
+  if (opts.axe) expect(describeViolations(await axeViolations(page)), found!.href).toBe('');
   await page.goto(back);
   await page.locator('.dash-stat').first().waitFor();
 }
@@ -185,13 +191,17 @@ describeE2E('the dashboards', () => {
     await followLink(page, shop.cards.newCustomers.link!, shop.cards.newCustomers.value);
     await followLink(page, shop.revenueSources.slips.link!, shop.revenueSources.slips.count);
     const bucket = shop.receivables.buckets.find((b) => b.count > 0)!;
-    await followLink(page, bucket.link!, bucket.count);
+    await followLink(page, bucket.link!, bucket.count, { chips: [/^Số dư: ≤ -1$/, /^Bắt đầu nợ: /], axe: true });
     const top = shop.topCustomers.find((c) => c.count > 0)!;
     await followLink(page, top.link!, top.count);
-    await followLink(page, shop.revenueByRoute[0]!.link!, shop.revenueByRoute[0]!.packages, { table: 'Doanh thu theo tuyến bay' });
+    await followLink(page, shop.revenueByRoute[0]!.link!, shop.revenueByRoute[0]!.packages, {
+      table: 'Doanh thu theo tuyến bay',
+      chips: [new RegExp(`^Tuyến bay: ${shop.revenueByRoute[0]!.route}$`), /^Trên phiếu giao đã giao: \d\d\/\d\d\/\d{4} – \d\d\/\d\d\/\d{4}$/],
+      axe: true,
+    });
 
     await openDashboard(page, 'analytics');
-    await followLink(page, ops.cards.firstAttemptRate.attempts.link!, ops.cards.firstAttemptRate.attempts.count);
+    await followLink(page, ops.cards.firstAttemptRate.attempts.link!, ops.cards.firstAttemptRate.attempts.count, { chips: [/^Lần giao đầu tiên: Có$/] });
     const warehouse = ops.ageing.abroadNotOnMawb.byStore[0]!;
     await followLink(page, warehouse.link!, 'shown', { ignore: ['statusAtTo'] });
     await followLink(page, ops.ageing.codNotReconciled.link!, ops.ageing.codNotReconciled.count);
