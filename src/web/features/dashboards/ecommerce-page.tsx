@@ -213,7 +213,7 @@ export function EcommerceDashboardPage() {
                     <SimpleTable
                       head={[t('ecommerce.customer'), t('ecommerce.slipsDelivered'), t('ecommerce.revenue')]}
                       rows={d.topCustomers.map((c) => [
-                        <span key="c" className="d-block text-truncate dash-name">
+                        <span key="c" className="d-block text-truncate dash-name" title={`${c.code} ${c.fullName}`}>
                           <span className="text-body-secondary small me-1">{c.code}</span>
                           {c.fullName}
                         </span>,
