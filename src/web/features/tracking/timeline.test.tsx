@@ -70,4 +70,23 @@ describe('event notes on the timeline', () => {
     expect(screen.getByText('Delivery slip PG2611-00012: Out for delivery')).toBeTruthy();
     expect(screen.queryByText(/Phiếu giao/)).toBeNull();
   });
+
+  it('gives each MAWB step its own line: put on the MAWB, flight booked (BKD), on the manifest (MAN) never read alike', async () => {
+    const steps = [
+      event({ id: 23, code: 'on_mawb', iataCode: 'MAN', noteCode: 'mawb_status', noteParams: { awb: '176-12345675', status: 'manifested' } }),
+      event({ id: 22, code: 'on_mawb', iataCode: 'BKD', noteCode: 'mawb_status', noteParams: { awb: '176-12345675', status: 'booked' } }),
+      event({ id: 21, code: 'on_mawb', iataCode: null, noteCode: 'mawb_added', noteParams: { awb: '176-12345675' } }),
+    ];
+    for (const [lang, titles] of [
+      ['vi', ['Đã lên manifest chuyến bay', 'Đã đặt chỗ chuyến bay', 'Đã đóng MAWB']],
+      ['en', ['On the flight manifest', 'Flight booked', 'On MAWB']],
+    ] as const) {
+      await i18n.changeLanguage(lang);
+      await i18n.loadNamespaces(['tracking', 'mawb']);
+      const { unmount } = renderAt('/tracking/7', <Timeline events={steps} />);
+      const items = await screen.findAllByTestId('timeline-item');
+      expect(items.map((li) => li.querySelector('strong')?.textContent)).toEqual(titles);
+      unmount();
+    }
+  });
 });
