@@ -9,11 +9,11 @@ import {
 } from '../../../shared/contracts/delivery-slips';
 import type { DeliveryMethod } from '../../../shared/domain/slip-charges';
 import { isApiRequestError } from '../../lib/api-client';
-import { parseScaled, scaledToText } from '../../lib/money';
 
 /**
- * The values of the slip form (create and edit share it) and the request bodies they make. Money is typed as text
- * and read as integer đồng; a text that is not a whole amount is refused (reported on its field), never rounded.
+ * The values of the slip form (create and edit share it) and the request bodies they make. Money is typed in the
+ * one money input (AmountInput), which holds integer đồng (or basis points), null while empty and NaN while its
+ * text is refused: a refused amount keeps the body from being made, never rounded or guessed.
  */
 
 export type DiscountKind = 'none' | 'amount' | 'percent';
@@ -29,14 +29,14 @@ export interface SlipFormValues {
   method: DeliveryMethod;
   carrierName: string;
   carrierTrackingNumber: string;
-  /** '' = the fee of the receiver province's zone from settings. */
-  domesticFee: string;
+  /** đồng; null = the fee of the receiver province's zone from settings; NaN = a text the input refused. */
+  domesticFee: number | null;
   /** One surcharge line (label + đồng); both empty = none. */
   surchargeLabel: string;
-  surchargeAmount: string;
+  surchargeAmount: number | null;
   discountKind: DiscountKind;
-  /** đồng (amount) or a percentage with up to two decimals (percent). */
-  discountValue: string;
+  /** đồng (amount) or basis points (percent: 2,5 % = 250); null = none typed; NaN = refused. */
+  discountValue: number | null;
   discountReason: string;
   note: string;
 }
@@ -51,11 +51,11 @@ export const EMPTY_SLIP_FORM: SlipFormValues = {
   method: 'pickup',
   carrierName: '',
   carrierTrackingNumber: '',
-  domesticFee: '',
+  domesticFee: null,
   surchargeLabel: '',
-  surchargeAmount: '',
+  surchargeAmount: null,
   discountKind: 'none',
-  discountValue: '',
+  discountValue: null,
   discountReason: '',
   note: '',
 };
@@ -78,11 +78,11 @@ export function valuesOfSlip(s: DeliverySlip): SlipFormValues {
     method: s.method,
     carrierName: s.carrierName,
     carrierTrackingNumber: s.carrierTrackingNumber,
-    domesticFee: s.method === 'courier' ? String(s.domesticFee) : '',
+    domesticFee: s.method === 'courier' ? s.domesticFee : null,
     surchargeLabel: surcharge?.label ?? '',
-    surchargeAmount: surcharge ? String(surcharge.amount) : '',
+    surchargeAmount: surcharge ? surcharge.amount : null,
     discountKind: s.discountBps != null ? 'percent' : s.discountAmount > 0 ? 'amount' : 'none',
-    discountValue: s.discountBps != null ? scaledToText(s.discountBps, 2) : s.discountAmount > 0 ? String(s.discountAmount) : '',
+    discountValue: s.discountBps != null ? s.discountBps : s.discountAmount > 0 ? s.discountAmount : null,
     discountReason: s.discountReason ?? '',
     note: s.note,
   };
@@ -90,29 +90,27 @@ export function valuesOfSlip(s: DeliverySlip): SlipFormValues {
 
 export type MoneyField = 'domesticFee' | 'surchargeAmount' | 'discountValue' | 'surchargeLabel';
 
-/** The money part of a body, or the fields whose text is not a valid amount. */
+/** The money part of a body, or the fields the money input refused (and a surcharge without its label). */
 export function moneyOf(v: SlipFormValues): { ok: true; body: Pick<DeliverySlipCreateInput, 'domesticFee' | 'surcharges' | 'discount'> } | { ok: false; invalid: MoneyField[] } {
   const invalid: MoneyField[] = [];
-  const money = (text: string, field: MoneyField): number | null => {
-    if (!text.trim()) return null;
-    const n = parseScaled(text, 0);
-    if (n === null) invalid.push(field);
-    return n;
+  const read = (value: number | null, field: MoneyField): number | null => {
+    if (value === null) return null;
+    if (!Number.isSafeInteger(value) || value < 0) {
+      invalid.push(field);
+      return null;
+    }
+    return value;
   };
-  const domesticFee = v.method === 'courier' ? money(v.domesticFee, 'domesticFee') : null;
-  const surchargeAmount = money(v.surchargeAmount, 'surchargeAmount');
+  const domesticFee = v.method === 'courier' ? read(v.domesticFee, 'domesticFee') : null;
+  const surchargeAmount = read(v.surchargeAmount, 'surchargeAmount');
   if (surchargeAmount !== null && !v.surchargeLabel.trim()) invalid.push('surchargeLabel');
   let discount: DeliverySlipCreateInput['discount'] = null;
-  if (v.discountKind !== 'none' && v.discountValue.trim()) {
+  const discountValue = v.discountKind === 'none' ? null : read(v.discountValue, 'discountValue');
+  if (discountValue !== null) {
     const reason = v.discountReason.trim() || null;
-    if (v.discountKind === 'amount') {
-      const amount = money(v.discountValue, 'discountValue');
-      if (amount !== null) discount = { kind: 'amount', amount, reason };
-    } else {
-      const bps = parseScaled(v.discountValue, 2);
-      if (bps === null || bps > 10_000) invalid.push('discountValue');
-      else discount = { kind: 'percent', bps, reason };
-    }
+    if (v.discountKind === 'amount') discount = { kind: 'amount', amount: discountValue, reason };
+    else if (discountValue > 10_000) invalid.push('discountValue');
+    else discount = { kind: 'percent', bps: discountValue, reason };
   }
   if (invalid.length) return { ok: false, invalid };
   return {

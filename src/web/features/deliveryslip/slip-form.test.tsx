@@ -120,8 +120,43 @@ describe('create slip form', () => {
     const user = userEvent.setup();
     renderRoutes([{ path: '/c', element: <CreateDeliverySlipPage /> }], '/c');
     await user.selectOptions(await screen.findByLabelText('Giảm giá'), 'amount');
-    await user.type(screen.getByLabelText('Giảm giá (VND)'), '12,5');
-    expect(screen.getByLabelText('Giảm giá (VND)')).toHaveProperty('className', expect.stringContaining('is-invalid'));
+    await user.type(screen.getByLabelText('Số tiền giảm'), '12,5');
+    expect(screen.getByLabelText('Số tiền giảm')).toHaveProperty('className', expect.stringContaining('is-invalid'));
+    expect(screen.getByRole('alert').textContent).toBe('Số tiền VND không có phần thập phân');
+  });
+
+  it('reads fees and discounts with the one money input: what it cannot read is refused with a reason, never misread', async () => {
+    const { calls } = mockFetch(server);
+    const user = userEvent.setup();
+    renderRoutes([{ path: '/c', element: <CreateDeliverySlipPage /> }], '/c');
+    const box = await screen.findByTestId('scan-box');
+    fireEvent.change(box, { target: { value: 'VN001' } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    await waitFor(() => expect(screen.getByTestId('scan-feedback').textContent).toContain('Đã thêm VN001'));
+    const quotes = () => calls.filter((c) => c.url.endsWith('/api/delivery-slips/quote')).map((c) => c.body as { surcharges: unknown[]; discount: unknown });
+    const asked = quotes().length;
+
+    await user.type(screen.getByLabelText('Phụ phí'), 'Đóng gói lại');
+    const amount = screen.getByLabelText('Số tiền phụ phí');
+    // "1.000,000" is a thousand đồng with three decimals in Vietnamese: refused, not read as a million.
+    await user.type(amount, '1.000,000');
+    expect(screen.getByRole('alert').textContent).toBe('Số tiền VND không có phần thập phân');
+    await new Promise((r) => setTimeout(r, 500));
+    expect(quotes().slice(asked).some((q) => JSON.stringify(q.surcharges).includes('1000000'))).toBe(false);
+
+    await user.clear(amount);
+    await user.type(amount, '30000');
+    // What was read, as the screen writes it.
+    expect(screen.getByTestId('amount-understood').textContent).toContain('30.000\u00a0₫');
+    await waitFor(() => expect(quotes().at(-1)?.surcharges).toEqual([{ label: 'Đóng gói lại', amount: 30_000 }]));
+
+    await user.selectOptions(screen.getByLabelText('Giảm giá'), 'percent');
+    const rate = screen.getByLabelText('Tỷ lệ giảm');
+    await user.type(rate, '2.5');
+    expect(screen.getByRole('alert').textContent).toContain('dấu "," trước phần thập phân');
+    await user.clear(rate);
+    await user.type(rate, '2,5');
+    await waitFor(() => expect(quotes().at(-1)?.discount).toEqual({ kind: 'percent', bps: 250, reason: null }));
   });
 });
 

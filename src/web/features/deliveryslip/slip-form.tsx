@@ -4,6 +4,8 @@ import { Alert, Badge, Button, Card, Col, Form, Row, Spinner, Table } from 'reac
 import { useTranslation } from 'react-i18next';
 import type { Customer } from '../../../shared/contracts/customers';
 import type { DeliverySlip, SlipQuote } from '../../../shared/contracts/delivery-slips';
+import { SLIP_AMOUNT_MAX } from '../../../shared/domain/slip-charges';
+import { AmountInput } from '../../components/form/money-inputs';
 import { CustomerPicker } from '../../entities/customer/customer-picker';
 import { api, errorMessage } from '../../lib/api-client';
 import { formatBps } from '../../lib/money';
@@ -230,10 +232,9 @@ export function SlipForm({ values: v, onChange, slip, footer }: SlipFormProps) {
               <Row className="g-2">
                 {v.method === 'courier' && (
                   <Col xs={12}>
-                    <Form.Group controlId="slip-domestic-fee">
-                      <Form.Label>{t('fields.domesticFee')}</Form.Label>
-                      <Form.Control value={v.domesticFee} inputMode="numeric" isInvalid={invalid('domesticFee')} placeholder={t('form.byZone')} onChange={(e) => set({ domesticFee: e.target.value })} />
-                      <Form.Control.Feedback type="invalid">{t('form.wholeDong')}</Form.Control.Feedback>
+                    <Form.Group>
+                      <Form.Label htmlFor="slip-domestic-fee">{t('fields.domesticFee')}</Form.Label>
+                      <AmountInput id="slip-domestic-fee" currency="VND" max={SLIP_AMOUNT_MAX} value={v.domesticFee} onChange={(n) => set({ domesticFee: n })} help={t('form.byZone')} />
                     </Form.Group>
                   </Col>
                 )}
@@ -245,16 +246,16 @@ export function SlipForm({ values: v, onChange, slip, footer }: SlipFormProps) {
                   </Form.Group>
                 </Col>
                 <Col xs={5}>
-                  <Form.Group controlId="slip-surcharge-amount">
-                    <Form.Label>{t('form.surchargeAmount')}</Form.Label>
-                    <Form.Control value={v.surchargeAmount} inputMode="numeric" isInvalid={invalid('surchargeAmount')} onChange={(e) => set({ surchargeAmount: e.target.value })} />
-                    <Form.Control.Feedback type="invalid">{t('form.wholeDong')}</Form.Control.Feedback>
+                  <Form.Group>
+                    <Form.Label htmlFor="slip-surcharge-amount">{t('form.surchargeAmount')}</Form.Label>
+                    <AmountInput id="slip-surcharge-amount" currency="VND" max={SLIP_AMOUNT_MAX} value={v.surchargeAmount} onChange={(n) => set({ surchargeAmount: n })} />
                   </Form.Group>
                 </Col>
                 <Col xs={12} sm={5}>
                   <Form.Group controlId="slip-discount-kind">
                     <Form.Label>{t('fields.discount')}</Form.Label>
-                    <Form.Select value={v.discountKind} onChange={(e) => set({ discountKind: e.target.value as SlipFormValues['discountKind'] })}>
+                    {/* An amount and a percentage are different numbers: a new kind starts from an empty input. */}
+                    <Form.Select value={v.discountKind} onChange={(e) => set({ discountKind: e.target.value as SlipFormValues['discountKind'], discountValue: null })}>
                       <option value="none">{t('form.discountNone')}</option>
                       <option value="amount">{t('form.discountAmount')}</option>
                       <option value="percent">{t('form.discountPercent')}</option>
@@ -264,10 +265,17 @@ export function SlipForm({ values: v, onChange, slip, footer }: SlipFormProps) {
                 {v.discountKind !== 'none' && (
                   <>
                     <Col xs={12} sm={7}>
-                      <Form.Group controlId="slip-discount-value">
-                        <Form.Label>{v.discountKind === 'amount' ? t('form.discountAmountValue') : t('form.discountPercentValue')}</Form.Label>
-                        <Form.Control value={v.discountValue} inputMode="decimal" isInvalid={invalid('discountValue')} onChange={(e) => set({ discountValue: e.target.value })} />
-                        <Form.Control.Feedback type="invalid">{v.discountKind === 'amount' ? t('form.wholeDong') : t('form.percentRange')}</Form.Control.Feedback>
+                      <Form.Group>
+                        <Form.Label htmlFor="slip-discount-value">{v.discountKind === 'amount' ? t('form.discountAmountValue') : t('form.discountPercentValue')}</Form.Label>
+                        <AmountInput
+                          key={v.discountKind}
+                          id="slip-discount-value"
+                          currency="VND"
+                          percent={v.discountKind === 'percent'}
+                          max={v.discountKind === 'percent' ? 10_000 : SLIP_AMOUNT_MAX}
+                          value={v.discountValue}
+                          onChange={(n) => set({ discountValue: n })}
+                        />
                       </Form.Group>
                     </Col>
                     <Col xs={12}>
