@@ -8,6 +8,7 @@ import {
 } from '../domain/package-status';
 import { normalizeTrackingNumber, parseScannedNumbers, SCAN_MAX_NUMBERS } from '../domain/scan';
 import { EVENT_NOTE_CODES } from '../domain/event-notes';
+import { CURRENCIES, isCurrency } from '../domain/money';
 import { PACKAGE_DIMENSION_MAX_MM, PACKAGE_WEIGHT_MAX_G } from '../domain/weight';
 import { defineListSpec, filter, listedResourceSchemas, type ListQuery } from './list-query';
 import { Timestamp } from './resource';
@@ -49,6 +50,7 @@ export type EventVisibility = (typeof EVENT_VISIBILITIES)[number];
 
 export const PACKAGE_PHOTOS_MAX = 20;
 export const DECLARED_VALUE_MAX = 1_000_000_000_000;
+export const DECLARED_CURRENCY_MESSAGE = `Loại tiền khai báo là một trong: ${CURRENCIES.join(', ')}`;
 export const TRACKING_NUMBER_MIN = 5;
 export const TRACKING_NUMBER_MAX = 40;
 /** Characters of `numbers` a search takes: 500 numbers of up to 40 characters with separators. */
@@ -126,11 +128,13 @@ const fields = {
     .min(0, { error: 'Giá trị khai báo không được âm' })
     .max(DECLARED_VALUE_MAX, { error: 'Giá trị khai báo quá lớn' })
     .nullable(),
+  // One of the currencies the business writes, reads and exports (shared/domain/money.ts), so the value is read
+  // by the one money input and shown, exported and printed on the manifest in its major units.
   declaredCurrency: z
     .string()
     .trim()
     .toUpperCase()
-    .regex(/^[A-Z]{3}$/, { error: 'Loại tiền là mã ISO 4217 gồm 3 chữ cái (USD, JPY…)' })
+    .refine(isCurrency, { error: DECLARED_CURRENCY_MESSAGE })
     .nullable(),
   contents: z.string().trim().max(500, { error: 'Nội dung hàng dài tối đa 500 ký tự' }),
   photos: z.array(PackagePhotoInput).max(PACKAGE_PHOTOS_MAX, { error: `Tối đa ${PACKAGE_PHOTOS_MAX} ảnh` }),

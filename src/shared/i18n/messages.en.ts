@@ -223,7 +223,7 @@ export const MESSAGES_EN: Readonly<Record<string, string>> = {
     "The declared value must be a whole number (in the currency's smallest unit)",
   'Giá trị khai báo không được âm': 'The declared value cannot be negative',
   'Giá trị khai báo quá lớn': 'The declared value is too large',
-  'Loại tiền là mã ISO 4217 gồm 3 chữ cái (USD, JPY…)': 'The currency is a 3-letter ISO 4217 code (USD, JPY…)',
+  'Loại tiền khai báo là một trong: {currencies}': 'The declared currency is one of: {currencies}',
   'Nội dung hàng dài tối đa 500 ký tự': 'The contents can have at most 500 characters',
   'Tối đa {max} ảnh': 'At most {max} photos',
   'Chỉ chọn khách hàng hoặc nhập mã khách hàng, không cả hai': 'Choose a customer or enter a customer code, not both',

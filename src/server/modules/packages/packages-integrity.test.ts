@@ -118,6 +118,20 @@ describe('manual package events follow the lifecycle', () => {
   });
 });
 
+describe('the currency of a declared value', () => {
+  it('is one the console reads, shows, exports and prints (GBP was taken, then exported in pence and left off the manifest)', async () => {
+    const p = await received();
+    const patch = (payload: Record<string, unknown>) =>
+      ctx.request({ method: 'PATCH', url: `/api/packages/${p.id}`, headers: { 'if-match': `"${p.version}"` }, payload });
+    const gbp = await patch({ declaredValue: 1299, declaredCurrency: 'GBP' });
+    expect(gbp.statusCode, gbp.body).toBe(400);
+    expect(gbp.json().details).toEqual([expect.objectContaining({ path: 'body.declaredCurrency', message: 'Loại tiền khai báo là một trong: VND, USD, JPY, KRW, EUR' })]);
+    const usd = await patch({ declaredValue: 1299, declaredCurrency: 'usd' });
+    expect(usd.statusCode, usd.body).toBe(200);
+    expect(usd.json()).toMatchObject({ declaredValue: 1299, declaredCurrency: 'USD' });
+  });
+});
+
 describe('re-weighing a parcel on a manifested MAWB', () => {
   it('is refused with a 409 naming the MAWB; before the manifest it is allowed', async () => {
     const [p, q] = await h.receiveParcels(2);

@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import {
   CustomerCodeInput,
+  DECLARED_CURRENCY_MESSAGE,
   DECLARED_VALUE_MAX,
   Package,
   PACKAGE_LIST,
@@ -74,7 +75,7 @@ const PackageImportRow = z
     if (r.declaredValue !== undefined) {
       const currency = r.declaredCurrency;
       if (!currency) ctx.addIssue({ code: 'custom', path: ['declaredCurrency'], message: 'Chọn loại tiền của giá trị khai báo' });
-      else if (!isCurrency(currency)) ctx.addIssue({ code: 'custom', path: ['declaredCurrency'], message: 'Loại tiền là mã ISO 4217 gồm 3 chữ cái (USD, JPY…)' });
+      else if (!isCurrency(currency)) ctx.addIssue({ code: 'custom', path: ['declaredCurrency'], message: DECLARED_CURRENCY_MESSAGE });
       else if (declaredMinor(r.declaredValue, currency) === null) {
         ctx.addIssue({ code: 'custom', path: ['declaredValue'], message: `Giá trị khai báo phải là số, tối đa ${CURRENCY_DECIMALS[currency]} chữ số thập phân` });
       }
@@ -99,7 +100,7 @@ const PackageImportRow = z
       widthMm: r.widthCm ?? null,
       heightMm: r.heightCm ?? null,
       declaredValue: r.declaredValue !== undefined && r.declaredCurrency && isCurrency(r.declaredCurrency) ? declaredMinor(r.declaredValue, r.declaredCurrency) : null,
-      declaredCurrency: r.declaredValue !== undefined ? (r.declaredCurrency ?? null) : null,
+      declaredCurrency: r.declaredValue !== undefined && r.declaredCurrency && isCurrency(r.declaredCurrency) ? r.declaredCurrency : null,
       contents: r.contents,
       photos: [],
     }),

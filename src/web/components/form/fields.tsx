@@ -228,8 +228,8 @@ export function SwitchField<V extends FieldValues>({ form, name, label, help, cl
 
 /**
  * A labelled money field bound to react-hook-form, on the one money input (AmountInput): VND by default, read per
- * UI language, refused with a message instead of rewritten. An optional field left empty holds 0; a required one
- * holds null, so the contract asks for it.
+ * UI language, refused with a message instead of rewritten. An optional field left empty holds 0 (a fee left out),
+ * or null where empty means "none" (`emptyValue`); a required one holds null, so the contract asks for it.
  */
 export function MoneyField<V extends FieldValues>({
   form,
@@ -242,7 +242,8 @@ export function MoneyField<V extends FieldValues>({
   max,
   currency = 'VND',
   allowNegative,
-}: BaseFieldProps<V> & { max?: number; currency?: Currency; allowNegative?: boolean }) {
+  emptyValue = required ? null : 0,
+}: BaseFieldProps<V> & { max?: number; currency?: Currency; allowNegative?: boolean; emptyValue?: null | 0 }) {
   const { id, message } = useFieldState(form, name);
   return (
     <FieldShell id={id} label={label} required={required} className={className}>
@@ -260,7 +261,7 @@ export function MoneyField<V extends FieldValues>({
             currency={currency}
             max={max}
             allowNegative={allowNegative}
-            emptyValue={required ? null : 0}
+            emptyValue={emptyValue}
             // A refused text says why itself, in place of the contract's message.
             error={message}
             help={help}

@@ -2,6 +2,8 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEventNote } from './event-note';
 import type { PackagePhoto, PackageStoreRef } from '../../../shared/contracts/packages';
+import { isCurrency } from '../../../shared/domain/money';
+import { formatMoney } from '../../../shared/domain/money-input';
 import type { PackageStatus } from '../../../shared/domain/package-status';
 import type { HistoryField } from '../../components/history-tab';
 import { StatusBadge, type Tone } from '../../components/status-badge';
@@ -64,29 +66,11 @@ export function formatDimensions(l: number | null, w: number | null, h: number |
   return `${scaledCm(l, lang)} × ${scaledCm(w, lang)} × ${scaledCm(h, lang)}\u00a0cm`;
 }
 
-/** Declared value in the currency's minor units, written with its currency ("$12.50", "¥3,000"). */
+/** Declared value in the currency's minor units, in the one written form of money ("12,50 USD" / "12.50 USD"). */
 export function formatDeclared(value: number | null, currency: string | null, lang: 'vi' | 'en' = 'vi'): string {
   if (value == null || !currency) return '';
-  const digits = currencyDigits(currency);
-  try {
-    return new Intl.NumberFormat(lang === 'vi' ? 'vi-VN' : 'en-US', { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits }).format(
-      value / 10 ** digits,
-    );
-  } catch {
-    return `${value} ${currency}`;
-  }
+  return isCurrency(currency) ? formatMoney(value, currency, lang) : `${value} ${currency}`;
 }
-
-/** How many decimals a currency's minor unit has (USD 2, JPY 0); 2 for a code Intl does not know. */
-export function currencyDigits(currency: string): number {
-  try {
-    return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
-  } catch {
-    return 2;
-  }
-}
-
-export const DECLARED_CURRENCIES = ['USD', 'JPY', 'KRW', 'EUR', 'GBP', 'AUD', 'CAD', 'CNY', 'TWD', 'HKD', 'SGD'] as const;
 
 const storeText = (v: unknown) => {
   const s = v as PackageStoreRef | null;

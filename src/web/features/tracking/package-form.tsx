@@ -4,9 +4,10 @@ import { Controller, useFieldArray } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { PACKAGE_PHOTOS_MAX, PackagePatch, type Package } from '../../../shared/contracts/packages';
+import { DECLARED_VALUE_MAX, PACKAGE_PHOTOS_MAX, PackagePatch, type Package } from '../../../shared/contracts/packages';
+import { CURRENCIES, isCurrency } from '../../../shared/domain/money';
 import type { ConflictField } from '../../components/form/conflict-dialog';
-import { FieldShell, SelectField, TextareaField, TextField, ListError } from '../../components/form/fields';
+import { FieldShell, MoneyField, SelectField, TextareaField, TextField, ListError } from '../../components/form/fields';
 import { FormActions, ResourceFormFrame } from '../../components/form/resource-form';
 import { pickDirty, useResourceForm } from '../../components/form/use-resource-form';
 import { FormSkeleton } from '../../components/record-page';
@@ -14,7 +15,7 @@ import { PageHeader } from '../../components/page-header';
 import { formatKg } from '../../lib/format';
 import { useStores } from '../../entities/store/api';
 import { customerRef, orderRef, searchCustomers, searchOrders } from './api';
-import { currencyDigits, DECLARED_CURRENCIES, formatDeclared, PackageStatusBadge, scaledCm } from './package-fields';
+import { PackageStatusBadge, scaledCm } from './package-fields';
 import { RefPicker } from './ref-picker';
 import { hubStores, originStores } from './receive-shared';
 import { ChargeablePreview, ScaledNumberField } from './weight-inputs';
@@ -102,7 +103,8 @@ function PackageForm({ loaded }: { loaded: Versioned<Package> }) {
 
   const storeList = stores.data?.items;
   const storeOption = (s: { id: number; code: string; name: string }) => ({ value: String(s.id), label: storeLabel(s) });
-  const currencies = currency && !(DECLARED_CURRENCIES as readonly string[]).includes(currency) ? [currency, ...DECLARED_CURRENCIES] : [...DECLARED_CURRENCIES];
+  // A record saved with another code before the contract narrowed them still shows it (the contract asks for one of these).
+  const currencies: string[] = currency && !isCurrency(currency) ? [currency, ...CURRENCIES] : [...CURRENCIES];
 
   const conflictFields = useMemo<ConflictField[]>(() => {
     const refs = new Map<number, string>();
@@ -242,17 +244,15 @@ function PackageForm({ loaded }: { loaded: Versioned<Package> }) {
               </FieldShell>
             </Col>
             <Col sm={8} md={5}>
-              <ScaledNumberField
+              <MoneyField
                 form={form}
                 name="declaredValue"
                 label={t('fields.declaredValue')}
-                decimals={currencyDigits(currency || 'USD')}
-                unit={currency || '—'}
-                help={
-                  typeof form.getValues('declaredValue') === 'number' && currency
-                    ? formatDeclared(form.getValues('declaredValue') as number, currency, lang)
-                    : t('form.declaredHelp')
-                }
+                currency={isCurrency(currency) ? currency : 'USD'}
+                max={DECLARED_VALUE_MAX}
+                emptyValue={null}
+                disabled={!isCurrency(currency)}
+                help={isCurrency(currency) ? undefined : t('form.declaredHelp')}
               />
             </Col>
           </Row>
