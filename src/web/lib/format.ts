@@ -58,6 +58,17 @@ export function formatVnd(dong: number | bigint | string | null | undefined, lan
 }
 
 /**
+ * An exchange rate, đồng per foreign unit × 100 (shared/domain/money.ts parseRate), in the written form of money:
+ * "25.400 ₫" / "18,5 ₫" (vi), "25,400 ₫" / "18.5 ₫" (en). The one way a rate is shown (order, settings, calculator).
+ */
+export function formatRate(rateX100: number, lang: 'vi' | 'en' = currentLanguage()): string {
+  const whole = Math.floor(rateX100 / 100);
+  const cents = rateX100 % 100;
+  const fraction = cents ? `${lang === 'en' ? '.' : ','}${String(cents).padStart(2, '0').replace(/0$/, '')}` : '';
+  return formatVnd(whole, lang).replace(/\u00a0₫$/, `${fraction}\u00a0₫`);
+}
+
+/**
  * Integer grams as kilograms with up to two decimals, rounded half up ("1,25 kg" in Vietnamese,
  * "1.25 kg" in English; trailing zeros dropped: 1200 g → "1,2 kg", 3000 g → "3 kg").
  */

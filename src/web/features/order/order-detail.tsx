@@ -25,7 +25,6 @@ import { toastPromise } from '../../lib/toast';
 import { useFormat } from '../../lib/use-format';
 import { changeOrderStatus } from './api';
 import { OrderPackages } from './order-parcels';
-import { rateText } from './order-form';
 import { ORDER_HISTORY_IGNORE, useOrderFields } from './order-fields';
 import { TableScroll } from '../../components/table-scroll';
 import { type Versioned } from '../../components/resource-api';
@@ -179,7 +178,7 @@ function MoneyCard({ o }: { o: Order }) {
         <h2 className="h6 mb-2">{t('totals.title')}</h2>
         {o.currency !== 'VND' && rateX100 !== null && (
           <p className="small text-body-secondary mb-3" data-testid="order-rate">
-            {t('totals.rate', { currency: o.currency, rate: rateText(rateX100) })}
+            {t('totals.rate', { currency: o.currency, rate: fmt.rate(rateX100) })}
             {o.rateDate && ` · ${t('totals.rateDate', { date: fmt.date(o.rateDate) })}`}
           </p>
         )}

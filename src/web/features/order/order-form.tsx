@@ -28,8 +28,7 @@ import { formatForeign, foreignSubtotal } from '../../lib/money';
 import { AmountInput, useForeignFormat, useMoneyLang } from '../../components/form/money-inputs';
 import '../../entities/transaction/wallet.css';
 import { PageHeader } from '../../components/page-header';
-import { formatDate, formatVnd } from '../../lib/format';
-import { currentLanguage } from '../../lib/i18n';
+import { formatDate, formatRate, formatVnd } from '../../lib/format';
 import { useExchangeRates } from './api';
 import { useOrderEditableFields } from './order-fields';
 import { type Versioned } from '../../components/resource-api';
@@ -564,7 +563,7 @@ function PreviewCard({ form, preview: p }: { form: FormApi; preview: PreviewStat
           {(p.rateSource === 'kept' || p.rateSource === 'today') && p.rateX100 !== null && (
             <>
               <span className="text-body-secondary">{p.rateSource === 'kept' ? t('form.rateKept') : t('form.rateNow')}: </span>
-              <span className="font-tabular fw-medium">{t('totals.rate', { currency, rate: rateText(p.rateX100) })}</span>
+              <span className="font-tabular fw-medium">{t('totals.rate', { currency, rate: formatRate(p.rateX100) })}</span>
               {p.rateDate && <span className="text-body-secondary"> ({t('totals.rateDate', { date: formatDate(p.rateDate) })})</span>}
             </>
           )}
@@ -591,12 +590,4 @@ function PreviewCard({ form, preview: p }: { form: FormApi; preview: PreviewStat
       </Card.Body>
     </Card>
   );
-}
-
-/** đồng per unit × 100 → "25.400 ₫" / "18,5 ₫" (vi), "25,400 ₫" / "18.5 ₫" (en). */
-export function rateText(rateX100: number, lang: 'vi' | 'en' = currentLanguage()): string {
-  const whole = Math.floor(rateX100 / 100);
-  const cents = rateX100 % 100;
-  const fraction = cents ? `${lang === 'en' ? '.' : ','}${String(cents).padStart(2, '0').replace(/0$/, '')}` : '';
-  return formatVnd(whole, lang).replace(/\u00a0₫$/, `${fraction}\u00a0₫`);
 }

@@ -5,6 +5,8 @@ import type { Setting } from '../../../shared/contracts/settings';
 import { renderRoutes, setupScreenTests } from '../../components/test-support';
 import { queryKeys } from '../../lib/query-client';
 import { jsonResponse, mockFetch, type FetchCall } from '../../test/auth-fixtures';
+import { i18n } from '../../lib/i18n';
+import { SettingDetailPage } from './setting-detail';
 import { SettingEditPage } from './setting-form';
 
 const USD: Setting = {
@@ -46,5 +48,22 @@ describe('a new exchange rate', () => {
     await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1));
     await screen.findByText('Chi tiết');
     expect(client.getQueryState(ratesKey)?.isInvalidated).toBe(true);
+  });
+});
+
+describe('an exchange rate on screen', () => {
+  it('is written as the order page writes it, one form per language: "1 KRW = 1.850,5 ₫", "1 KRW = 1,850.5 ₫" (it read "1850.5 đ / 1 KRW" in both)', async () => {
+    const KRW: Setting = { ...USD, id: 14, key: 'KRW', value: { rate: '1850.5' } };
+    for (const [lang, text] of [
+      ['vi', '1 KRW = 1.850,5\u00a0₫'],
+      ['en', '1 KRW = 1,850.5\u00a0₫'],
+    ] as const) {
+      await i18n.changeLanguage(lang);
+      mockFetch((c: FetchCall) => (new URL(c.url, 'http://x').pathname === '/api/settings' ? jsonResponse(200, { items: [KRW], total: 1, page: 1, pageSize: 200 }) : jsonResponse(200, KRW, { etag: '"1"' })));
+      const { unmount } = renderRoutes([{ path: '/setting/:id', element: <SettingDetailPage /> }], '/setting/14');
+      await waitFor(() => expect(screen.getByTestId('value-in-force').textContent).toBe(text));
+      unmount();
+    }
+    await i18n.changeLanguage('vi');
   });
 });

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { businessDate } from '../../../shared/contracts/exchange-rates';
 import { isDatedKind, type QuoteResponse, type Setting } from '../../../shared/contracts/settings';
+import { parseRate } from '../../../shared/domain/money';
 import { CUSTOMER_GROUPS, type CustomerGroup } from '../../../shared/domain/pricing';
 import { kgToGrams } from '../../../shared/domain/weight';
 import { DetailHeader } from '../../components/detail-header';
@@ -225,7 +226,7 @@ function PriceCalculator() {
           <div className="mt-3" data-testid="quote-result">
             <p className="small text-body-secondary mb-1">
               {t('calc.used', { list: result.priceListName, units: result.unitsBilled, unit: result.unit })}
-              {result.rate ? ` · ${t('calc.rate', { rate: result.rate, currency: result.lineCurrency })}` : ''}
+              {result.rate && parseRate(result.rate) !== null ? ` · ${t('calc.rate', { rate: fmt.rate(parseRate(result.rate)!), currency: result.lineCurrency })}` : ''}
               {result.minimumApplied ? ` · ${t('calc.minimum')}` : ''}
             </p>
             <Table size="sm" className="mb-0">

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SettingStatus } from '../../../shared/contracts/settings';
+import { parseRate } from '../../../shared/domain/money';
 import type { PriceListValue } from '../../../shared/domain/pricing';
 import { ValueBadge, type Tone } from '../../components/status-badge';
 import { useFormat } from '../../lib/use-format';
@@ -35,7 +36,10 @@ export function useValueText() {
   const fmt = useFormat();
   return (kind: string, key: string, value: unknown): ReactNode => {
     if (value === null || value === undefined) return '—';
-    if (kind === 'exchange_rate' && typeof value === 'object' && 'rate' in value) return `${String((value as { rate: string }).rate)} đ / 1 ${key}`;
+    if (kind === 'exchange_rate' && typeof value === 'object' && 'rate' in value) {
+      const x100 = parseRate((value as { rate: string }).rate);
+      return x100 === null ? String((value as { rate: string }).rate) : t('rateValue', { currency: key, rate: fmt.rate(x100) });
+    }
     if (kind === 'delivery_fees' && typeof value === 'number') return fmt.vnd(value);
     if (kind === 'bank_account' && typeof value === 'object') {
       const b = value as { bankName: string; bin: string; accountNumber: string; accountName: string };
