@@ -54,6 +54,25 @@ describeE2E('order parcels', () => {
     }
     expect((await call<Order>('GET', `/api/orders/${order.id}`)).status).toBe('arrived');
 
+    // A third parcel, already ready in Vietnam, is found by searching the customer's parcels on no order and picked.
+    const third = await call<Package>('POST', '/api/packages', { trackingNumber: `E2O${TAG}3`, customerId: customer.id, contents: 'áo' });
+    await call('POST', `/api/packages/${third.id}/events`, { code: 'received_abroad' });
+    await call('POST', `/api/packages/${third.id}/events`, { code: 'ready' });
+    await page.goto(`${suite.baseUrl}/order/${order.id}?tab=packages`);
+    await page.getByTestId('order-attach-search').click();
+    const pick = page.locator('#order-' + order.id + '-pick');
+    await pick.getByRole('searchbox', { name: 'Tìm kiện theo mã, mã vận đơn, nội dung' }).fill(third.trackingNumber.toLowerCase());
+    const found = pick.getByRole('row', { name: new RegExp(third.trackingNumber) });
+    await found.waitFor();
+    await found.getByRole('checkbox').check();
+    await pick.getByTestId('order-pick-attach').click();
+    await expect.poll(() => page.locator('[data-testid="order-attach-log"] [data-outcome="attached"]').count()).toBe(1);
+    expect(await page.getByTestId('order-attach-log').innerText()).toContain(`Đã gắn kiện ${third.code} vào đơn`);
+    await expect.poll(async () => (await call<{ total: number }>('GET', `/api/packages?orderId=${order.id}`)).total).toBe(3);
+    // It is ready like the others: the order stays arrived, and the order's list shows all three.
+    expect((await call<Order>('GET', `/api/orders/${order.id}`)).status).toBe('arrived');
+    await page.getByRole('grid', { name: 'Kiện hàng', exact: true }).getByRole('row', { name: new RegExp(third.trackingNumber) }).waitFor();
+
     await page.goto(`${suite.baseUrl}/order/${order.id}?tab=timeline`);
     await expect.poll(() => page.getByTestId('order-event-followed').count()).toBeGreaterThanOrEqual(3);
     expect(await page.getByTestId('order-event-followed').first().innerText()).toMatch(/Tự chuyển theo trạng thái các kiện|following the order's packages/);

@@ -291,6 +291,30 @@ describeE2E('the app shell', () => {
     await search.fill(customer.code.toLowerCase());
     await search.press('Enter');
     await page.waitForURL(new RegExp(`/customer/${customer.id}$`));
+
+    // A person's name, typed with or without its accents, searches the customers and lists them: never the package
+    // search, which split "Nguyễn Thu Quỳnh" into three codes and offered to receive them as new parcels.
+    const made = await fetch(server.url + '/api/customers', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ fullName: 'Nguyễn Thu Quỳnh', phone: `09${String(Date.now()).slice(-8)}`, province: 'Hà Nội' }),
+    });
+    expect(made.status, await made.clone().text()).toBe(201);
+    const quynh = (await made.json()) as { id: number; code: string };
+    for (const name of ['Nguyễn Thu Quỳnh', 'nguyen thu quynh']) {
+      await search.fill(name);
+      await search.press('Enter');
+      await page.waitForURL((u) => u.pathname === '/customer' && u.searchParams.get('q') === name);
+      await page.getByRole('row', { name: new RegExp(quynh.code) }).waitFor();
+      expect(await page.getByRole('row', { name: new RegExp(quynh.code) }).innerText()).toContain('Nguyễn Thu Quỳnh');
+      expect(await page.getByRole('searchbox', { name: 'Tìm khách hàng' }).inputValue()).toBe(name);
+    }
+    await screenshot(page, 'shell-search-name-desktop-light');
+
+    // A malformed record id in the address is a page that does not exist, not a server message about a parameter.
+    await page.goto(server.url + '/order/abc');
+    await page.getByRole('heading', { name: 'Không tìm thấy trang' }).waitFor();
+    expect(await page.locator('main').innerText()).not.toMatch(/Tham số|không hợp lệ/);
     await ctx.close();
   });
 

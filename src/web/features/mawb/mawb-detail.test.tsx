@@ -288,6 +288,18 @@ describe('MAWB detail: status', () => {
     expect(screen.getAllByText('Đã đặt chỗ').length).toBeGreaterThan(0);
   });
 
+  it('receiving at the hub says that a parcel bound for another hub goes on in transfer (TRM), not that every parcel is ready', async () => {
+    const user = userEvent.setup();
+    mockFetch(fakeServer(mawb({ status: 'cleared' }), [mawbPackage(1), mawbPackage(2)]).handle);
+    renderDetail();
+    await user.click(await screen.findByTestId('move-received_at_hub'));
+    const dialog = await screen.findByRole('dialog');
+    const effect = within(dialog).getByTestId('move-effect').textContent;
+    expect(effect).not.toMatch(/^2 kiện trên MAWB sẽ được ghi sự kiện "Sẵn sàng tại kho VN"/);
+    expect(effect).toContain('"Sẵn sàng tại kho VN" (NFD)');
+    expect(effect).toContain('"Đang chuyển tới kho nhận" (TRM)');
+  });
+
   it('departing asks for the ATD (now by default) and the flight of a MAWB with no legs, and sends what was entered', async () => {
     const user = userEvent.setup();
     const server = fakeServer(mawb({ status: 'manifested', flightLegs: [], flights: '', etd: new Date(Date.now() - 3_600_000).toISOString(), eta: null }), [mawbPackage(1)]);

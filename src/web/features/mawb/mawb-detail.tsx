@@ -13,6 +13,8 @@ import {
   MAWB_FINAL_STATUSES,
   MAWB_NEEDS_PACKAGES_FROM,
   MAWB_STATUS_EFFECTS,
+  MAWB_TRANSFER_EFFECT,
+  type PackageEffect,
 } from '../../../shared/domain/mawb-lifecycle';
 import { eventLabelKey } from '../../../shared/domain/package-status';
 import { foldVietnamese } from '../../../shared/text';
@@ -256,17 +258,17 @@ function StatusActions({ loaded }: { loaded: Versioned<Mawb> }) {
       canConfirm={(to) => stepProblems(m, to, step).length === 0}
       confirmExtra={(to) => {
         const effect = MAWB_STATUS_EFFECTS[to];
+        const label = (e: PackageEffect) => (eventLabelKey(e) === e.code ? t(`tracking:statuses.${e.code}`, { defaultValue: e.code }) : t(`tracking:steps.${eventLabelKey(e)}`));
         return (
           <>
             <StepFields m={m} to={to} values={step} onChange={setStep} />
             {effect && m.pieces > 0 && (
             <p className="small" data-testid="move-effect">
               <i className="bi bi-box-seam me-1" aria-hidden="true" />
-              {t('detail.moveEffect', {
-                count: m.pieces,
-                status: eventLabelKey(effect) === effect.code ? t(`tracking:statuses.${effect.code}`, { defaultValue: effect.code }) : t(`tracking:steps.${eventLabelKey(effect)}`),
-                iata: effect.iataCode ?? '—',
-              })}
+              {to === 'received_at_hub'
+                ? // A parcel bound for another hub is not ready here: it goes on to its own hub (the server's rule, landsAtHub).
+                  t('detail.moveEffectHub', { airport: m.destination, status: label(effect), iata: effect.iataCode, transfer: label(MAWB_TRANSFER_EFFECT), transferIata: MAWB_TRANSFER_EFFECT.iataCode })
+                : t('detail.moveEffect', { count: m.pieces, status: label(effect), iata: effect.iataCode ?? '—' })}
             </p>
             )}
           </>
