@@ -69,6 +69,9 @@ function server(call: FetchCall): Response {
   return jsonResponse(404, { message: `unexpected ${call.method} ${url.pathname}` });
 }
 
+/** What the money input says under a field it refused. */
+const fieldError = (id: string) => document.getElementById(`${id}-error`)?.textContent;
+
 describe('create slip form', () => {
   it('scanning picks the customer, adds ready packages, refuses a duplicate and another customer’s, and shows the live charges', async () => {
     mockFetch(server);
@@ -122,7 +125,7 @@ describe('create slip form', () => {
     await user.selectOptions(await screen.findByLabelText('Giảm giá'), 'amount');
     await user.type(screen.getByLabelText('Số tiền giảm'), '12,5');
     expect(screen.getByLabelText('Số tiền giảm')).toHaveProperty('className', expect.stringContaining('is-invalid'));
-    expect(screen.getByRole('alert').textContent).toBe('Số tiền VND không có phần thập phân');
+    expect(fieldError('slip-discount-value')).toBe('Số tiền VND không có phần thập phân');
   });
 
   it('reads fees and discounts with the one money input: what it cannot read is refused with a reason, never misread', async () => {
@@ -140,9 +143,11 @@ describe('create slip form', () => {
     const amount = screen.getByLabelText('Số tiền phụ phí');
     // "1.000,000" is a thousand đồng with three decimals in Vietnamese: refused, not read as a million.
     await user.type(amount, '1.000,000');
-    expect(screen.getByRole('alert').textContent).toBe('Số tiền VND không có phần thập phân');
+    expect(fieldError('slip-surcharge-amount')).toBe('Số tiền VND không có phần thập phân');
     await new Promise((r) => setTimeout(r, 500));
     expect(quotes().slice(asked).some((q) => JSON.stringify(q.surcharges).includes('1000000'))).toBe(false);
+    // The charges say why they are not computed.
+    expect(screen.getByTestId('slip-charges').textContent).toContain('Hãy sửa phần phí trước');
 
     await user.clear(amount);
     await user.type(amount, '30000');
@@ -153,7 +158,7 @@ describe('create slip form', () => {
     await user.selectOptions(screen.getByLabelText('Giảm giá'), 'percent');
     const rate = screen.getByLabelText('Tỷ lệ giảm');
     await user.type(rate, '2.5');
-    expect(screen.getByRole('alert').textContent).toContain('dấu "," trước phần thập phân');
+    expect(fieldError('slip-discount-value')).toContain('dấu "," trước phần thập phân');
     await user.clear(rate);
     await user.type(rate, '2,5');
     await waitFor(() => expect(quotes().at(-1)?.discount).toEqual({ kind: 'percent', bps: 250, reason: null }));

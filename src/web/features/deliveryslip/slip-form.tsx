@@ -290,7 +290,12 @@ export function SlipForm({ values: v, onChange, slip, footer }: SlipFormProps) {
             </Card.Body>
           </Card>
         )}
-        {frozen ? <SlipMoney s={slip} /> : <QuoteCharges quote={quoteBody ? quote.data : undefined} loading={quote.isFetching} error={quote.isError && !quoteConflicts ? errorMessage(quote.error) : null} />}
+        {frozen ? <SlipMoney s={slip} /> : <QuoteCharges
+            quote={quoteBody ? quote.data : undefined}
+            loading={quote.isFetching}
+            // A fee the money input refused keeps the charges from being computed: say so, not "add parcels".
+            error={!money.ok ? t('form.fixMoney') : quote.isError && !quoteConflicts ? errorMessage(quote.error) : null}
+          />}
         <div className="mt-3">{footer}</div>
       </Col>
     </Row>
