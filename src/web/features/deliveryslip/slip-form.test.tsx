@@ -148,6 +148,7 @@ describe('create slip form', () => {
     expect(quotes().slice(asked).some((q) => JSON.stringify(q.surcharges).includes('1000000'))).toBe(false);
     // The charges say why they are not computed.
     expect(screen.getByTestId('slip-charges').textContent).toContain('Hãy sửa phần phí trước');
+    expect(screen.getByTestId('slip-charges').textContent).not.toContain('Chọn khách hàng');
 
     await user.clear(amount);
     await user.type(amount, '30000');

@@ -427,7 +427,7 @@ export function QuoteCharges({ quote, loading, error }: { quote?: SlipQuote; loa
           </Alert>
         )}
         {!content ? (
-          <p className="small text-body-tertiary mb-0">{t('form.chargesEmpty')}</p>
+          !error && <p className="small text-body-tertiary mb-0">{t('form.chargesEmpty')}</p>
         ) : (
           <>
             {line(t('form.freightOf', { count: content.packages.length }), fmt.vnd(content.packagesSubtotal), 'quote-freight')}
