@@ -103,6 +103,23 @@ describe('create slip form', () => {
     expect(screen.getByTestId('quote-to-collect').textContent).toMatch(/150\.000/);
   });
 
+  it('names the courier zone of the domestic fee in the reader\'s language, not by its code', async () => {
+    mockFetch((call) => {
+      if (new URL(call.url, 'http://x').pathname === '/api/delivery-slips/quote') {
+        const numbers = (call.body as { trackingNumbers: string[] }).trackingNumbers;
+        const q = quoteOf(numbers);
+        return jsonResponse(200, { ...q, deliveryZone: 'hanoi_inner', domesticFee: 30_000, subtotal: q.subtotal + 30_000, total: q.total + 30_000, amountToCollect: q.amountToCollect + 30_000 });
+      }
+      return server(call);
+    });
+    renderRoutes([{ path: '/c', element: <CreateDeliverySlipPage /> }], '/c');
+    const box = await screen.findByTestId('scan-box');
+    fireEvent.change(box, { target: { value: 'VN001' } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    await waitFor(() => expect(screen.getByTestId('slip-charges').textContent).toContain('Phí giao nội địa (Nội thành Hà Nội)'));
+    expect(screen.getByTestId('slip-charges').textContent).not.toContain('hanoi_inner');
+  });
+
   it('keeps every code of a fast burst of scans (each is checked after the one before)', async () => {
     mockFetch(async (call) => {
       await new Promise((r) => setTimeout(r, 30));

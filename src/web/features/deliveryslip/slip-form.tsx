@@ -431,7 +431,7 @@ export function QuoteCharges({ quote, loading, error }: { quote?: SlipQuote; loa
         ) : (
           <>
             {line(t('form.freightOf', { count: content.packages.length }), fmt.vnd(content.packagesSubtotal), 'quote-freight')}
-            {content.domesticFee > 0 && line(content.deliveryZone ? t('form.domesticFeeZone', { zone: content.deliveryZone }) : t('fields.domesticFee'), fmt.vnd(content.domesticFee))}
+            {content.domesticFee > 0 && line(content.deliveryZone ? t('form.domesticFeeZone', { zone: t(`zones.${content.deliveryZone}`) }) : t('fields.domesticFee'), fmt.vnd(content.domesticFee))}
             {content.surchargesTotal > 0 && line(t('fields.surcharges'), fmt.vnd(content.surchargesTotal))}
             {content.discountAmount > 0 &&
               line(content.discountBps != null ? `${t('fields.discount')} (${formatBps(content.discountBps, lang)})` : t('fields.discount'), `\u2212${fmt.vnd(content.discountAmount)}`, 'quote-discount')}
