@@ -127,6 +127,8 @@ export interface ImportDefinition<TCreate> {
   check?(db: Db, rows: Array<{ index: number; row: number; data: TCreate }>): Promise<Map<number, ImportFieldError[]>>;
   /** Base of the template's file name. */
   templateName: string;
+  /** English base of the template's file name (an English template is named in English). */
+  templateNameEn: string;
 }
 
 /**
@@ -173,7 +175,8 @@ export interface ResourceDefinition<TTable extends ResourceTable, TFields extend
     create?: z.ZodType<TCreate>;
     patch?: z.ZodType<TPatch>;
   };
-  export?: { fileName: string; columns: ExportColumn<TItem>[] };
+  /** `fileName` (Vietnamese) and `fileNameEn` name the file and its sheet in the reader's language. */
+  export?: { fileName: string; fileNameEn: string; columns: ExportColumn<TItem>[] };
   import?: ImportDefinition<TCreate>;
   write?: WriteRules<TItem, TCreate, TPatch>;
   /** Unique indexes → the field error a violation means (the race behind a service's own check). */

@@ -101,6 +101,37 @@ describe('package export: the units the screen shows', () => {
     expect(rows[0]!['Status']!.value).toBe('Expected');
     expect(rows[0]!['Weight (kg)']!.value).toBe(0.8);
   });
+
+  it.each([
+    ['packages', 'Kiện hàng', 'Packages'],
+    ['orders', 'Đơn hàng', 'Orders'],
+    ['transactions', 'Giao dịch', 'Transactions'],
+    ['customers', 'Khách hàng', 'Customers'],
+    ['delivery-slips', 'Phiếu giao hàng', 'Delivery slips'],
+    ['employees', 'Nhân viên', 'Employees'],
+    ['mawbs', 'MAWB', 'MAWBs'],
+  ])('names the %s file and its sheet in the reader\'s language (an English export was "Kiện hàng-….xlsx")', async (resource, vi, en) => {
+    for (const [headers, name] of [[{}, vi], [EN, en]] as const) {
+      const res = await ctx.request({ method: 'GET', url: `/api/${resource}/export?format=xlsx&q=NO-SUCH-ROW-${tag()}`, headers });
+      expect(res.statusCode, res.body).toBe(200);
+      const disposition = decodeURIComponent(/filename\*=UTF-8''([^;]+)/.exec(res.headers['content-disposition'] as string)![1]!);
+      expect(disposition).toMatch(new RegExp(`^${name}-\\d{4}-\\d{2}-\\d{2}\\.xlsx$`));
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(res.rawPayload as never);
+      expect(wb.worksheets[0]!.name).toBe(name);
+    }
+  });
+
+  it.each([
+    ['packages', 'Mẫu nhập kiện hàng', 'Package import template'],
+    ['customers', 'Mẫu nhập khách hàng', 'Customer import template'],
+  ])('names the %s import template in the reader\'s language', async (resource, vi, en) => {
+    for (const [headers, name] of [[{}, vi], [EN, en]] as const) {
+      const res = await ctx.request({ method: 'GET', url: `/api/${resource}/import/template`, headers });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(decodeURIComponent(/filename\*=UTF-8''([^;]+)/.exec(res.headers['content-disposition'] as string)![1]!)).toBe(`${name}.xlsx`);
+    }
+  });
 });
 
 describe('money and rates are numbers, with the currency in the header', () => {

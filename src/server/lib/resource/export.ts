@@ -152,7 +152,8 @@ export async function sendExport<TItem>(reply: FastifyReply, db: Db, def: AnyRes
   // Taken now: the rows are written after the handler returns, outside the request's language scope.
   const lang = currentLanguage();
   const headers = columns.map((c) => exportHeader(c as ExportColumn<unknown>, lang));
-  const fileName = `${spec.fileName}-${vnDate()}.${query.format}`;
+  const name = lang === 'en' ? spec.fileNameEn : spec.fileName;
+  const fileName = `${name}-${vnDate()}.${query.format}`;
   reply.header('content-disposition', contentDisposition(fileName)).header('x-total-count', String(total));
   const batches = iterateItems<TItem>(db, def, query, { limit: EXPORT_MAX_ROWS });
 
@@ -186,7 +187,7 @@ export async function sendExport<TItem>(reply: FastifyReply, db: Db, def: AnyRes
     }
   }
   const produce = async () => {
-    await writer.addSheet(spec.fileName, columns.map((c, i) => ({ header: headers[i]!, width: c.width ?? 18, numFmt: numFmt(c) })), rows());
+    await writer.addSheet(name, columns.map((c, i) => ({ header: headers[i]!, width: c.width ?? 18, numFmt: numFmt(c) })), rows());
     await writer.finish();
   };
   produce().catch((err) => {

@@ -182,18 +182,18 @@ export async function commitImport(app: FastifyInstance, req: FastifyRequest, de
   return { mode: 'commit', created: ids.length, ids };
 }
 
-/** An empty workbook with the import's header row (and each column's hint as a cell note). */
-export async function importTemplate(def: AnyResource): Promise<Buffer> {
+/** An empty workbook with the import's header row (and each column's hint as a cell note), named in the reader's language. */
+export async function importTemplate(def: AnyResource): Promise<{ file: Buffer; fileName: string }> {
   const spec = def.import;
   if (!spec) throw new Error(`${def.name} has no import`);
   const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet(spec.templateName.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
   const english = currentLanguage() === 'en';
+  const sheet = workbook.addWorksheet((english ? spec.templateNameEn : spec.templateName).slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = spec.columns.map((c) => ({ header: english && c.en ? c.en : c.header, key: c.field, width: c.width ?? 20 }));
   const header = sheet.getRow(1);
   header.font = { bold: true };
   spec.columns.forEach((c, i) => {
     if (c.hint) header.getCell(i + 1).note = c.hint;
   });
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+  return { file: Buffer.from(await workbook.xlsx.writeBuffer()), fileName: `${english ? spec.templateNameEn : spec.templateName}.xlsx` };
 }

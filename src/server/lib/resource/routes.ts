@@ -53,11 +53,8 @@ export function resourceRoutes(def: AnyResource, extra?: (app: FastifyInstance) 
 
     if (def.import && def.write?.create) {
       app.get(`${base}/import/template`, { schema: { tags, summary: `Tệp mẫu nhập ${def.label}` } }, async (_req, reply) => {
-        const file = await importTemplate(def);
-        return reply
-          .type(XLSX_CONTENT_TYPE)
-          .header('content-disposition', contentDisposition(`${def.import!.templateName}.xlsx`))
-          .send(file);
+        const { file, fileName } = await importTemplate(def);
+        return reply.type(XLSX_CONTENT_TYPE).header('content-disposition', contentDisposition(fileName)).send(file);
       });
       app.post(
         `${base}/import`,

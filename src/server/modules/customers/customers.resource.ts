@@ -114,6 +114,7 @@ export const customersResource = defineResource({
   uniqueConstraints: UNIQUE_FIELDS,
   export: {
     fileName: 'Khách hàng',
+    fileNameEn: 'Customers',
     columns: [
       { header: 'Mã KH', en: 'Customer code', width: 11, value: (c) => c.code },
       { header: 'Họ tên', en: 'Full name', width: 26, value: (c) => c.fullName },
@@ -132,6 +133,7 @@ export const customersResource = defineResource({
   },
   import: {
     templateName: 'Mẫu nhập khách hàng',
+    templateNameEn: 'Customer import template',
     row: CustomerImportRow,
     check: checkCustomerImport,
     columns: [

@@ -194,6 +194,7 @@ export const deliverySlipsResource = defineResource({
   },
   export: {
     fileName: 'Phiếu giao hàng',
+    fileNameEn: 'Delivery slips',
     columns: [
       { header: 'Mã phiếu', en: 'Slip code', width: 14, value: (s) => s.code },
       { header: 'Ngày tạo', en: 'Created', width: 17, type: 'datetime', value: (s) => s.createdAt },

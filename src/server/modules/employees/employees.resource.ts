@@ -101,6 +101,7 @@ export const employeesResource = defineResource({
   },
   export: {
     fileName: 'Nhân viên',
+    fileNameEn: 'Employees',
     columns: [
       { header: 'Mã NV', en: 'Employee code', width: 9, value: (e) => e.code },
       { header: 'Họ tên', en: 'Full name', width: 26, value: (e) => e.fullName },

@@ -126,6 +126,7 @@ export const mawbsResource = defineResource({
   uniqueConstraints: UNIQUE_FIELDS,
   export: {
     fileName: 'MAWB',
+    fileNameEn: 'MAWBs',
     columns: [
       { header: 'Số AWB', en: 'AWB number', width: 15, value: (m) => m.awbNumber },
       { header: 'Hãng bay', en: 'Airline', width: 24, value: (m) => `${m.airlineCode} – ${m.airlineName}` },

@@ -131,6 +131,7 @@ export const ordersResource = defineResource({
   search: sql`(${orders.searchText} || ' ' || coalesce(${customers.searchText}, ''))`,
   export: {
     fileName: 'Đơn hàng',
+    fileNameEn: 'Orders',
     columns: [
       { header: 'Mã đơn', en: 'Order code', width: 12, value: (o) => o.code },
       { header: 'Ngày tạo', en: 'Created', width: 17, type: 'datetime', value: (o) => o.createdAt },

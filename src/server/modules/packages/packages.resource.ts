@@ -245,6 +245,7 @@ export const packagesResource = defineResource({
   uniqueConstraints: UNIQUE_FIELDS,
   export: {
     fileName: 'Kiện hàng',
+    fileNameEn: 'Packages',
     columns: [
       { header: 'Mã kiện', en: 'Package code', width: 12, value: (p) => p.code },
       { header: 'Mã vận đơn', en: 'Tracking number', width: 24, value: (p) => p.trackingNumber },
@@ -269,6 +270,7 @@ export const packagesResource = defineResource({
   },
   import: {
     templateName: 'Mẫu nhập kiện hàng',
+    templateNameEn: 'Package import template',
     row: PackageImportRow,
     check: checkPackageImport,
     columns: [

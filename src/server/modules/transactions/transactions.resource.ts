@@ -99,6 +99,7 @@ export const transactionsResource = defineResource({
   search: sql`(${transactions.searchText} || ' ' || coalesce(${customers.searchText}, ''))`,
   export: {
     fileName: 'Giao dịch',
+    fileNameEn: 'Transactions',
     columns: [
       { header: 'Mã GD', en: 'Transaction code', width: 12, value: (t) => t.code },
       { header: 'Thời gian', en: 'Time', width: 17, type: 'datetime', value: (t) => t.createdAt },
