@@ -109,7 +109,7 @@ export const transactionsResource = defineResource({
       { header: 'Hình thức', en: 'Method', width: 13, type: 'label', value: (t) => (t.method === null ? 'Từ ví' : TRANSACTION_METHOD_LABELS[t.method]) },
       { header: 'Số tiền', en: 'Amount', width: 15, type: 'money', value: (t) => t.amount },
       { header: 'Số dư sau', en: 'Balance after', width: 15, type: 'money', value: (t) => t.balanceAfter },
-      { header: 'Đơn hàng', en: 'Order', width: 12, value: (t) => t.referenceCode },
+      { header: 'Chứng từ liên quan', en: 'Linked document', width: 14, value: (t) => t.referenceCode },
       { header: 'Số tham chiếu', en: 'Reference', width: 18, value: (t) => t.reference },
       // What the system wrote, in the reader's language (a label: the catalog translates it); what staff typed apart.
       { header: 'Diễn giải', en: 'Description', width: 30, type: 'label', value: (t) => (t.noteCode ? transactionNoteText(t.noteCode, t.noteParams) : null) },

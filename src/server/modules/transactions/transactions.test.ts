@@ -372,6 +372,9 @@ describe('list and totals', () => {
     const lines = res.body.replace(/^\uFEFF/, '').trim().split(/\r?\n/);
     expect(lines).toHaveLength(2);
     expect(lines[0]).toContain('Số dư sau');
+    // The column of the row's order or delivery slip is headed as on the screen (it said "Đơn hàng" over slip codes).
+    expect(lines[0]!.split(',')).toContain('Chứng từ liên quan');
+    expect(lines[0]!.split(',')).not.toContain('Đơn hàng');
     expect(lines[1]).toContain(t.code);
     expect(lines[1]).toContain('123456');
   });
