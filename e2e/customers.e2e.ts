@@ -186,6 +186,18 @@ describeE2E('customers on the resource machinery', () => {
     await ctx.close();
   });
 
+  it("the employee edit form shows the store the employee works at (it showed '— Chưa gán kho —')", async () => {
+    const employee = (await apiGet<{ items: { id: number; store: { id: number; code: string } | null }[] }>('/api/employees?pageSize=20')).items.find((e) => e.store);
+    expect(employee).toBeTruthy();
+    const { ctx, page, errors } = await signedInPage();
+    await page.goto(`${suite.baseUrl}/employee/edit/${employee!.id}`);
+    const store = page.getByLabel(/^Kho/);
+    await expect.poll(() => store.inputValue()).toBe(String(employee!.store!.id));
+    expect(await store.evaluate((s: HTMLSelectElement) => s.options[s.selectedIndex]!.text)).toContain(employee!.store!.code);
+    expect(serious(errors)).toEqual([]);
+    await ctx.close();
+  });
+
   it('looks right on desktop and phone, light and dark', async () => {
     const first = (await apiGet<{ items: { id: number }[] }>(`/api/customers?q=${encodeURIComponent(`kiem thu ${TAG}`)}`)).items[0];
     const employee = (await apiGet<{ items: { id: number }[] }>('/api/employees?pageSize=1')).items[0];
@@ -197,6 +209,7 @@ describeE2E('customers on the resource machinery', () => {
       ['profile', '/customer/infor-user'],
       ['employees', '/employee'],
       ['employee', `/employee/${employee?.id ?? 1}?tab=account`],
+      ['employee-edit', `/employee/edit/${employee?.id ?? 1}`],
     ];
     await shootAll(suite, 'customers', screens);
   });

@@ -111,6 +111,7 @@ describeE2E('tracking: scanner desk, receiving, journey and labels', () => {
     const quick = page.getByRole('dialog', { name: 'Nhận kiện lẻ' });
     await quick.waitFor();
     expect(await quick.getByLabel(/^Mã vận đơn/).inputValue()).toBe(UNKNOWN[0]);
+    await quick.getByLabel(/^Kho đích/).selectOption({ label: 'VN-HAN · Kho Hà Nội' });
     await quick.getByLabel(/^Cân nặng/).fill('0,5');
     await quick.getByLabel(/^Dài/).fill('20');
     await quick.getByLabel(/^Rộng/).fill('15');
@@ -118,6 +119,20 @@ describeE2E('tracking: scanner desk, receiving, journey and labels', () => {
     await quick.getByLabel(/^Cao/).press('Enter');
     await quick.getByText(/Đã nhận trong phiên này \(1\)/).waitFor();
     expect(await quick.getByText('Chưa xác định chủ').first().isVisible()).toBe(true);
+    // The next parcel of the series keeps what was chosen (the destination hub went back to "keep the current one").
+    const receivingStore = await quick.getByLabel(/^Kho nhận/).inputValue();
+    expect(await quick.getByLabel(/^Kho đích/).evaluate((s: HTMLSelectElement) => s.options[s.selectedIndex]!.text)).toBe('VN-HAN · Kho Hà Nội');
+    const next = `E2E${TAG}S02`;
+    await quick.getByLabel(/^Mã vận đơn/).fill(next);
+    await quick.getByLabel(/^Cân nặng/).fill('1,2');
+    await quick.getByRole('button', { name: 'Nhận kiện', exact: true }).click();
+    await quick.getByText(/Đã nhận trong phiên này \(2\)/).waitFor();
+    for (const number of [UNKNOWN[0]!, next]) {
+      const [received] = (await apiGet<PackageList>(`/api/packages?q=${number}`)).items;
+      expect(received).toMatchObject({ trackingNumber: number, storeId: Number(receivingStore), destinationStore: { code: 'VN-HAN' } });
+    }
+    // Weighed, not measured: billed by its gross weight.
+    expect((await apiGet<PackageList>(`/api/packages?q=${next}`)).items[0]).toMatchObject({ weightG: 1200, lengthMm: null, chargeableG: 1500 });
     await screenshot(page, 'tracking-quick-receive-desktop-light');
     await quick.getByRole('button', { name: 'Đóng' }).last().click();
     await expect.poll(() => page.getByTestId('not-found-count').innerText(), { timeout: 15_000 }).toBe('2 không tìm thấy');

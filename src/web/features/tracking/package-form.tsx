@@ -1,5 +1,5 @@
 import { useId, useMemo } from 'react';
-import { Button, Card, Col, Form, Row } from 'react-bootstrap';
+import { Button, Card, Col, Form, InputGroup, Row } from 'react-bootstrap';
 import { Controller, useFieldArray } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -15,7 +15,7 @@ import { PageHeader } from '../../components/page-header';
 import { formatKg } from '../../lib/format';
 import { useStores } from '../../entities/store/api';
 import { customerRef, orderRef, searchCustomers, searchOrders } from './api';
-import { PackageStatusBadge, scaledCm } from './package-fields';
+import { formatDeclared, PackageStatusBadge, scaledCm } from './package-fields';
 import { RefPicker } from './ref-picker';
 import { hubStores, originStores } from './receive-shared';
 import { ChargeablePreview, ScaledNumberField } from './weight-inputs';
@@ -244,16 +244,17 @@ function PackageForm({ loaded }: { loaded: Versioned<Package> }) {
               </FieldShell>
             </Col>
             <Col sm={8} md={5}>
-              <MoneyField
-                form={form}
-                name="declaredValue"
-                label={t('fields.declaredValue')}
-                currency={isCurrency(currency) ? currency : 'USD'}
-                max={DECLARED_VALUE_MAX}
-                emptyValue={null}
-                disabled={!isCurrency(currency)}
-                help={isCurrency(currency) ? undefined : t('form.declaredHelp')}
-              />
+              {isCurrency(currency) ? (
+                <MoneyField form={form} name="declaredValue" label={t('fields.declaredValue')} currency={currency} max={DECLARED_VALUE_MAX} emptyValue={null} />
+              ) : (
+                // No currency chosen yet (or one the console no longer takes): the amount means nothing until there is one.
+                <FieldShell id={`${id}-declared`} label={t('fields.declaredValue')} help={t('form.declaredHelp')}>
+                  <InputGroup>
+                    <Form.Control disabled className="text-end font-tabular" value={currency ? formatDeclared(form.getValues('declaredValue') as number | null, currency, lang) : ''} />
+                    <InputGroup.Text>—</InputGroup.Text>
+                  </InputGroup>
+                </FieldShell>
+              )}
             </Col>
           </Row>
         </FormSection>
