@@ -195,6 +195,10 @@ describeE2E('MAWB: create, scan packages on, move to departed, manifest', () => 
     const listed = await rows.evaluateAll((trs) => trs.map((tr) => tr.querySelectorAll('td')[1]!.querySelector('div')!.textContent));
     expect([...listed].sort()).toEqual(parcels.map((p) => p.trackingNumber).sort());
     expect(await page.getByTestId('manifest-totals').innerText()).toContain('Tổng cộng: 10 kiện');
+    // Phone numbers and customer codes are printed whole: one line box each (it printed "KH0002" over "00").
+    const pieces = page.locator('[data-testid="manifest-phone"], [data-testid="manifest-customer-code"]');
+    expect(await pieces.count()).toBeGreaterThan(0);
+    expect(await pieces.evaluateAll((els) => els.filter((el) => el.getClientRects().length > 1).map((el) => el.textContent))).toEqual([]);
     const box = (await sheet.boundingBox())!;
     // 210 mm at 96 dpi.
     expect(Math.round(box.width)).toBe(794);

@@ -172,8 +172,13 @@ function ManifestSheet({ m, list, printedAt }: { m: Mawb; list: MawbPackageList;
                 {p.consigneeName ? (
                   <>
                     <div>{p.consigneeName}</div>
-                    {/* Phone and customer code share a line: a row stays two lines high, so 10 parcels fit one A4 page. */}
-                    <div className="manifest-sub mono">{[p.consigneePhone, p.customerCode].filter(Boolean).join(' · ')}</div>
+                    {/* Phone and customer code share a line: a row stays two lines high, so 10 parcels fit one A4 page.
+                        Each is kept whole: a narrow cell wraps between them, never inside a number ("KH0002 / 00"). */}
+                    <div className="manifest-sub mono manifest-contact">
+                      {p.consigneePhone && <span className="manifest-whole" data-testid="manifest-phone">{p.consigneePhone}</span>}
+                      {p.consigneePhone && p.customerCode && ' · '}
+                      {p.customerCode && <span className="manifest-whole" data-testid="manifest-customer-code">{p.customerCode}</span>}
+                    </div>
                   </>
                 ) : (
                   dash
