@@ -48,6 +48,11 @@ describeE2E('text that must be read whole', () => {
     const fits = await input.evaluate((el: HTMLInputElement) => el.scrollWidth <= el.clientWidth);
     await screenshot(page, 'text-fits-mawb-edit-phone');
     expect(fits, 'the AWB number scrolls inside its input').toBe(true);
+    // The airline's name beside it gives way, visibly: cut with an ellipsis (and whole in its title), not mid-word.
+    const name = page.getByTestId('awb-airline').locator('.text-truncate');
+    const shown = await name.evaluate((el) => ({ cut: el.scrollWidth > el.clientWidth, overflow: getComputedStyle(el).textOverflow }));
+    if (shown.cut) expect(shown.overflow).toBe('ellipsis');
+    expect(await page.getByTestId('awb-airline').getAttribute('title')).toBeTruthy();
     await ctx.close();
   });
 

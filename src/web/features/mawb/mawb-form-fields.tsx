@@ -121,7 +121,8 @@ export function AwbNumberField({ form, disabled, lockedHelp, suggestNext }: { fo
           {airline ? (
             <>
               <span className="badge iata-code me-2">{airline.iata}</span>
-              {airline.name}
+              {/* The name gives way with an ellipsis on a phone (a flex item cuts its text without one). */}
+              <span className="text-truncate">{airline.name}</span>
             </>
           ) : (
             <span className="text-body-tertiary">{t('form.airlineUnknown')}</span>
