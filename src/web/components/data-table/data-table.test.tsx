@@ -435,6 +435,15 @@ describe('DataTable', () => {
     await act(async () => {});
     expect(within(screen.getByRole('list', { name: 'Danh sách thử' })).getAllByRole('listitem')[0]!.textContent).toContain('Lê Văn Cường');
   });
+
+  it('names every sort of the phone picker in the UI language, a sort with no column on screen too (it read "createdAt (giảm dần)")', async () => {
+    stubMatchMedia((q) => q.includes('max-width'));
+    renderTable('/rows', fakeServer(makeRows(4)), { columns: columns.filter((c) => (c as { accessorKey?: string }).accessorKey !== 'createdAt') });
+    await screen.findByRole('list', { name: 'Danh sách thử' });
+    const options = Array.from((screen.getByLabelText('Sắp xếp theo') as HTMLSelectElement).options, (o) => o.textContent);
+    expect(options).toContain('Ngày tạo (giảm dần)');
+    expect(options.filter((o) => /createdAt|updatedAt|statusAt/.test(o ?? ''))).toEqual([]);
+  });
 });
 
 describe('filters a link brought', () => {

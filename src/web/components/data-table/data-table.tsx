@@ -712,6 +712,8 @@ function PhoneSort<T>({ params, spec, table, sortTerms }: { params: ListParams; 
   const { t } = useTranslation('resource');
   const id = useId();
   const labels = new Map(table.getAllLeafColumns().map((c) => [c.id, columnLabel(c)]));
+  // A sort the list offers with no column on screen (when a record was created…) is named too, never by its field id.
+  const labelOf = (field: string) => labels.get(field) ?? t(`table.sortFields.${field}`, { defaultValue: field });
   const current = sortTerms[0];
   const value = current ? (current.desc ? `-${current.field}` : current.field) : '';
   return (
@@ -722,10 +724,10 @@ function PhoneSort<T>({ params, spec, table, sortTerms }: { params: ListParams; 
       <Form.Select id={id} size="sm" value={value} onChange={(e) => params.update({ sort: e.target.value || null })}>
         {spec.sortable.flatMap((field) => [
           <option key={field} value={field}>
-            {t('table.sortOption', { column: labels.get(field) ?? field, dir: t('table.asc') })}
+            {t('table.sortOption', { column: labelOf(field), dir: t('table.asc') })}
           </option>,
           <option key={`-${field}`} value={`-${field}`}>
-            {t('table.sortOption', { column: labels.get(field) ?? field, dir: t('table.desc') })}
+            {t('table.sortOption', { column: labelOf(field), dir: t('table.desc') })}
           </option>,
         ])}
       </Form.Select>
