@@ -40,6 +40,28 @@ describeE2E('text that must be read whole', () => {
     await ctx.close();
   });
 
+  it('shows the transaction list\'s codes and methods whole on a desktop, in Vietnamese and in English', async () => {
+    const { ctx, page, errors } = await opened('/transaction', DESKTOP);
+    for (const lang of ['vi', 'en']) {
+      await page.evaluate((l) => localStorage.setItem('cargo.lang', l), lang);
+      await page.reload();
+      await page.locator('table.dt-table tbody td').first().waitFor();
+      await page.waitForLoadState('networkidle');
+      // Every cell but the customer's (a long name gives way with an ellipsis): codes, types, methods, amounts.
+      const cut = await page.$$eval('table.dt-table tbody tr', (rows) =>
+        rows.flatMap((tr) =>
+          Array.from(tr.querySelectorAll('td'))
+            .filter((td) => !td.querySelector('a[href^="/customer/"]') && (td.scrollWidth > td.clientWidth || Array.from(td.querySelectorAll('*')).some((el) => el.scrollWidth > el.clientWidth + 1)))
+            .map((td) => td.textContent),
+        ),
+      );
+      expect(cut, lang).toEqual([]);
+    }
+    await page.evaluate(() => localStorage.setItem('cargo.lang', 'vi'));
+    expect(serious(errors)).toEqual([]);
+    await ctx.close();
+  });
+
   it('shows the whole AWB number in the MAWB edit form on a phone', async () => {
     const [m] = (await suite.api<MawbList>('/api/mawbs?status=draft&pageSize=1')).items;
     const { ctx, page } = await opened(`/mawb/edit/${m!.id}`, PHONE);

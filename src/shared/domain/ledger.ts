@@ -65,7 +65,7 @@ export type TransactionReferenceType = (typeof TRANSACTION_REFERENCE_TYPES)[numb
 
 export const TRANSACTION_REFERENCE_KINDS: Readonly<Record<TransactionReferenceType, ReferenceKind>> = {
   order: { label: 'Đơn hàng', linkable: true, detailPath: (id) => `/order/${id}` },
-  delivery_slip: { label: 'Phiếu giao hàng', linkable: false, detailPath: null },
+  delivery_slip: { label: 'Phiếu giao hàng', linkable: false, detailPath: (id) => `/deliveryslip/${id}` },
 };
 
 /** The kinds a client may link a new row to (a non-empty tuple, for z.enum). */

@@ -54,7 +54,8 @@ export function useTransactionColumns({ withCustomer = true }: { withCustomer?: 
       cols.push(customerColumn(t('fields.customer')));
     }
     cols.push(
-      txCol.accessor('type', { header: t('fields.type'), size: 140, meta: { card: 'badge' }, cell: (c) => <TransactionTypeBadge type={c.getValue()} /> }),
+      // Wide enough for the longest label whole ("Cash on delivery", "From the wallet") in either language.
+      txCol.accessor('type', { header: t('fields.type'), size: 165, meta: { card: 'badge' }, cell: (c) => <TransactionTypeBadge type={c.getValue()} /> }),
       txCol.accessor('amount', {
         header: t('fields.amount'),
         size: 140,
@@ -67,11 +68,12 @@ export function useTransactionColumns({ withCustomer = true }: { withCustomer?: 
         meta: { align: 'end' },
         cell: (c) => <BalanceAmount amount={c.getValue()} />,
       }),
-      txCol.accessor('method', { header: t('fields.method'), size: 140, cell: (c) => <TransactionMethodText method={c.getValue()} /> }),
+      txCol.accessor('method', { header: t('fields.method'), size: 160, cell: (c) => <TransactionMethodText method={c.getValue()} /> }),
       txCol.accessor('referenceCode', {
         id: 'referenceDoc',
         header: t('fields.referenceDoc'),
-        size: 130,
+        // An order or slip code is read whole (PG2611-00244 was cut).
+        size: 150,
         meta: { label: t('fields.referenceDoc') },
         cell: (c) => <ReferenceDoc row={c.row.original} />,
       }),

@@ -38,7 +38,8 @@ describe('transaction list', () => {
       const url = new URL(c.url, 'http://x');
       if (url.pathname === '/api/transactions/totals') return jsonResponse(200, { count: 57, totalIn: 12_500_000, totalOut: 13_000_000, net: -500_000 });
       if (url.pathname === '/api/customers/5') return jsonResponse(200, { id: 5, code: 'KH000005', fullName: 'Lê Thị Sổ' });
-      return jsonResponse(200, { items: [row(2, -150_000), row(1, 250_000)], total: 57, page: 1, pageSize: 25 });
+      const slip = { ...row(3, -90_000), referenceType: 'delivery_slip' as const, referenceId: 301, referenceCode: 'PG2611-00301' };
+      return jsonResponse(200, { items: [slip, row(2, -150_000), row(1, 250_000)], total: 57, page: 1, pageSize: 25 });
     });
     renderRoutes([{ path: '/transaction', element: <TransactionListPage /> }], '/transaction?customerId=5&type=deposit,payment&createdFrom=2025-03-01&sort=-amount&q=ck');
     await screen.findByText('GD00000002');
@@ -49,6 +50,8 @@ describe('transaction list', () => {
     // Signed amounts in the rows, the order a payment went to as a link.
     expect(screen.getByText('\u2212150.000\u00a0₫', { normalizer: (s) => s })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'DH00000042' }).getAttribute('href')).toBe('/order/42');
+    // A delivery slip's code is a link to the slip too (it was plain text).
+    expect(screen.getByRole('link', { name: 'PG2611-00301' }).getAttribute('href')).toBe('/deliveryslip/301');
 
     const params = (path: string) => Object.fromEntries(new URL(calls.find((c) => new URL(c.url, 'http://x').pathname === path)!.url, 'http://x').searchParams);
     const list = params('/api/transactions');
