@@ -238,14 +238,15 @@ export function SlipForm({ values: v, onChange, slip, footer }: SlipFormProps) {
                     </Form.Group>
                   </Col>
                 )}
-                <Col xs={7}>
+                <Col xs={12} sm={7}>
                   <Form.Group controlId="slip-surcharge-label">
                     <Form.Label>{t('form.surchargeLabel')}</Form.Label>
                     <Form.Control value={v.surchargeLabel} maxLength={100} isInvalid={invalid('surchargeLabel')} onChange={(e) => set({ surchargeLabel: e.target.value })} />
                     <Form.Control.Feedback type="invalid">{t('form.surchargeNeedsLabel')}</Form.Control.Feedback>
                   </Form.Group>
                 </Col>
-                <Col xs={5}>
+                {/* A whole line on a phone: the amount stays readable beside its sign and its refusal mark. */}
+                <Col xs={12} sm={5}>
                   <Form.Group>
                     <Form.Label htmlFor="slip-surcharge-amount">{t('form.surchargeAmount')}</Form.Label>
                     <AmountInput id="slip-surcharge-amount" currency="VND" max={SLIP_AMOUNT_MAX} value={v.surchargeAmount} onChange={(n) => set({ surchargeAmount: n })} />
