@@ -137,7 +137,8 @@ export function SlipBody({ s }: { s: DeliverySlip }) {
                 <thead>
                   <tr>
                     <th>{t('fields.trackingNumber')}</th>
-                    <th className="text-end">{t('fields.weight')}</th>
+                    {/* On a phone the gross weight gives way: the chargeable weight and the freight are what the slip bills. */}
+                    <th className="text-end d-none d-sm-table-cell">{t('fields.weight')}</th>
                     <th className="text-end">{t('fields.chargeable')}</th>
                     <th className="text-end">{t('fields.freight')}</th>
                   </tr>
@@ -146,12 +147,12 @@ export function SlipBody({ s }: { s: DeliverySlip }) {
                   {s.packages.map((p) => (
                     <tr key={p.packageId}>
                       <td>
-                        <Link to={`/package/${p.packageId}`} className="font-tabular">
+                        <Link to={`/tracking/${p.packageId}`} className="font-tabular">
                           {p.trackingNumber}
                         </Link>
                         <div className="small text-body-secondary">{p.code}</div>
                       </td>
-                      <td className="text-end font-tabular">{fmt.kg(p.weightG)}</td>
+                      <td className="text-end font-tabular d-none d-sm-table-cell">{fmt.kg(p.weightG)}</td>
                       <td className="text-end font-tabular">{fmt.kg(p.chargeableG)}</td>
                       <td className="text-end font-tabular">{fmt.vnd(p.amount)}</td>
                     </tr>
