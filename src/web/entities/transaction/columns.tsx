@@ -55,29 +55,30 @@ export function useTransactionColumns({ withCustomer = true }: { withCustomer?: 
     }
     cols.push(
       // Wide enough for the longest label whole ("Cash on delivery", "From the wallet") in either language.
-      txCol.accessor('type', { header: t('fields.type'), size: 165, meta: { card: 'badge' }, cell: (c) => <TransactionTypeBadge type={c.getValue()} /> }),
+      txCol.accessor('type', { header: t('fields.type'), size: 155, meta: { card: 'badge' }, cell: (c) => <TransactionTypeBadge type={c.getValue()} /> }),
       txCol.accessor('amount', {
         header: t('fields.amount'),
-        size: 140,
+        size: 130,
         meta: { align: 'end', sortDescFirst: true },
         cell: (c) => <SignedAmount amount={c.getValue()} />,
       }),
       txCol.accessor('balanceAfter', {
         header: t('fields.balanceAfter'),
-        size: 140,
+        size: 130,
         meta: { align: 'end' },
         cell: (c) => <BalanceAmount amount={c.getValue()} />,
       }),
-      txCol.accessor('method', { header: t('fields.method'), size: 160, cell: (c) => <TransactionMethodText method={c.getValue()} /> }),
+      txCol.accessor('method', { header: t('fields.method'), size: 150, cell: (c) => <TransactionMethodText method={c.getValue()} /> }),
       txCol.accessor('referenceCode', {
         id: 'referenceDoc',
         header: t('fields.referenceDoc'),
         // An order or slip code is read whole (PG2611-00244 was cut).
-        size: 150,
+        size: 140,
         meta: { label: t('fields.referenceDoc') },
         cell: (c) => <ReferenceDoc row={c.row.original} />,
       }),
-      txCol.accessor('reference', { header: t('fields.reference'), size: 150, meta: { card: 'hidden' } }),
+      // The bank reference is there to search by, and one click away in the column chooser: the list fits 1280 px.
+      txCol.accessor('reference', { header: t('fields.reference'), size: 150, meta: { defaultHidden: true, card: 'hidden' } }),
       txCol.accessor('note', { header: t('fields.note'), size: 220, meta: { defaultHidden: true, card: 'hidden' }, cell: (c) => <TransactionNote row={c.row.original} /> }),
       txCol.accessor('actorName', { header: t('fields.actor'), size: 160, meta: { defaultHidden: true, card: 'hidden' }, cell: (c) => c.getValue() ?? '' }),
     );
