@@ -64,7 +64,15 @@ describeE2E('order parcels', () => {
     await pick.getByRole('searchbox', { name: 'Tìm kiện theo mã, mã vận đơn, nội dung' }).fill(third.trackingNumber.toLowerCase());
     const found = pick.getByRole('row', { name: new RegExp(third.trackingNumber) });
     await found.waitFor();
-    await found.getByRole('checkbox').check();
+    // The search answers after a pause: tick the row once the list has settled (a late answer redraws the rows).
+    await page.waitForLoadState('networkidle');
+    await expect
+      .poll(async () => {
+        const box = pick.getByRole('row', { name: new RegExp(third.trackingNumber) }).getByRole('checkbox');
+        if (!(await box.isChecked())) await box.click();
+        return box.isChecked();
+      })
+      .toBe(true);
     await pick.getByTestId('order-pick-attach').click();
     await expect.poll(() => page.locator('[data-testid="order-attach-log"] [data-outcome="attached"]').count()).toBe(1);
     expect(await page.getByTestId('order-attach-log').innerText()).toContain(`Đã gắn kiện ${third.code} vào đơn`);
