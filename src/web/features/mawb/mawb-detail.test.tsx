@@ -314,7 +314,9 @@ describe('MAWB detail: status', () => {
     await user.type(within(dialog).getByLabelText('Số hiệu chuyến bay'), 'BR 25');
     expect((confirm as HTMLButtonElement).disabled).toBe(false);
     const at = within(dialog).getByTestId('step-at') as HTMLInputElement;
-    const entered = at.value.replace(/T(\d{2}):/, (_, h: string) => `T${String(Math.max(0, Number(h) - 1)).padStart(2, '0')}:`);
+    // An hour before the default (read and written as wall-clock text, so it holds across midnight: between 00:00 and
+    // 00:59 the old hour-minus-one kept the default, and nothing was entered).
+    const entered = new Date(Date.parse(`${at.value}:00Z`) - 3_600_000).toISOString().slice(0, 16);
     fireEvent.change(at, { target: { value: entered } });
     await user.click(confirm);
     await waitFor(() => expect(calls.some((c) => c.url.endsWith('/status'))).toBe(true));
