@@ -3,7 +3,9 @@ import { useFieldArray, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { PriceListValueSchema } from '../../../shared/contracts/settings';
-import { CURRENCIES, CURRENCY_DECIMALS, isCurrency, type Currency } from '../../../shared/domain/money';
+import type { MessageLanguage } from '../../../shared/i18n/language';
+import { CURRENCIES, isCurrency, type Currency } from '../../../shared/domain/money';
+import { formatMoneyAmount, parseMoneyInput } from '../../../shared/domain/money-input';
 import { CUSTOMER_GROUPS, PRICE_UNITS, SURCHARGE_MODES, type PriceLine, type PriceListValue } from '../../../shared/domain/pricing';
 import { scaledDecimal } from '../../../shared/domain/weight';
 import { SelectField, TextField } from '../../components/form/fields';
@@ -12,7 +14,8 @@ import { useStores } from '../../entities/store/api';
 /**
  * The typed form of a price list: its name and group, then one card per route (origin store or country →
  * hub, unit, currency, billing step, minimum, insurance, weight brackets, surcharges). People type weights in
- * the unit ("0.5" kg) and money in the line's currency ("8.50" USD, "235000" đ); the value is built exactly in
+ * the unit ("0.5" kg) and money in the line's currency, read by the one money reader (shared/domain/money-input.ts)
+ * in the UI language ("8,50" USD and "235.000" đ in Vietnamese, "8.50" and "235,000" in English); the value is built exactly in
  * integers (thousandths of the unit, minor units, basis points) and checked by the SAME contract as the server
  * (PriceListValueSchema), whose messages land under the fields they are about.
  */
@@ -47,12 +50,6 @@ export function scaledText(n: number, decimals: number): string {
   return `${sign}${whole}${frac ? `.${frac}` : ''}`;
 }
 
-/** Money typed in the currency's major unit → minor units; a currency without decimals takes digits only ("235.000" is refused, not read as 235). */
-export function parseMoney(text: string, currency: Currency): number | null {
-  const decimals = CURRENCY_DECIMALS[currency];
-  if (decimals === 0) return /^\d{1,15}$/.test(text.trim()) ? Number(text.trim()) : null;
-  return scaledDecimal(text, decimals);
-}
 
 const emptyLine = (): LineRow => ({
   originStoreId: '',
@@ -67,12 +64,13 @@ const emptyLine = (): LineRow => ({
   surcharges: [],
 });
 
-export function priceListToForm(v: PriceListValue): PriceListForm {
+/** A price list as the form shows it; its amounts written as the UI language writes them. */
+export function priceListToForm(v: PriceListValue, lang: MessageLanguage): PriceListForm {
+  const money = (minor: number, currency: Currency) => formatMoneyAmount(minor, currency, lang);
   return {
     name: v.name,
     group: v.group ?? '',
     lines: v.lines.map((l) => {
-      const d = CURRENCY_DECIMALS[l.currency];
       return {
         originStoreId: l.originStoreId != null ? String(l.originStoreId) : '',
         originCountry: l.originCountry ?? '',
@@ -80,10 +78,10 @@ export function priceListToForm(v: PriceListValue): PriceListForm {
         unit: l.unit,
         currency: l.currency,
         step: scaledText(l.stepMilli, 3),
-        minimum: scaledText(l.minimum, d),
+        minimum: money(l.minimum, l.currency),
         insurance: scaledText(l.insuranceBps ?? 0, 2),
-        brackets: l.brackets.map((b) => ({ from: scaledText(b.fromMilli, 3), rate: scaledText(b.rate, d) })),
-        surcharges: (l.surcharges ?? []).map((s) => ({ label: s.label, mode: s.mode, amount: scaledText(s.amount, d) })),
+        brackets: l.brackets.map((b) => ({ from: scaledText(b.fromMilli, 3), rate: money(b.rate, l.currency) })),
+        surcharges: (l.surcharges ?? []).map((s) => ({ label: s.label, mode: s.mode, amount: money(s.amount, l.currency) })),
       };
     }),
   };
@@ -99,7 +97,7 @@ export interface FormIssue {
 const FIELD_NAMES: Record<string, string> = { stepMilli: 'step', insuranceBps: 'insurance', fromMilli: 'from', originStoreId: 'originCountry' };
 
 /** The value the form stands for, or the issues (unreadable numbers first, then the shared contract's). */
-export function buildPriceList(f: PriceListForm, msg: { number: string; money: string; percent: string }): { value: PriceListValue } | { issues: FormIssue[] } {
+export function buildPriceList(f: PriceListForm, msg: { number: string; percent: string }, lang: MessageLanguage): { value: PriceListValue } | { issues: FormIssue[] } {
   const issues: FormIssue[] = [];
   const num = (text: string, decimals: number, path: string, message: string) => {
     const n = scaledDecimal(text, decimals);
@@ -108,10 +106,11 @@ export function buildPriceList(f: PriceListForm, msg: { number: string; money: s
   };
   const lines = f.lines.map((l, i): PriceLine => {
     const currency: Currency = isCurrency(l.currency) ? l.currency : 'VND';
+    // The one money reader: what it cannot read unambiguously is refused with its own reason, never guessed.
     const money = (text: string, path: string) => {
-      const n = parseMoney(text, currency);
-      if (n === null) issues.push({ path, message: msg.money });
-      return n ?? 0;
+      const r = parseMoneyInput(text, { currency, lang });
+      if (!r.ok) issues.push({ path, message: r.message });
+      return r.ok ? r.value : 0;
     };
     const at = `lines.${i}`;
     return {

@@ -1,6 +1,8 @@
 import { useMemo, useState } from 'react';
 import { Card, Col, Row } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
+import type { MessageLanguage } from '../../../shared/i18n/language';
+import { useMoneyLang } from '../../components/form/money-inputs';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { businessDate } from '../../../shared/contracts/exchange-rates';
@@ -37,7 +39,7 @@ const Values = z.object({
 });
 type Values = z.infer<typeof Values>;
 
-function toValues(s: Setting, newVersion: boolean): Values {
+function toValues(s: Setting, newVersion: boolean, lang: MessageLanguage): Values {
   const v = s.value as Record<string, unknown> | string | number | null;
   const obj = v && typeof v === 'object' ? v : {};
   const shape = shapeOf(s.kind, s.value);
@@ -49,7 +51,7 @@ function toValues(s: Setting, newVersion: boolean): Values {
     accountNumber: String(obj.accountNumber ?? ''),
     accountName: String(obj.accountName ?? ''),
     effectiveFrom: newVersion ? businessDate(Date.now()) : s.effectiveFrom,
-    pl: shape === 'priceList' ? priceListToForm(s.value as PriceListValue) : EMPTY_PRICE_LIST,
+    pl: shape === 'priceList' ? priceListToForm(s.value as PriceListValue, lang) : EMPTY_PRICE_LIST,
   };
 }
 
@@ -57,7 +59,7 @@ function toValues(s: Setting, newVersion: boolean): Values {
 type NumberMessages = Parameters<typeof buildPriceList>[1];
 
 /** The value the form stands for, or a problem on the text field when it is not even readable. */
-function buildValue(shape: Shape, v: Values, msgs: NumberMessages): { value: unknown } | { problem: string } {
+function buildValue(shape: Shape, v: Values, msgs: NumberMessages, lang: MessageLanguage): { value: unknown } | { problem: string } {
   switch (shape) {
     case 'text':
       return { value: v.text };
@@ -68,7 +70,7 @@ function buildValue(shape: Shape, v: Values, msgs: NumberMessages): { value: unk
     case 'bank':
       return { value: { bankName: v.bankName, bin: v.bin.trim(), accountNumber: v.accountNumber.trim(), accountName: v.accountName } };
     case 'priceList': {
-      const built = buildPriceList(v.pl, msgs);
+      const built = buildPriceList(v.pl, msgs, lang);
       return 'value' in built ? built : { problem: 'priceList' };
     }
   }
@@ -100,7 +102,8 @@ function SettingForm({ loaded }: { loaded: Versioned<Setting> }) {
   // A version already in force is history: changing it means adding a new version with a start day.
   const newVersion = dated && (params.get('new') === '1' || s.status !== 'scheduled');
   const shape = shapeOf(kind, s.value);
-  const msgs = useMemo(() => ({ number: t('plForm.badNumber'), money: t('plForm.badNumber'), percent: t('plForm.badPercent') }), [t]);
+  const msgs = useMemo(() => ({ number: t('plForm.badNumber'), percent: t('plForm.badPercent') }), [t]);
+  const lang = useMoneyLang();
 
   // The shared contract of this kind/key checks the value, here as on the server.
   const schema = useMemo(
@@ -108,14 +111,14 @@ function SettingForm({ loaded }: { loaded: Versioned<Setting> }) {
       Values.superRefine((v, ctx) => {
         if (shape === 'priceList') {
           // The typed price list: each issue under the field it is about (pl.lines.0.brackets.1.rate …).
-          const built = buildPriceList(v.pl, msgs);
+          const built = buildPriceList(v.pl, msgs, lang);
           for (const issue of 'issues' in built ? built.issues : []) {
             ctx.addIssue({ code: 'custom', path: ['pl', ...issue.path.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p))], message: issue.message });
           }
           if (dated && !/^\d{4}-\d{2}-\d{2}$/.test(v.effectiveFrom)) ctx.addIssue({ code: 'custom', path: ['effectiveFrom'], message: t('form.day') });
           return;
         }
-        const built = buildValue(shape, v, msgs);
+        const built = buildValue(shape, v, msgs, lang);
         if ('problem' in built) {
           ctx.addIssue({ code: 'custom', path: ['text'], message: t(`form.${built.problem}`) });
           return;
@@ -128,14 +131,14 @@ function SettingForm({ loaded }: { loaded: Versioned<Setting> }) {
         }
         if (dated && !/^\d{4}-\d{2}-\d{2}$/.test(v.effectiveFrom)) ctx.addIssue({ code: 'custom', path: ['effectiveFrom'], message: t('form.day') });
       }),
-    [shape, kind, s.key, dated, t, msgs],
+    [shape, kind, s.key, dated, t, msgs, lang],
   );
 
   const rf = useResourceForm({
     schema,
-    defaultValues: toValues(s, newVersion),
+    defaultValues: toValues(s, newVersion, lang),
     save: async (values) => {
-      const built = buildValue(shape, values, msgs);
+      const built = buildValue(shape, values, msgs, lang);
       if ('problem' in built) throw new Error(built.problem);
       const saved = newVersion
         ? await settingApi.create({ kind, key: s.key, value: built.value, effectiveFrom: values.effectiveFrom, description: s.description })
@@ -145,7 +148,7 @@ function SettingForm({ loaded }: { loaded: Versioned<Setting> }) {
     },
     texts: { pending: t('form.saving'), success: () => (newVersion ? t('form.versionAdded') : t('form.saved')) },
     onSaved: (saved) => navigate(`/setting/${saved.id}`),
-    toValues: (r: Setting) => toValues(r, newVersion),
+    toValues: (r: Setting) => toValues(r, newVersion, lang),
     onRebase: (r: Setting) => setBase(versioned(r)),
   });
   const form = rf.form;
