@@ -23,11 +23,14 @@ const WATCH = { form: LOGIN_FORM, rows: FIRST_ROW };
 
 // Records, in the page, when each WATCH selector first matches a visible element (a DOM change or a frame triggers
 // the check) and every frame's time while the page lives. Runs before any of the page's own scripts, so a time is
-// never the moment the driver happened to ask.
+// never the moment the driver happened to ask. An element counts only once every stylesheet the document links has
+// loaded (its `sheet` exists): a form laid out before its CSS arrives is not what the user is meant to see.
 const PROBE = `(() => {
   const w = window;
   w.__probe = { watch: ${JSON.stringify(WATCH)}, seen: {}, frames: [], longTasks: [], marks: {} };
+  const styled = () => Array.prototype.every.call(document.querySelectorAll('link[rel="stylesheet"]'), (l) => l.sheet !== null);
   const check = () => {
+    if (!styled()) return;
     for (const [name, sel] of Object.entries(w.__probe.watch)) {
       if (w.__probe.seen[name] !== undefined) continue;
       const el = document.querySelector(sel);
