@@ -29,4 +29,27 @@
   d.setAttribute('data-sidebar-size', pick(s.leftSideBarType, ['default', 'condensed', 'compact']));
   d.setAttribute('data-sidebar-user', s.showSidebarUserInfo === true ? 'show' : 'hide');
   d.setAttribute('data-topbar', pick(s.topbarTheme, ['light', 'dark']));
+
+  /* The sign-in page's static document (/auth/login; see src/web/lib/static-login.ts) holds the screen once per
+     language, and its inline CSS shows the one <html lang> names: the tab title follows the same choice, the other
+     card leaves the document once it is parsed, and the static form is never submitted (the app's replaces it). */
+  var title = document.querySelector('title[data-en]');
+  if (title && d.getAttribute('lang') === 'en') document.title = title.getAttribute('data-en');
+  document.addEventListener('readystatechange', function () {
+    var root = document.getElementById('static-login');
+    if (!root) return;
+    var shown = d.getAttribute('lang') === 'en' ? 'en' : 'vi';
+    var cards = root.querySelectorAll('[data-static-lang]');
+    for (var i = 0; i < cards.length; i++) {
+      if (cards[i].getAttribute('data-static-lang') !== shown) cards[i].parentNode.removeChild(cards[i]);
+    }
+  });
+  document.addEventListener(
+    'submit',
+    function (e) {
+      var root = document.getElementById('static-login');
+      if (root && e.target instanceof Node && root.contains(e.target)) e.preventDefault();
+    },
+    true
+  );
 })();
