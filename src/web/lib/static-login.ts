@@ -1,7 +1,7 @@
 import { useLayoutEffect, useState, type RefObject } from 'react';
-import { matchPath, type DataRouter } from 'react-router';
+import type { DataRouter } from 'react-router';
 import type { PublicCompany } from '../../shared/contracts/company';
-import { LOGIN_PATH } from './return-to';
+import { isStaticLoginPath } from '../../shared/static-login';
 
 /**
  * The sign-in page's first paint. For a document load of /auth/login the server sends the sign-in screen as static
@@ -116,10 +116,6 @@ export function useStaticLoginTakeOver(
   return { takingOver };
 }
 
-export function isLoginPath(pathname: string): boolean {
-  return matchPath(LOGIN_PATH, pathname) !== null;
-}
-
 /**
  * The static card belongs to the sign-in page only: once the router settles anywhere else (a signed-in user sent on,
  * a failed chunk's error screen, a 404), it goes, so the app's screen is never left hidden behind it.
@@ -128,7 +124,8 @@ export function releaseStaticLoginOffTheLoginPage(router: Pick<DataRouter, 'stat
   if (!hasStaticLogin()) return;
   const check = (state: DataRouter['state']) => {
     if (!state.initialized || state.navigation.state !== 'idle') return false;
-    if (state.errors || !isLoginPath(state.location.pathname)) releaseStaticLogin();
+    // The server's rule for the paths that get the static page (the router's for /auth/login).
+    if (state.errors || !isStaticLoginPath(state.location.pathname)) releaseStaticLogin();
     return !hasStaticLogin();
   };
   if (check(router.state)) return;
