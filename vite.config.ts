@@ -4,6 +4,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { createServer, defineConfig, type Plugin } from 'vite';
 import type { OutputBundle, OutputChunk } from 'rolldown';
+import { criticalCss } from './scripts/critical-css';
 import { STATIC_LOGIN_FILE } from './src/shared/static-login';
 
 /**
@@ -112,7 +113,9 @@ function staticLoginPage(): Plugin {
       try {
         const mod = (await server.ssrLoadModule(path.join(root, 'app/static-login-page.tsx'))) as typeof import('./src/web/app/static-login-page');
         const build = await mod.renderStaticLogin(readFileSync(path.join(outDir, 'index.html'), 'utf8'));
-        writeFileSync(path.join(outDir, STATIC_LOGIN_FILE), JSON.stringify(build));
+        const css = mod.stylesheetsOf(build).map((file) => readFileSync(path.join(outDir, file), 'utf8'));
+        const critical = criticalCss(css.join('\n'), mod.criticalCssDocument(build));
+        writeFileSync(path.join(outDir, STATIC_LOGIN_FILE), JSON.stringify(mod.withCriticalCss(build, critical)));
       } finally {
         await server.close();
       }

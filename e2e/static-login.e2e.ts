@@ -31,15 +31,37 @@ const LAID_OUT = [
   '.auth-footer',
 ];
 
-/** Holds the app's entry chunk until `release()`: nothing of the app runs before then (the others only preload). */
+/**
+ * Holds the app's entry chunk and its stylesheets until `release()`: nothing of the app runs before then (the other
+ * chunks only preload), and the static page shows with the CSS inlined in it alone.
+ */
 async function holdEntry(page: Page) {
   let release!: () => void;
   const gate = new Promise<void>((resolve) => (release = resolve));
-  await page.route((url) => url.pathname === entry, async (route) => {
+  await page.route((url) => url.pathname === entry || url.pathname.endsWith('.css'), async (route) => {
     await gate;
     await route.continue();
   });
   return release;
+}
+
+/** Computed styles that make up how the screen looks, element by element (buttons apart: disabled on purpose). */
+async function looks(page: Page, scope: string) {
+  return page.evaluate((scope) => {
+    const props = [
+      'color', 'background-color', 'background-image', 'font-family', 'font-size', 'font-weight', 'line-height',
+      'border-top-width', 'border-top-color', 'border-bottom-width', 'border-top-left-radius', 'padding-top',
+      'padding-left', 'margin-top', 'margin-bottom', 'box-shadow', 'opacity', 'display', 'text-decoration-line',
+      'text-align', 'width', 'height',
+    ];
+    const root = document.querySelector(`${scope} .auth-layout`)!;
+    return [...root.querySelectorAll('*')]
+      .filter((el) => !el.closest('button') && getComputedStyle(el).display !== 'none')
+      .map((el) => {
+        const cs = getComputedStyle(el);
+        return `${el.tagName.toLowerCase()}.${[...el.classList].join('.')} ${props.map((p) => `${p}:${cs.getPropertyValue(p)}`).join('; ')}`;
+      });
+  }, scope);
 }
 
 /** Every request the page makes, with its body. */
@@ -63,8 +85,12 @@ async function boxes(page: Page, scope: string) {
   );
 }
 
+/** The card is laid out by the page's CSS (inlined in it: the stylesheets are held back here). */
 const styled = (page: Page) =>
-  page.evaluate(() => [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].every((l) => l.sheet !== null));
+  page.evaluate(() => {
+    const card = document.querySelector('#static-login .auth-card');
+    return !!card && getComputedStyle(card).maxWidth === '416px' && getComputedStyle(card.closest('.auth-layout')!).display === 'flex';
+  });
 
 /** Opens /auth/login with the entry held; resolves once the static card is on screen with its CSS. */
 async function openStatic(ctx: BrowserContext, path = '/auth/login') {
@@ -88,7 +114,8 @@ async function takeOver(page: Page, release: () => void) {
 describeE2E('the sign-in page before and after the app takes over', () => {
   beforeAll(async () => {
     [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-    const html = await (await fetch(server.url + '/auth/login')).text();
+    // The app's entry, as every other page names it (the sign-in page starts it from layout-boot.js).
+    const html = await (await fetch(server.url + '/')).text();
     entry = /<script type="module" crossorigin src="([^"]+)"/.exec(html)![1]!;
   });
   afterAll(async () => {
@@ -203,8 +230,12 @@ describeE2E('the sign-in page before and after the app takes over', () => {
           await screenshot(page, `static-login-before-${name}`);
           const before = await boxes(page, '#static-login');
           for (const [sel, found] of Object.entries(before)) expect(found.length, `${name} ${sel}`).toBeGreaterThan(0);
+          // With its inlined CSS only: no stylesheet has arrived.
+          expect(await page.evaluate(() => [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].filter((l) => l.sheet).length)).toBe(0);
+          const styles = await looks(page, '#static-login');
           await takeOver(page, release);
           expect(await boxes(page, '#root'), name).toEqual(before);
+          expect(await looks(page, '#root'), name).toEqual(styles);
           await screenshot(page, `static-login-after-${name}`);
           await ctx.close();
         }

@@ -193,6 +193,7 @@ describe('the static sign-in page', () => {
         expect(res.statusCode, url).toBe(200);
         expect(res.headers['content-type'], url).toBe('text/html; charset=utf-8');
         expect(res.headers['cache-control'], url).toBe('no-cache');
+        expect(res.headers.link, url).toBe('</layout-boot.js>; rel=preload; as=script');
         for (const [name, value] of Object.entries(SECURITY_HEADERS)) expect(res.headers[name], `${url} ${name}`).toBe(value);
         expect(res.body, url).toContain(`<footer>© ${new Date().getFullYear()} Cargo Console</footer>`);
         expect(res.body, url).toContain(`<header><b title="${brand}">${brand}</b></header>`);

@@ -215,6 +215,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         const body = await loginDocument(encoding);
         if (body) {
           reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+          // The one request its first paint waits for (the colour mode and language), asked for with the headers.
+          reply.header('link', '</layout-boot.js>; rel=preload; as=script');
           if (encoding) reply.header('content-encoding', encoding);
           return reply.send(body);
         }

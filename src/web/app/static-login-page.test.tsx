@@ -13,7 +13,7 @@ import { i18n } from '../lib/i18n';
 import { releaseStaticLoginOffTheLoginPage } from '../lib/static-login';
 import { resetAuthState } from '../lib/use-auth';
 import { jsonResponse, makeToken, makeUser, mockFetch } from '../test/auth-fixtures';
-import { renderStaticLogin } from './static-login-page';
+import { renderStaticLogin, withCriticalCss } from './static-login-page';
 
 /** What the build starts from: index.html as Vite writes it (the parts the static page is put into). */
 const INDEX_HTML = `<!doctype html>
@@ -21,6 +21,9 @@ const INDEX_HTML = `<!doctype html>
   <head>
     <title>Cargo Console</title>
     <script src="/layout-boot.js"></script>
+    <script type="module" crossorigin src="/assets/index-AbC.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/login-page-DeF.js">
+    <link rel="stylesheet" crossorigin href="/assets/index-GhI.css">
   </head>
   <body>
     <div id="root"></div>
@@ -32,7 +35,7 @@ const BOOT = readFileSync(path.resolve(__dirname, '../public/layout-boot.js'), '
 
 let build: StaticLoginBuild;
 beforeAll(async () => {
-  build = await renderStaticLogin(INDEX_HTML);
+  build = withCriticalCss(await renderStaticLogin(INDEX_HTML), '.auth-card{max-width:26rem}');
 });
 
 /**
@@ -170,6 +173,21 @@ describe('the static sign-in page', () => {
     form.dispatchEvent(submit);
     expect(submit.defaultPrevented).toBe(true);
     for (const other of document.querySelectorAll<HTMLButtonElement>('#static-login button[type="button"]')) expect(other.disabled).toBe(true);
+  });
+
+  it('inlines its CSS, and starts the full stylesheets and then the app only after its first frame', async () => {
+    loadStaticDocument();
+    expect(document.querySelector('style[data-critical]')!.textContent).toBe('.auth-card{max-width:26rem}');
+    // Nothing of the app is asked for before the first paint: no stylesheet, no script, no preload.
+    expect(document.querySelectorAll('head link[rel="stylesheet"], head link[rel="modulepreload"], head script[type="module"]')).toHaveLength(0);
+    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 10)));
+    const sheet = document.querySelector<HTMLLinkElement>('head link[rel="stylesheet"]')!;
+    expect(sheet.getAttribute('href')).toBe('/assets/index-GhI.css');
+    expect(document.querySelector('head link[rel="modulepreload"]')!.getAttribute('href')).toBe('/assets/login-page-DeF.js');
+    // The entry waits for the stylesheets: the app never renders without its CSS.
+    expect(document.querySelector('head script[type="module"]')).toBeNull();
+    sheet.dispatchEvent(new Event('load'));
+    expect(document.querySelector('head script[type="module"]')!.getAttribute('src')).toBe('/assets/index-AbC.js');
   });
 
   it('hands what was typed, the focused field and its caret to the app, which signs in with them', async () => {

@@ -106,8 +106,8 @@ export const STATIC_LOGIN_CSS =
 
 /**
  * The document for /auth/login: the built index.html (same scripts, styles and preloads) with both languages'
- * screens in front of the app's root (the default language first), the CSS above, and the sign-in title (English in
- * `data-en`, which layout-boot.js uses).
+ * screens in front of the app's root (the default language first), the CSS above, the sign-in title (English in
+ * `data-en`, which layout-boot.js uses), its stylesheets first, and the app's entry started after the first paint.
  */
 export async function renderStaticLogin(indexHtml: string): Promise<StaticLoginBuild> {
   const cards: string[] = [];
@@ -123,6 +123,26 @@ export async function renderStaticLogin(indexHtml: string): Promise<StaticLoginB
     `<title data-en="${title('en')}">${title('vi')}</title>\n    <style>${STATIC_LOGIN_CSS}</style>`,
     'the title',
   );
+  // The page's stylesheets, which withCriticalCss (below) turns into what the static screen needs, inlined.
+  const sheets = html.match(/\s*<link rel="stylesheet"[^>]*>/g) ?? [];
+  if (!sheets.length) throw new Error('static sign-in page: no stylesheet in index.html');
+  for (const sheet of sheets) html = replaceExactly(html, sheet, '', 'a stylesheet link');
+  // After layout-boot.js: a classic script after a pending stylesheet would wait for it (and the body's parsing too).
+  html = replaceExactly(html, '<script src="/layout-boot.js"></script>', `<script src="/layout-boot.js"></script>${sheets.join('')}`, 'layout-boot.js');
+  // The app's scripts wait for the static screen's first frame: fetched beside the CSS, parsed and run as they
+  // arrive, their ~0.5 MB of JavaScript held that paint back by hundreds of ms on a busy machine. They are kept,
+  // inert, in a <template>, and layout-boot.js puts them into the document once the frame is painted and the full
+  // stylesheets have loaded (the entry last, as a module script), so they still load side by side.
+  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html)?.[1];
+  if (!entry) throw new Error('static sign-in page: no entry script in index.html');
+  const preloads = html.match(/\s*<link rel="modulepreload" crossorigin href="[^"]+">/g) ?? [];
+  for (const link of preloads) html = replaceExactly(html, link, '', 'a module preload');
+  html = replaceExactly(
+    html,
+    /\s*<script type="module" crossorigin src="[^"]+"><\/script>/,
+    `\n    <template id="app-scripts" data-entry="${entry}">${preloads.map((l) => l.trim()).join('')}</template>`,
+    'the entry script',
+  );
   html = replaceExactly(
     html,
     '<div id="root"></div>',
@@ -130,4 +150,31 @@ export async function renderStaticLogin(indexHtml: string): Promise<StaticLoginB
     'the root element',
   );
   return { html, brand: renderBrand() };
+}
+
+/** The static page as the critical CSS is worked out on: both languages' cards, with both forms of the brand. */
+export function criticalCssDocument(build: StaticLoginBuild): string {
+  return build.html.replaceAll(TOKENS.brand, () => build.brand.icon + build.brand.logo);
+}
+
+/**
+ * The page's own CSS inlined (`critical`: the rules that can apply to it, worked out by the build from the full
+ * stylesheets), so its first paint waits for no stylesheet: the full stylesheets go into the <template> of the app's
+ * scripts, which layout-boot.js puts into the document after that paint (and it starts the app's entry once they
+ * have loaded). They hold the same rules in the same order, so nothing on the sign-in screen changes when they apply.
+ */
+export function withCriticalCss(build: StaticLoginBuild, critical: string): StaticLoginBuild {
+  let html = build.html;
+  const sheets = html.match(/<link rel="stylesheet" crossorigin href="[^"]+">/g) ?? [];
+  if (!sheets.length) throw new Error('static sign-in page: no stylesheet to inline');
+  html = replaceExactly(html, sheets[0]!, `<style data-critical>${critical}</style>${sheets[0]}`, 'the first stylesheet');
+  for (const sheet of sheets) html = replaceExactly(html, sheet, '', 'a stylesheet');
+  // The full stylesheets load with the app's scripts, after the first paint (layout-boot.js).
+  html = replaceExactly(html, /(<template id="app-scripts" [^>]*>)/, `$1${sheets.join('')}`, 'the app’s scripts');
+  return { ...build, html };
+}
+
+/** The stylesheets the page links (their paths in the built web directory), in order. */
+export function stylesheetsOf(build: StaticLoginBuild): string[] {
+  return [...build.html.matchAll(/<link rel="stylesheet" crossorigin href="\/([^"]+)">/g)].map((m) => m[1]!);
 }

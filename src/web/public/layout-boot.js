@@ -38,6 +38,44 @@
   document.addEventListener('readystatechange', function () {
     var root = document.getElementById('static-login');
     if (!root) return;
+    /* The static page inlines its own CSS and keeps the full stylesheets and the app's scripts inert in a
+       <template>: once it has been painted (the frame's callback, then a task after the frame; or after a second,
+       for a tab in the background), they go into the document, loading side by side, and when the stylesheets have
+       loaded the app's entry starts. So neither holds the first paint back, and the app never renders before its
+       CSS is there. */
+    var scripts = document.getElementById('app-scripts');
+    if (scripts && !scripts.hasAttribute('data-started')) {
+      scripts.setAttribute('data-started', '');
+      var started = false;
+      var afterPaint = function () {
+        if (started) return;
+        started = true;
+        var parts = document.importNode(scripts.content, true);
+        var sheets = parts.querySelectorAll('link[rel="stylesheet"]');
+        var pending = sheets.length;
+        var startApp = function () {
+          var entry = document.createElement('script');
+          entry.type = 'module';
+          entry.crossOrigin = '';
+          entry.src = scripts.getAttribute('data-entry');
+          document.head.appendChild(entry);
+        };
+        var done = function () {
+          pending -= 1;
+          if (pending === 0) startApp();
+        };
+        for (var j = 0; j < sheets.length; j++) {
+          sheets[j].addEventListener('load', done);
+          sheets[j].addEventListener('error', done);
+        }
+        document.head.appendChild(parts);
+        if (!sheets.length) startApp();
+      };
+      requestAnimationFrame(function () {
+        setTimeout(afterPaint, 0);
+      });
+      setTimeout(afterPaint, 1000);
+    }
     var shown = d.getAttribute('lang') === 'en' ? 'en' : 'vi';
     var cards = root.querySelectorAll('[data-static-lang]');
     for (var i = 0; i < cards.length; i++) {
