@@ -140,7 +140,8 @@ export async function renderStaticLogin(indexHtml: string): Promise<StaticLoginB
   html = replaceExactly(
     html,
     /\s*<script type="module" crossorigin src="[^"]+"><\/script>/,
-    `\n    <template id="app-scripts" data-entry="${entry}">${preloads.map((l) => l.trim()).join('')}</template>`,
+    // The entry is preloaded with the rest, so that waiting for the stylesheets costs it no extra round trip.
+    `\n    <template id="app-scripts" data-entry="${entry}"><link rel="modulepreload" crossorigin href="${entry}">${preloads.map((l) => l.trim()).join('')}</template>`,
     'the entry script',
   );
   html = replaceExactly(
