@@ -48,7 +48,7 @@
       scripts.setAttribute('data-started', '');
       var started = false;
       var afterPaint = function () {
-        if (started) return;
+        if (started || !document.contains(scripts)) return;
         started = true;
         var parts = document.importNode(scripts.content, true);
         var sheets = parts.querySelectorAll('link[rel="stylesheet"]');
