@@ -47,7 +47,9 @@ async function holdEntry(page: Page) {
 
 /** Computed styles that make up how the screen looks, element by element (buttons apart: disabled on purpose). */
 async function looks(page: Page, scope: string) {
-  return page.evaluate((scope) => {
+  return page.evaluate(async (scope) => {
+    // Styles as they are drawn now: no transition may be under way (the focused field's ring must not fade in).
+    const running = document.getAnimations().map((a) => a.constructor.name + ' ' + (a as CSSTransition).transitionProperty);
     const props = [
       'color', 'background-color', 'background-image', 'font-family', 'font-size', 'font-weight', 'line-height',
       'border-top-width', 'border-top-color', 'border-bottom-width', 'border-top-left-radius', 'padding-top',
@@ -55,12 +57,13 @@ async function looks(page: Page, scope: string) {
       'text-align', 'width', 'height',
     ];
     const root = document.querySelector(`${scope} .auth-layout`)!;
-    return [...root.querySelectorAll('*')]
+    const styles = [...root.querySelectorAll('*')]
       .filter((el) => !el.closest('button') && getComputedStyle(el).display !== 'none')
       .map((el) => {
         const cs = getComputedStyle(el);
         return `${el.tagName.toLowerCase()}.${[...el.classList].join('.')} ${props.map((p) => `${p}:${cs.getPropertyValue(p)}`).join('; ')}`;
       });
+    return { running, styles };
   }, scope);
 }
 

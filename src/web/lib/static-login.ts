@@ -105,12 +105,17 @@ export function useStaticLoginTakeOver(
     releaseStaticLogin();
     const field = typed.focused === 'email' ? emailRef.current : typed.focused === 'password' ? passwordRef.current : null;
     if (!field) return;
+    // The static field's focus ring is already drawn: this one appears with it, not faded in by the CSS transition.
+    const transition = field.style.transition;
+    field.style.transition = 'none';
     field.focus({ preventScroll: true });
     if (typed.selection) {
       try {
         field.setSelectionRange(typed.selection.start, typed.selection.end, typed.selection.direction);
       } catch {}
     }
+    void getComputedStyle(field).boxShadow;
+    field.style.transition = transition;
   }, [typed, emailRef, passwordRef]);
 
   return { takingOver };
