@@ -2,8 +2,10 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { createServer, defineConfig, type Plugin } from 'vite';
 import type { OutputBundle, OutputChunk } from 'rolldown';
+import { criticalCss } from './scripts/critical-css';
+import { STATIC_LOGIN_FILE } from './src/shared/static-login';
 
 /**
  * Every text asset of the build is also written brotli- and gzip-compressed beside itself (`x.js.br`, `x.js.gz`),
@@ -22,6 +24,8 @@ function precompress(): Plugin {
     },
     closeBundle() {
       for (const file of walk(outDir)) {
+        // The static sign-in page is the server's to fill in per request: never sent as it is.
+        if (path.basename(file) === STATIC_LOGIN_FILE) continue;
         if (!/\.(js|mjs|css|html|svg|json|txt|webmanifest)$/.test(file) || statSync(file).size < 1024) continue;
         const body = readFileSync(file);
         writeFileSync(`${file}.br`, brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } }));
@@ -81,12 +85,50 @@ function firstScreenPreload(): Plugin {
   };
 }
 
+/**
+ * The document the server sends for /auth/login: the built index.html with the sign-in screen already in it as
+ * static HTML, rendered here from the real AuthLayout and LoginPage in both languages
+ * (src/web/app/static-login-page.tsx), so it looks exactly like the app's screen and cannot drift from it. The
+ * browser shows the form before any script; the app's LoginPage takes it over when it mounts.
+ */
+function staticLoginPage(): Plugin {
+  let root = '';
+  let outDir = '';
+  return {
+    name: 'cargo-static-login',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    // After index.html is written (with its scripts, styles and preloads), before closeBundle's compression.
+    async writeBundle() {
+      const server = await createServer({
+        root,
+        configFile: false,
+        logLevel: 'warn',
+        appType: 'custom',
+        server: { middlewareMode: true, hmr: false, ws: false },
+      });
+      try {
+        const mod = (await server.ssrLoadModule(path.join(root, 'app/static-login-page.tsx'))) as typeof import('./src/web/app/static-login-page');
+        const build = await mod.renderStaticLogin(readFileSync(path.join(outDir, 'index.html'), 'utf8'));
+        const css = mod.stylesheetsOf(build).map((file) => readFileSync(path.join(outDir, file), 'utf8'));
+        const critical = criticalCss(css.join('\n'), mod.criticalCssDocument(build));
+        writeFileSync(path.join(outDir, STATIC_LOGIN_FILE), JSON.stringify(mod.withCriticalCss(build, critical)));
+      } finally {
+        await server.close();
+      }
+    },
+  };
+}
+
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react(), firstScreenPreload(), precompress()],
+  plugins: [react(), firstScreenPreload(), staticLoginPage(), precompress()],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,

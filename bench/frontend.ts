@@ -19,15 +19,20 @@ const VIEWPORT = { width: 1280, height: 800 };
 const LOGIN_FORM = 'form input[type="password"]';
 /** A table body row holding text: a list's first real row (not a skeleton). */
 const FIRST_ROW = 'main table tbody tr td:not(:empty)';
-const WATCH = { form: LOGIN_FORM, rows: FIRST_ROW };
+/** The app's own sign-in form (the static page's is outside #root, which stays hidden until the app takes over). */
+const APP_FORM = '#root form input[type="password"]';
+const WATCH = { form: LOGIN_FORM, app: APP_FORM, rows: FIRST_ROW };
 
 // Records, in the page, when each WATCH selector first matches a visible element (a DOM change or a frame triggers
 // the check) and every frame's time while the page lives. Runs before any of the page's own scripts, so a time is
-// never the moment the driver happened to ask.
+// never the moment the driver happened to ask. An element counts only once every stylesheet the document links has
+// loaded (its `sheet` exists): a form laid out before its CSS arrives is not what the user is meant to see.
 const PROBE = `(() => {
   const w = window;
   w.__probe = { watch: ${JSON.stringify(WATCH)}, seen: {}, frames: [], longTasks: [], marks: {} };
+  const styled = () => Array.prototype.every.call(document.querySelectorAll('link[rel="stylesheet"]'), (l) => l.sheet !== null);
   const check = () => {
+    if (!styled()) return;
     for (const [name, sel] of Object.entries(w.__probe.watch)) {
       if (w.__probe.seen[name] !== undefined) continue;
       const el = document.querySelector(sel);
@@ -132,12 +137,13 @@ async function loginFormVisible(browser: Browser, url: string) {
   const { context, page, requests } = await freshPage(browser);
   await page.goto(url + LOGIN_PATH, { waitUntil: 'commit' });
   const at = await waitSeen(page, 'form');
+  const app = await waitSeen(page, 'app');
   await page.waitForLoadState('networkidle');
   const js = await scriptBytes(page, at);
   const encodings = new Set<string>();
   for (const r of requests.filter((q) => q.resourceType() === 'script')) encodings.add((await r.response())?.headers()['content-encoding'] ?? 'identity');
   await context.close();
-  return { at, ...js, encodings: [...encodings].sort().join('/') };
+  return { at, app, ...js, encodings: [...encodings].sort().join('/') };
 }
 
 async function staticFormVisible(browser: Browser, url: string) {
@@ -257,6 +263,8 @@ export async function benchFrontend(): Promise<string[]> {
     const ratios = login.map((l, i) => l.at / bareAt[i]!);
     lines.push(`login form visible: ${spread(login.map((l) => l.at), ms)}; static form: ${spread(bareAt, ms)}`);
     lines.push(`  ratio to the static form: ${spread(ratios, (n) => `${n.toFixed(2)}×`)} (goal ≤ 2.5×)`);
+    // Until then a static page's form (if any) shows but cannot be submitted: when the app's own form is there.
+    lines.push(`  the app's own form (it signs in): ${spread(login.map((l) => l.app), ms)}`);
     const js = login[login.length - 1]!;
     lines.push(
       `login page JS on the wire: ${spread(login.map((l) => l.bytes), kb)} (${kb(js.decoded)} uncompressed; encodings ${js.encodings}; goal ≤ 160 KB), ` +

@@ -26,6 +26,8 @@ async function storage(page: Page) {
 }
 
 async function fillLogin(page: Page, email: string, password: string) {
+  // Enter submits the app's form only: the static sign-in page's form ignores it until the app has taken over.
+  await page.locator('#static-login').waitFor({ state: 'detached' });
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Mật khẩu', { exact: true }).fill(password);
   await page.getByLabel('Mật khẩu', { exact: true }).press('Enter');

@@ -3,7 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { STATIC_LOGIN_FILE, type StaticLoginBuild } from '../shared/static-login';
 import { buildApp } from './app';
+import { SECURITY_HEADERS } from './plugins/security';
 import { createTestContext, type TestContext } from './test/harness';
 
 let ctx: TestContext;
@@ -159,6 +161,67 @@ describe('SPA fallback', () => {
         expect(res.json(), url).toEqual({ code: 'NOT_FOUND', message: expect.any(String) });
         expect(res.headers['cache-control'], url).toBe('no-store');
       }
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('the static sign-in page', () => {
+  let webDir: string;
+  beforeAll(() => {
+    webDir = mkdtempSync(path.join(os.tmpdir(), 'cc-web-login-'));
+    mkdirSync(path.join(webDir, 'assets'));
+    writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><div id="root">spa-index</div>');
+    // As the build writes it (src/web/app/static-login-page.tsx), reduced to its placeholders.
+    const build: StaticLoginBuild = {
+      html:
+        '<!doctype html><div id="static-login" data-company="%CARGO_COMPANY%"><header>%CARGO_BRAND%</header>' +
+        '<footer>© %CARGO_YEAR% Cargo Console</footer></div><div id="root">spa-index</div>',
+      brand: { appName: 'Cargo Console', icon: '<b title="%CARGO_BRAND_NAME%">%CARGO_BRAND_NAME%</b>', logo: '<img src="%CARGO_BRAND_LOGO%">' },
+    };
+    writeFileSync(path.join(webDir, STATIC_LOGIN_FILE), JSON.stringify(build));
+  });
+
+  it('is sent for the sign-in route only, filled in, with every security header', async () => {
+    const app = await buildApp({ database: ctx.database, config: ctx.config, jwtSecret: 'x'.repeat(40), serveWeb: true, webDir, logger: false });
+    try {
+      const company = (await app.inject({ method: 'GET', url: '/api/public/company' })).json() as { name: string };
+      const brand = company.name || 'Cargo Console';
+      for (const url of ['/auth/login', '/auth/login?returnTo=%2Fmawb%3Fpage%3D2', '/auth/login/', '/AUTH/Login']) {
+        const res = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
+        expect(res.statusCode, url).toBe(200);
+        expect(res.headers['content-type'], url).toBe('text/html; charset=utf-8');
+        expect(res.headers['cache-control'], url).toBe('no-cache');
+        expect(res.headers.link, url).toBe('</layout-boot.js>; rel=preload; as=script');
+        for (const [name, value] of Object.entries(SECURITY_HEADERS)) expect(res.headers[name], `${url} ${name}`).toBe(value);
+        expect(res.body, url).toContain(`<footer>© ${new Date().getFullYear()} Cargo Console</footer>`);
+        expect(res.body, url).toContain(`<header><b title="${brand}">${brand}</b></header>`);
+        expect(res.body, url).not.toContain('%CARGO_');
+        // The profile the app starts from, as an attribute value (HTML-escaped JSON).
+        const attr = /data-company="([^"]*)"/.exec(res.body)![1]!;
+        expect(JSON.parse(attr.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&'))).toEqual(company);
+      }
+      // Compressed when the browser takes it, the same document.
+      const plain = (await app.inject({ method: 'GET', url: '/auth/login', headers: { 'accept-encoding': 'identity' } })).body;
+      const br = await app.inject({ method: 'GET', url: '/auth/login', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(String(br.headers.vary)).toMatch(/accept-encoding/i);
+      expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain);
+      const gz = await app.inject({ method: 'GET', url: '/auth/login', headers: { 'accept-encoding': 'gzip' } });
+      expect(gunzipSync(gz.rawPayload).toString()).toBe(plain);
+      // Every other client route keeps the SPA's index.html.
+      for (const url of ['/', '/auth/forget-password', '/auth/login/more', '/auth/loginx', '/customer/12', '/auth']) {
+        const res = await app.inject({ method: 'GET', url });
+        expect(res.statusCode, url).toBe(200);
+        expect(res.body, url).toBe('<!doctype html><div id="root">spa-index</div>');
+      }
+      // Never sent as a file (placeholders and all), and nothing is posted to it.
+      const raw = await app.inject({ method: 'GET', url: `/${STATIC_LOGIN_FILE}` });
+      expect(raw.statusCode).toBe(404);
+      expect(raw.body).not.toContain('%CARGO_');
+      const post = await app.inject({ method: 'POST', url: '/auth/login', payload: 'email=a%40b.c&password=secret', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      expect(post.statusCode).toBe(404);
     } finally {
       await app.close();
     }

@@ -1,7 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { STATUS_CODES } from 'node:http';
 import path from 'node:path';
 import type { Duplex } from 'node:stream';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -17,16 +18,19 @@ import { z } from 'zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { DEFAULT_MESSAGES } from '../shared/contracts/errors';
+import type { PublicCompany } from '../shared/contracts/company';
+import { fillStaticLogin, isStaticLoginPath, STATIC_LOGIN_FILE, type StaticLoginBuild } from '../shared/static-login';
 import { codeFor, HttpError } from './lib/errors';
 import { createTokenSigner, type TokenSigner } from './lib/tokens';
 import { registerAuth } from './plugins/auth';
-import { registerCompression } from './plugins/compress';
+import { chooseEncoding, registerCompression } from './plugins/compress';
 import { registerErrorHandler } from './plugins/errors';
 import { registerLanguage, requestLanguageZodLocale } from './plugins/language';
 import { registerSecurity } from './plugins/security';
 import { responseSerializerCompiler } from './plugins/serializer';
 import { ROOT, WEB_DIST_DIR } from './paths';
 import { registerModules } from './modules/index';
+import { companyProfile } from './modules/settings/company';
 
 // zod's own messages in the request's language: Vietnamese (z.locales.vi), or English for an English request.
 z.config(requestLanguageZodLocale());
@@ -78,6 +82,42 @@ function answerClientError(err: Error & { code?: string }, socket: Duplex) {
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\n` +
       `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
   );
+}
+
+/**
+ * The sign-in page's static document (the build's STATIC_LOGIN_FILE) as sent: the year and the company's brand
+ * filled in, in plain, brotli and gzip forms, made again only when the file, the year or the profile changes. The
+ * profile is read at most once a second (a burst of visits shares one read). null when the build made none.
+ */
+function staticLoginDocument(file: string, company: () => Promise<PublicCompany>) {
+  let made: { key: string; plain: Buffer; br: Buffer; gzip: Buffer } | null = null;
+  let profile: { at: number; value: Promise<PublicCompany | null> } | null = null;
+  return async (encoding: 'br' | 'gzip' | undefined): Promise<Buffer | null> => {
+    let stat;
+    try {
+      stat = statSync(file);
+    } catch {
+      return null;
+    }
+    if (!profile || Date.now() - profile.at > 1000) {
+      // A profile that cannot be read leaves the app's default brand, as the app's own header would.
+      profile = { at: Date.now(), value: company().catch(() => null) };
+    }
+    const current = await profile.value;
+    const year = new Date().getFullYear();
+    const key = `${stat.mtimeMs}:${stat.size}:${year}:${JSON.stringify(current)}`;
+    if (made?.key !== key) {
+      const build = JSON.parse(readFileSync(file, 'utf8')) as StaticLoginBuild;
+      const plain = Buffer.from(fillStaticLogin(build, { year, company: current }));
+      made = {
+        key,
+        plain,
+        br: brotliCompressSync(plain, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: plain.length } }),
+        gzip: gzipSync(plain, { level: 9 }),
+      };
+    }
+    return encoding ? made[encoding] : made.plain;
+  };
 }
 
 export const VERSION: string = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version;
@@ -137,6 +177,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const webDir = deps.webDir ?? WEB_DIST_DIR;
   const indexFile = path.join(webDir, 'index.html');
+  const loginDocument = staticLoginDocument(path.join(webDir, STATIC_LOGIN_FILE), () => companyProfile(deps.database.db));
   if (deps.serveWeb && existsSync(indexFile)) {
     // The built files are the only routes outside /api, and they are public; any other route is Admin-only.
     await app.register(async (scope) => {
@@ -148,6 +189,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         // One route per built file; anything else falls to the not-found handler (SPA fallback or a real 404).
         wildcard: false,
         index: false,
+        // The static sign-in page is sent only for its route, filled in (below), never as a file.
+        allowedPath: (pathName: string) => pathName !== `/${STATIC_LOGIN_FILE}`,
         // The build writes every text asset brotli- and gzip-compressed beside itself; the client's
         // Accept-Encoding picks one (Vary: Accept-Encoding), with the plain file as the fallback.
         preCompressed: true,
@@ -161,11 +204,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
     });
   }
-  app.setNotFoundHandler((req, reply) => {
+  app.setNotFoundHandler(async (req, reply) => {
     const url = req.url.split('?')[0]!;
     const isAsset = url.startsWith('/assets/') || /\.[a-z0-9]{1,8}$/i.test(url);
     if (!isApiPath(url) && !isAsset && (req.method === 'GET' || req.method === 'HEAD') && deps.serveWeb && existsSync(indexFile)) {
-      // History fallback: every client route, known or not, gets the SPA, which shows its own 404.
+      // History fallback: every client route, known or not, gets the SPA, which shows its own 404. The sign-in route
+      // gets the same document with its screen already in it as static HTML, which the app takes over.
+      if (isStaticLoginPath(url)) {
+        const encoding = chooseEncoding(req.headers['accept-encoding']);
+        const body = await loginDocument(encoding);
+        if (body) {
+          reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+          // The one request its first paint waits for (the colour mode and language), asked for with the headers.
+          reply.header('link', '</layout-boot.js>; rel=preload; as=script');
+          if (encoding) reply.header('content-encoding', encoding);
+          return reply.send(body);
+        }
+      }
       return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(readFileSync(indexFile));
     }
     throw new HttpError(404, isApiPath(url) ? 'Không tìm thấy đường dẫn API' : 'Không tìm thấy trang');

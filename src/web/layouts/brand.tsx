@@ -3,12 +3,17 @@ import { useTranslation } from 'react-i18next';
 import type { PublicCompany } from '../../shared/contracts/company';
 import { api } from '../lib/api-client';
 import { queryKeys } from '../lib/query-client';
+import { staticLoginCompany } from '../lib/static-login';
+
+/** Under the settings group: saving any setting refreshes it. */
+export const COMPANY_QUERY_KEY = [...queryKeys.Setting.all, 'public-company'] as const;
 
 /** The company profile (public): the top bar shows the office's own name and logo once the settings name them. */
 function useCompany() {
   return useQuery({
-    // Under the settings group: saving any setting refreshes it.
-    queryKey: [...queryKeys.Setting.all, 'public-company'],
+    queryKey: COMPANY_QUERY_KEY,
+    // The static sign-in page was sent with the profile in it (and shows its brand): the app starts from that.
+    initialData: staticLoginCompany,
     // The answer is publicly cacheable for a minute; the console asks past the browser cache, so a saved name shows at once.
     queryFn: ({ signal }) => api.get<PublicCompany>('/api/public/company', undefined, { signal, headers: { 'cache-control': 'no-cache' } }),
     staleTime: 60_000,

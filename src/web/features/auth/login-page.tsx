@@ -10,6 +10,7 @@ import { LOCK_SCREEN_PATH, returnToFromSearch } from '../../lib/return-to';
 import { SubmitButton } from './submit-button';
 import { lastLoginError, useAuth } from '../../lib/use-auth';
 import { usePreloadOnIdle } from '../../lib/routing/preload';
+import { useStaticLoginTakeOver } from '../../lib/static-login';
 
 interface FieldErrors {
   email?: string;
@@ -31,6 +32,11 @@ export function LoginPage() {
   const [attempted, setAttempted] = useState(false);
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
+  // Opened by a document load, the page arrived as static HTML first: keep what the user typed there, and the focus.
+  const { takingOver } = useStaticLoginTakeOver({ email: emailRef, password: passwordRef }, (typed) => {
+    setEmail(typed.email);
+    setPassword(typed.password);
+  });
 
   // Signed in (now, or already when the page opened): go where the user was heading.
   if (auth.isAuthenticated && !auth.locked && !auth.login.loading) return <Navigate to={returnTo} replace />;
@@ -87,7 +93,7 @@ export function LoginPage() {
         </div>
       ) : null}
       <form noValidate onSubmit={(e) => void onSubmit(e)}>
-        <EmailField value={email} onChange={setEmail} error={fieldErrors.email} autoFocus inputRef={emailRef} />
+        <EmailField value={email} onChange={setEmail} error={fieldErrors.email} autoFocus={!takingOver} inputRef={emailRef} />
         <PasswordField
           label={t('fields.password')}
           value={password}
