@@ -2,13 +2,15 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MESSAGE_LANGUAGES, type MessageLanguage } from '../i18n/language';
 import { localizeMessage } from '../i18n/localize';
-import { CURRENCIES, CURRENCY_DECIMALS, MONEY_MAX, type Currency } from './money';
+import { CURRENCIES, CURRENCY_DECIMALS, MONEY_MAX, RATE_MAX_X100, type Currency } from './money';
 import {
   formatMoney,
   formatMoneyAmount,
   formatPercent,
+  formatRateAmount,
   parseMoneyInput,
   parsePercentInput,
+  parseRateInput,
   type MoneyInputOptions,
   type NumberInputError,
   type NumberInputResult,
@@ -189,6 +191,52 @@ describe('parsePercentInput', () => {
   it('takes negatives and another maximum when asked', () => {
     expect(percent('-2,5', 'vi', true)).toBe(-250);
     expect(read(parsePercentInput('150', { lang: 'en', max: 20_000 }))).toBe(15_000);
+  });
+});
+
+describe('parseRateInput (an exchange rate: đồng per unit, two decimals at most)', () => {
+  const rate = (text: string, lang: MessageLanguage) => read(parseRateInput(text, { lang }));
+  it.each<[string, MessageLanguage, number | string]>([
+    // The settings form sent what was typed: "25.500" in Vietnamese became a rate of 25,5 ₫ per dollar.
+    ['25.500', 'vi', 2_550_000],
+    ['25,500', 'en', 2_550_000],
+    ['25500', 'vi', 2_550_000],
+    ['18,5', 'vi', 1850],
+    ['18.5', 'en', 1850],
+    ['1.850,55', 'vi', 185_055],
+    ['25.450 ₫', 'vi', 2_545_000],
+    ['25,450 VND', 'en', 2_545_000],
+    ['25.5', 'vi', '!wrong_separators'],
+    ['25,5', 'en', '!wrong_separators'],
+    ['18,555', 'vi', '!wrong_separators'],
+    ['18,5555', 'vi', '!too_many_decimals'],
+    ['0', 'vi', '!zero'],
+    ['0,00', 'vi', '!zero'],
+    ['-25.000', 'vi', '!negative'],
+    ['25.000 USD', 'vi', '!currency_mismatch'],
+    ['', 'en', '!empty'],
+    ['2,5e4', 'vi', '!exponent'],
+    ['1.000.000.000', 'vi', '!too_large'],
+  ])('%j (%s) → %s', (text, lang, expected) => {
+    expect(rate(text, lang)).toBe(expected);
+  });
+
+  it('refuses with a message in both languages', () => {
+    const r = parseRateInput('0', { lang: 'en' });
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(localizeMessage(r.message, 'en')).toBe('The rate must be greater than 0');
+  });
+
+  it('writes a rate the way it reads it, without trailing zeros', () => {
+    expect(formatRateAmount(2_545_050, 'vi')).toBe('25.450,5');
+    expect(formatRateAmount(2_545_050, 'en')).toBe('25,450.5');
+    expect(formatRateAmount(2_545_000, 'vi')).toBe('25.450');
+    expect(formatRateAmount(185_055, 'en')).toBe('1,850.55');
+    fc.assert(
+      fc.property(fc.constantFrom(...MESSAGE_LANGUAGES), fc.integer({ min: 1, max: RATE_MAX_X100 }), (l, x100) => {
+        expect(read(parseRateInput(formatRateAmount(x100, l), { lang: l }))).toBe(x100);
+      }),
+    );
   });
 });
 

@@ -30,7 +30,7 @@
  */
 
 import type { MessageLanguage } from '../i18n/language';
-import { BPS_DENOMINATOR, CURRENCIES, CURRENCY_DECIMALS, MONEY_MAX, type Currency } from './money';
+import { BPS_DENOMINATOR, CURRENCIES, CURRENCY_DECIMALS, MONEY_MAX, RATE_MAX_X100, type Currency } from './money';
 
 /** Why a typed amount was refused. */
 export const NUMBER_INPUT_ERRORS = [
@@ -52,6 +52,8 @@ export const NUMBER_INPUT_ERRORS = [
   'too_many_decimals',
   /** Beyond the maximum of the field. Never capped. */
   'too_large',
+  /** Zero where only a positive number means anything (an exchange rate). */
+  'zero',
 ] as const;
 export type NumberInputError = (typeof NUMBER_INPUT_ERRORS)[number];
 
@@ -80,6 +82,15 @@ export interface PercentInputOptions {
 
 /** Decimals a percentage may be typed with: basis points are hundredths of a percent. */
 export const PERCENT_DECIMALS = 2;
+
+export interface RateInputOptions {
+  lang: MessageLanguage;
+  /** Largest rate accepted, in hundredths of a đồng; RATE_MAX_X100 by default. */
+  max?: number;
+}
+
+/** Decimals an exchange rate (đồng per unit of the foreign currency) may be typed with. */
+export const RATE_DECIMALS = 2;
 
 interface Separators {
   group: string;
@@ -117,7 +128,7 @@ const LEADING_WORD = /^[^\d\s.,+\-\u2212]+/u;
 const TRAILING_WORD = /[^\d\s.,+\-\u2212]+$/u;
 const EXPONENT = /^\d[\d.,]*e[+-]?\d+$/i;
 
-type Kind = 'money' | 'percent';
+type Kind = 'money' | 'percent' | 'rate';
 
 interface Context {
   kind: Kind;
@@ -133,6 +144,7 @@ interface Context {
 /** An example of the number written the way the language writes it: "1.234.567,89" / "1,234,567" / "2,5". */
 function example(ctx: Context): string {
   if (ctx.kind === 'percent') return formatPercent(250, ctx.lang);
+  if (ctx.kind === 'rate') return formatRateAmount(2_545_050, ctx.lang);
   const minor = ctx.decimals > 0 ? 123_456_789 : 1_234_567;
   return formatMinor(minor, ctx.decimals, ctx.lang);
 }
@@ -144,7 +156,7 @@ function message(reason: NumberInputError, ctx: Context): string {
   const currency = ctx.currency ?? 'VND';
   switch (reason) {
     case 'empty':
-      return ctx.kind === 'money' ? 'Vui lòng nhập số tiền' : 'Vui lòng nhập tỷ lệ phần trăm';
+      return ctx.kind === 'money' ? 'Vui lòng nhập số tiền' : ctx.kind === 'rate' ? 'Vui lòng nhập tỷ giá' : 'Vui lòng nhập tỷ lệ phần trăm';
     case 'invalid_characters':
       return `Chỉ nhập chữ số và dấu ngăn cách, ví dụ ${sample}`;
     case 'exponent':
@@ -161,9 +173,12 @@ function message(reason: NumberInputError, ctx: Context): string {
       return `Dấu ngăn cách đặt sai chỗ: mỗi nhóm hàng nghìn có đúng 3 chữ số, ví dụ ${sample}`;
     case 'too_many_decimals':
       if (ctx.kind === 'percent') return `Tỷ lệ phần trăm có tối đa ${ctx.decimals} chữ số thập phân`;
+      if (ctx.kind === 'rate') return `Tỷ giá có tối đa ${ctx.decimals} chữ số thập phân`;
       return ctx.decimals === 0 ? `Số tiền ${currency} không có phần thập phân` : `Số tiền ${currency} có tối đa ${ctx.decimals} chữ số thập phân`;
     case 'too_large':
-      return ctx.kind === 'money' ? `Số tiền tối đa là ${ctx.maxText}` : `Tỷ lệ tối đa là ${ctx.maxText}`;
+      return ctx.kind === 'money' ? `Số tiền tối đa là ${ctx.maxText}` : ctx.kind === 'rate' ? `Tỷ giá tối đa là ${ctx.maxText}` : `Tỷ lệ tối đa là ${ctx.maxText}`;
+    case 'zero':
+      return 'Tỷ giá phải lớn hơn 0';
   }
 }
 
@@ -279,6 +294,24 @@ export function parsePercentInput(text: string, options: PercentInputOptions): N
   return readNumber(String(text), ctx, allowNegative, max, (word, where) => (word === '%' && where === 'trailing' ? 'ours' : 'unknown'));
 }
 
+/**
+ * A typed exchange rate (đồng per unit of a foreign currency, at most two decimals) → hundredths of a đồng, read
+ * with the UI language's separators like an amount: "25.450" and "18,5" in Vietnamese, "25,450" and "18.5" in
+ * English. A "25.5" typed in Vietnamese is refused (it reads only the English way), not taken for 25,5 ₫ or 25.500 ₫.
+ * An "₫"/"đ"/"VND" may follow the number; zero is refused.
+ */
+export function parseRateInput(text: string, options: RateInputOptions): NumberInputResult {
+  const { lang, max = RATE_MAX_X100 } = options;
+  checkMax(max, 'max');
+  const ctx: Context = { kind: 'rate', lang, decimals: RATE_DECIMALS, currency: 'VND', maxText: `${formatRateAmount(max, lang)}${NBSP}${VND_SIGN}` };
+  const r = readNumber(String(text), ctx, false, max, (word) => {
+    const owner = MARKER_CURRENCY.get(word.toLowerCase());
+    if (owner === undefined) return 'unknown';
+    return owner === 'VND' ? 'ours' : 'other';
+  });
+  return r.ok && r.value === 0 ? { ok: false, reason: 'zero', message: message('zero', ctx) } : r;
+}
+
 // ---- writing ----------------------------------------------------------------------------------------------------
 
 function groupThousands(digits: string, separator: string): string {
@@ -308,6 +341,15 @@ export function formatMoneyAmount(minor: number, currency: Currency, lang: Messa
  */
 export function formatMoney(minor: number, currency: Currency, lang: MessageLanguage): string {
   return `${formatMoneyAmount(minor, currency, lang)}${NBSP}${currency === 'VND' ? VND_SIGN : currency}`;
+}
+
+/** An exchange rate in hundredths of a đồng as an input shows it, trailing decimal zeros dropped: 2545050 → "25.450,5" (vi) / "25,450.5" (en). */
+export function formatRateAmount(x100: number, lang: MessageLanguage): string {
+  if (!Number.isSafeInteger(x100)) throw new RangeError(`rate must be a safe integer of hundredths: ${x100}`);
+  const text = formatMinor(x100, RATE_DECIMALS, lang);
+  const { decimal } = SEPARATORS[lang];
+  // Two decimals are always written here, so only decimal zeros are trailing ones.
+  return text.replace(/0+$/, '').replace(new RegExp(`\\${decimal}$`), '');
 }
 
 /** Basis points as a percentage, trailing zeros dropped: 250 → "2,5%" (vi) / "2.5%" (en); 1000 → "10%". */

@@ -460,6 +460,10 @@ export const MESSAGES_EN: Readonly<Record<string, string>> = {
   'Số tiền {currency} có tối đa {decimals} chữ số thập phân': 'A {currency} amount has at most {decimals} decimals',
   'Số tiền tối đa là {max}': 'The largest amount accepted is {max}',
   'Tỷ lệ tối đa là {max}': 'The largest percentage accepted is {max}',
+  'Vui lòng nhập tỷ giá': 'Please enter a rate',
+  'Tỷ giá có tối đa {decimals} chữ số thập phân': 'A rate has at most {decimals} decimals',
+  'Tỷ giá tối đa là {max}': 'The largest rate accepted is {max}',
+  'Tỷ giá phải lớn hơn 0': 'The rate must be greater than 0',
 
   // ---- delivery slip charges and confirmation (shared/domain/slip-charges.ts) ---------------------------------
   'Số tiền phải là số đồng nguyên từ 0 đến {max}': 'The amount must be a whole number of VND from 0 to {max}',

@@ -242,8 +242,9 @@ export function MoneyField<V extends FieldValues>({
   max,
   currency = 'VND',
   allowNegative,
+  rate,
   emptyValue = required ? null : 0,
-}: BaseFieldProps<V> & { max?: number; currency?: Currency; allowNegative?: boolean; emptyValue?: null | 0 }) {
+}: BaseFieldProps<V> & { max?: number; currency?: Currency; allowNegative?: boolean; rate?: boolean; emptyValue?: null | 0 }) {
   const { id, message } = useFieldState(form, name);
   return (
     <FieldShell id={id} label={label} required={required} className={className}>
@@ -259,6 +260,7 @@ export function MoneyField<V extends FieldValues>({
             onChange={field.onChange}
             onBlur={field.onBlur}
             currency={currency}
+            rate={rate}
             max={max}
             allowNegative={allowNegative}
             emptyValue={emptyValue}

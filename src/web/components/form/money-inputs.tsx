@@ -2,7 +2,17 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Form, InputGroup } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import type { Currency } from '../../../shared/domain/money';
-import { formatMoney, formatMoneyAmount, formatPercent, parseMoneyInput, parsePercentInput, VND_SIGN, type NumberInputResult } from '../../../shared/domain/money-input';
+import {
+  formatMoney,
+  formatMoneyAmount,
+  formatPercent,
+  formatRateAmount,
+  parseMoneyInput,
+  parsePercentInput,
+  parseRateInput,
+  VND_SIGN,
+  type NumberInputResult,
+} from '../../../shared/domain/money-input';
 import { formatBps, formatForeign, parseScaled, scaledToText } from '../../lib/money';
 import { useLocalizedMessage } from './localized-messages';
 
@@ -23,7 +33,7 @@ export function useForeignFormat() {
 
 export interface AmountInputProps {
   id: string;
-  /** Integer minor units (money) or basis points (percent); null while empty; NaN while the text is refused. */
+  /** Integer minor units (money), basis points (percent) or hundredths of a đồng (rate); null while empty; NaN while the text is refused. */
   value: number | null | undefined;
   onChange(value: number | null): void;
   onBlur?(): void;
@@ -31,6 +41,8 @@ export interface AmountInputProps {
   currency?: Currency;
   /** A percentage held as basis points (2,5 % → 250). */
   percent?: boolean;
+  /** An exchange rate, đồng per unit of a foreign currency, held in hundredths (25.450,5 ₫ → 2545050). */
+  rate?: boolean;
   /** A leading minus is accepted (an adjustment). */
   allowNegative?: boolean;
   /** Largest magnitude, in minor units / basis points. */
@@ -48,8 +60,9 @@ export interface AmountInputProps {
 }
 
 /** The text an input shows for a held value, in the UI language ("1.250.000", "49,99", "2,5"). */
-export function amountText(value: number | null | undefined, lang: 'vi' | 'en', currency: Currency | undefined, percent: boolean | undefined): string {
+export function amountText(value: number | null | undefined, lang: 'vi' | 'en', currency: Currency | undefined, percent: boolean | undefined, rate?: boolean): string {
   if (typeof value !== 'number' || !Number.isSafeInteger(value)) return '';
+  if (rate) return formatRateAmount(value, lang);
   return percent ? formatPercent(value, lang).replace(/%$/, '') : formatMoneyAmount(value, currency ?? 'VND', lang);
 }
 
@@ -60,16 +73,17 @@ export function amountText(value: number | null | undefined, lang: 'vi' | 'en', 
  * what was understood ("= 1.250.000 ₫").
  */
 export function AmountInput(props: AmountInputProps) {
-  const { id, value, onChange, onBlur, currency, percent, allowNegative, max, emptyValue = null, error, help, disabled, size, name, inputRef } = props;
+  const { id, value, onChange, onBlur, currency, percent, rate, allowNegative, max, emptyValue = null, error, help, disabled, size, name, inputRef } = props;
   const { t } = useTranslation('common');
   const lang = useMoneyLang();
-  const [text, setText] = useState(() => amountText(value, lang, currency, percent));
+  const [text, setText] = useState(() => amountText(value, lang, currency, percent, rate));
   const [result, setResult] = useState<NumberInputResult | null>(null);
   const emitted = useRef<number | null | undefined>(value);
   const shown = useRef({ lang, currency, percent });
 
   const read = (s: string): NumberInputResult | null => {
     if (s.trim() === '') return null;
+    if (rate) return parseRateInput(s, { lang, max });
     return percent ? parsePercentInput(s, { lang, allowNegative, max }) : parseMoneyInput(s, { currency: currency ?? 'VND', lang, allowNegative, max });
   };
 
@@ -89,16 +103,18 @@ export function AmountInput(props: AmountInputProps) {
       onChange(next);
       return;
     }
-    setText(amountText(value, lang, currency, percent));
+    setText(amountText(value, lang, currency, percent, rate));
     setResult(null);
   }, [value, lang, currency, percent]); // eslint-disable-line react-hooks/exhaustive-deps -- only an outside change re-writes the text
 
   const refusal = useLocalizedMessage(result && !result.ok ? result.message : undefined);
   const message = refusal ?? error;
-  const canonical = result?.ok ? amountText(result.value, lang, currency, percent) : '';
+  const canonical = result?.ok ? amountText(result.value, lang, currency, percent, rate) : '';
   const understood =
     result?.ok && text.trim() !== canonical
-      ? percent
+      ? rate
+        ? `${formatRateAmount(result.value, lang)}\u00a0${VND_SIGN}`
+        : percent
         ? formatPercent(result.value, lang)
         : formatMoney(result.value, currency ?? 'VND', lang)
       : null;

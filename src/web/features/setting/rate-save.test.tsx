@@ -51,6 +51,62 @@ describe('a new exchange rate', () => {
   });
 });
 
+/** The setting edit screen on a loaded setting; answers a POST/PATCH with the body it was sent. */
+function editScreen(setting: Setting, path: string) {
+  const { calls } = mockFetch((c: FetchCall) => {
+    if (c.method === 'POST' || c.method === 'PATCH') return jsonResponse(c.method === 'POST' ? 201 : 200, { ...setting, id: setting.id + 1, ...(c.body as object) }, { etag: '"2"' });
+    return jsonResponse(200, setting, { etag: '"1"' });
+  });
+  renderRoutes(
+    [
+      { path: '/setting/edit/:id', element: <SettingEditPage /> },
+      { path: '/setting/:id', element: <p>Chi tiết</p> },
+    ],
+    path,
+  );
+  return calls;
+}
+const sent = (calls: FetchCall[]) => calls.filter((c) => c.method === 'POST' || c.method === 'PATCH');
+
+describe('a rate or a fee typed in the UI language', () => {
+  it('reads "25.500" in Vietnamese as 25,500 ₫ per dollar (it was sent as the rate 25.5)', async () => {
+    const user = userEvent.setup();
+    const calls = editScreen(USD, '/setting/edit/12?new=1');
+    const rate = await screen.findByLabelText(/^Tỷ giá \(đồng/);
+    expect((rate as HTMLInputElement).value).toBe('25.400');
+    await user.clear(rate);
+    await user.type(rate, '25.500');
+    await user.click(screen.getByRole('button', { name: 'Lưu' }));
+    await waitFor(() => expect(sent(calls)).toHaveLength(1));
+    expect((sent(calls)[0]!.body as { value: unknown }).value).toEqual({ rate: '25500' });
+  });
+
+  it('refuses "25.5" in Vietnamese with the way to write it, and sends nothing', async () => {
+    const user = userEvent.setup();
+    const calls = editScreen(USD, '/setting/edit/12?new=1');
+    const rate = await screen.findByLabelText(/^Tỷ giá \(đồng/);
+    await user.clear(rate);
+    await user.type(rate, '25.5');
+    expect((await screen.findByRole('alert')).textContent).toMatch(/Dùng dấu "\." để ngăn cách hàng nghìn và dấu "," trước phần thập phân/);
+    await user.click(screen.getByRole('button', { name: 'Lưu' }));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(sent(calls)).toHaveLength(0);
+  });
+
+  it('takes "30.000" as a delivery fee of 30,000 ₫ (it was refused as "not a whole number")', async () => {
+    const user = userEvent.setup();
+    const fee: Setting = { ...USD, id: 20, kind: 'delivery_fees', key: 'hcm_inner', value: 25_000, effectiveFrom: '2025-01-01', status: 'current' };
+    const calls = editScreen(fee, '/setting/edit/20');
+    const input = await screen.findByLabelText(/^Giá trị/);
+    expect((input as HTMLInputElement).value).toBe('25.000');
+    await user.clear(input);
+    await user.type(input, '30.000');
+    await user.click(screen.getByRole('button', { name: 'Lưu' }));
+    await waitFor(() => expect(sent(calls)).toHaveLength(1));
+    expect((sent(calls)[0]!.body as { value: unknown }).value).toBe(30_000);
+  });
+});
+
 describe('an exchange rate on screen', () => {
   it('is written as the order page writes it, one form per language: "1 KRW = 1.850,5 ₫", "1 KRW = 1,850.5 ₫" (it read "1850.5 đ / 1 KRW" in both)', async () => {
     const KRW: Setting = { ...USD, id: 14, key: 'KRW', value: { rate: '1850.5' } };

@@ -3,12 +3,13 @@ import { Card, Col, Row } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import type { MessageLanguage } from '../../../shared/i18n/language';
 import { useMoneyLang } from '../../components/form/money-inputs';
+import { formatRate, parseRate } from '../../../shared/domain/money';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { businessDate } from '../../../shared/contracts/exchange-rates';
 import { isDatedKind, settingValueSchema, type Setting, type SettingKind } from '../../../shared/contracts/settings';
 import type { PriceListValue } from '../../../shared/domain/pricing';
-import { TextareaField, TextField } from '../../components/form/fields';
+import { MoneyField, TextareaField, TextField } from '../../components/form/fields';
 import { FormActions, ResourceFormFrame } from '../../components/form/resource-form';
 import { useResourceForm } from '../../components/form/use-resource-form';
 import { PageHeader } from '../../components/page-header';
@@ -18,9 +19,10 @@ import { settingApi } from './api';
 import { buildPriceList, EMPTY_PRICE_LIST, PriceListEditor, PriceListForm, priceListToForm, type PlForm } from './price-list-editor';
 import { useSettingTitle } from './setting-fields';
 
-/** How a kind's value is typed: a text, a whole number, a rate, the four fields of a bank account, a price list. */
-type Shape = 'text' | 'int' | 'rate' | 'bank' | 'priceList';
+/** How a kind's value is typed: a text, a whole number, an amount of đồng, a rate, the four fields of a bank account, a price list. */
+type Shape = 'text' | 'int' | 'money' | 'rate' | 'bank' | 'priceList';
 function shapeOf(kind: string, value: unknown): Shape {
+  if (kind === 'delivery_fees') return 'money';
   if (kind === 'exchange_rate') return 'rate';
   if (kind === 'bank_account') return 'bank';
   if (kind === 'price_list') return 'priceList';
@@ -29,7 +31,7 @@ function shapeOf(kind: string, value: unknown): Shape {
 
 const Values = z.object({
   text: z.string(),
-  rate: z.string(),
+  amount: z.number().int().nullable(),
   bankName: z.string(),
   bin: z.string(),
   accountNumber: z.string(),
@@ -45,7 +47,7 @@ function toValues(s: Setting, newVersion: boolean, lang: MessageLanguage): Value
   const shape = shapeOf(s.kind, s.value);
   return {
     text: typeof v === 'object' ? '' : String(v ?? ''),
-    rate: String(obj.rate ?? ''),
+    amount: shape === 'money' && typeof v === 'number' ? v : shape === 'rate' ? parseRate(obj.rate) : null,
     bankName: String(obj.bankName ?? ''),
     bin: String(obj.bin ?? ''),
     accountNumber: String(obj.accountNumber ?? ''),
@@ -65,8 +67,12 @@ function buildValue(shape: Shape, v: Values, msgs: NumberMessages, lang: Message
       return { value: v.text };
     case 'int':
       return /^\d+$/.test(v.text.trim()) ? { value: Number(v.text.trim()) } : { problem: 'int' };
+    case 'money':
+      // The money input has already refused what it could not read; empty is the only problem left.
+      return v.amount === null ? { problem: 'money' } : { value: v.amount };
     case 'rate':
-      return { value: { rate: v.rate.trim() } };
+      // Read by the money input in the UI language ("25.450" is 25,450 ₫ in Vietnamese), sent as the contract writes it.
+      return v.amount === null ? { problem: 'rateEmpty' } : { value: { rate: formatRate(v.amount) } };
     case 'bank':
       return { value: { bankName: v.bankName, bin: v.bin.trim(), accountNumber: v.accountNumber.trim(), accountName: v.accountName } };
     case 'priceList': {
@@ -76,7 +82,7 @@ function buildValue(shape: Shape, v: Values, msgs: NumberMessages, lang: Message
   }
 }
 
-const FIELD_OF: Record<string, keyof Values> = { rate: 'rate', bankName: 'bankName', bin: 'bin', accountNumber: 'accountNumber', accountName: 'accountName' };
+const FIELD_OF: Record<string, keyof Values> = { rate: 'amount', bankName: 'bankName', bin: 'bin', accountNumber: 'accountNumber', accountName: 'accountName' };
 
 /** /setting/edit/:id (?new=1 adds a version of a dated setting instead of editing this one). */
 export function SettingEditPage() {
@@ -120,13 +126,13 @@ function SettingForm({ loaded }: { loaded: Versioned<Setting> }) {
         }
         const built = buildValue(shape, v, msgs, lang);
         if ('problem' in built) {
-          ctx.addIssue({ code: 'custom', path: ['text'], message: t(`form.${built.problem}`) });
+          ctx.addIssue({ code: 'custom', path: [built.problem === 'money' || built.problem === 'rateEmpty' ? 'amount' : 'text'], message: t(`form.${built.problem}`) });
           return;
         }
         const check = settingValueSchema(kind, s.key)?.safeParse(built.value);
         for (const issue of check && !check.success ? check.error.issues : []) {
           const top = String(issue.path[0] ?? '');
-          const field = shape === 'text' || shape === 'int' ? 'text' : (FIELD_OF[top] ?? 'text');
+          const field = shape === 'money' || shape === 'rate' ? 'amount' : shape === 'text' || shape === 'int' ? 'text' : (FIELD_OF[top] ?? 'text');
           ctx.addIssue({ code: 'custom', path: [field], message: issue.message });
         }
         if (dated && !/^\d{4}-\d{2}-\d{2}$/.test(v.effectiveFrom)) ctx.addIssue({ code: 'custom', path: ['effectiveFrom'], message: t('form.day') });
@@ -175,9 +181,14 @@ function SettingForm({ loaded }: { loaded: Versioned<Setting> }) {
                   <TextField form={form} name="text" label={t('fields.value')} inputMode="numeric" required />
                 </Col>
               )}
+              {shape === 'money' && (
+                <Col md={4}>
+                  <MoneyField form={form} name="amount" label={t('fields.value')} max={10_000_000} required />
+                </Col>
+              )}
               {shape === 'rate' && (
                 <Col md={4}>
-                  <TextField form={form} name="rate" label={t('form.rate', { currency: s.key })} required />
+                  <MoneyField form={form} name="amount" label={t('form.rate', { currency: s.key })} rate required />
                 </Col>
               )}
               {shape === 'bank' && (
