@@ -190,6 +190,9 @@ async function exportTime(server: { url: string; process: { pid?: number } }, to
   return `${seconds <= 8 ? 'PASS' : 'FAIL'} XLSX export of ${Number(rows).toLocaleString('en')} packages: ${seconds.toFixed(1)} s, ${(bytes / 1048576).toFixed(1)} MiB (budget 8 s); server CPU ${cpu.toFixed(1)} s; server peak RSS ${peak.toFixed(0)} MiB (before ${before.toFixed(0)} MiB)`;
 }
 
+/** The comment a kept bench database carries once its generation has finished. */
+const GENERATED_MARK = 'cargo bench: generated';
+
 export async function benchLarge(): Promise<string[]> {
   const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3000 });
@@ -203,7 +206,10 @@ export async function benchLarge(): Promise<string[]> {
   const kept = process.env.BENCH_DATABASE;
   if (kept !== undefined && !/^[a-z_][a-z0-9_]*$/.test(kept)) throw new Error(`BENCH_DATABASE: not a plain database name: ${kept}`);
   const name = kept ?? `cargo_bench_large_${process.pid}`;
-  const exists = kept !== undefined && (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount === 1;
+  // Reused only when a generation finished in it (marked below): a run that stopped half-way leaves a database to redo.
+  const exists =
+    kept !== undefined &&
+    (await admin.query("SELECT 1 FROM pg_database WHERE datname = $1 AND shobj_description(oid, 'pg_database') = $2", [name, GENERATED_MARK])).rowCount === 1;
   if (!exists) {
     await admin.query(`DROP DATABASE IF EXISTS ${name}`);
     await admin.query(`CREATE DATABASE ${name}`);
@@ -223,6 +229,7 @@ export async function benchLarge(): Promise<string[]> {
       lines.push(`reused the generated database ${name} (vacuumed and analysed after the server's migrations)`);
     } else {
       const seconds = await generate(u.toString());
+      await admin.query(`COMMENT ON DATABASE ${name} IS '${GENERATED_MARK}'`);
       lines.push(
         `generated ${PACKAGES.toLocaleString('en')} packages (+${1 + EXTRA_EVENTS} events each), ${SLIPS.toLocaleString('en')} slips and ${CUSTOMERS.toLocaleString('en')} customers in ${seconds.toFixed(0)} s`,
       );

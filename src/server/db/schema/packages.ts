@@ -78,8 +78,9 @@ export const packages = pgTable(
     index('packages_status_chargeable_idx').on(t.status, t.chargeableG, t.id).where(live),
     // Migration 0020 adds packages_delivered_transit_idx (status_at) INCLUDE (received_abroad_at, mawb_id) on live delivered packages
     // and packages_on_mawb_idx (mawb_id) INCLUDE (id) where mawb_id IS NOT NULL, for the dashboards; migration 0026
-    // packages_deleted_idx (id) where deleted_at IS NOT NULL (the deleted ones the flow per day leaves out).
-    index('packages_abroad_waiting_idx').on(t.statusAt).where(sql`status = 'received_abroad' AND mawb_id IS NULL AND deleted_at IS NULL`),
+    // packages_deleted_idx (id) where deleted_at IS NOT NULL (the deleted ones the flow per day leaves out); migration
+    // 0027 the ageing's packages_abroad_waiting_idx (status_at) INCLUDE (store_id) on live parcels received abroad on no
+    // MAWB and packages_ready_waiting_idx (status_at) INCLUDE (destination_store_id, id) on live ready ones.
     index('packages_status_code_idx').on(t.status, t.code, t.id).where(live),
     index('packages_status_tracking_idx').on(t.status, t.trackingNumber, t.id).where(live),
     check('packages_status_ck', sql`${t.status} IN (${sql.raw(PACKAGE_STATUSES.map((s) => `'${s}'`).join(', '))})`),

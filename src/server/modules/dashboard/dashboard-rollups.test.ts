@@ -49,7 +49,17 @@ async function expectRollupsEqualRecount(step: string) {
       WHERE p.received_abroad_at IS DISTINCT FROM f.first_at`,
   );
   expect(wrong, `${step}: packages whose received_abroad_at is not their first received_abroad event`).toEqual([]);
-  return { days: kept.length, scans: scans.length };
+
+  // A slip's `retry` (migration 0028) is whether one of its packages was on an earlier slip that failed.
+  const retries = await q<{ id: string; kept: boolean; recount: boolean }>(
+    `SELECT s.id::text, s.retry AS kept, EXISTS (SELECT 1 FROM delivery_slip_packages a
+              JOIN delivery_slip_packages b ON b.package_id = a.package_id AND b.slip_id < a.slip_id
+              JOIN delivery_slips f ON f.id = b.slip_id AND f.status = 'failed'
+             WHERE a.slip_id = s.id) AS recount
+       FROM delivery_slips s`,
+  );
+  expect(retries.filter((r) => r.kept !== r.recount), `${step}: slips whose retry is not a recount`).toEqual([]);
+  return { days: kept.length, scans: scans.length, retries: retries.filter((r) => r.kept).length };
 }
 
 const addEvent = async (id: number, payload: Record<string, unknown>) => {
@@ -113,7 +123,22 @@ describe('dashboard roll-ups', () => {
       const res = await ctx.request({ method: 'POST', url: `/api/delivery-slips/${courier.id}/status`, payload });
       expect(res.statusCode, res.body).toBe(200);
     }
-    await expectRollupsEqualRecount('courier slip failed');
+    const before = (await expectRollupsEqualRecount('courier slip failed')).retries;
+
+    // The failed parcels go out again: the new slip is a retry, from the transaction that put them on it.
+    const again = await h.createOk({ customerId: c.customerId, packageIds: c.packageIds.slice(2) });
+    expect((await expectRollupsEqualRecount('retry slip')).retries).toBe(before + 1);
+    const [row] = await q<{ retry: boolean }>(`SELECT retry FROM delivery_slips WHERE id = $1`, [again.id]);
+    expect(row!.retry).toBe(true);
+    const listed = await ctx.request({ method: 'GET', url: `/api/delivery-slips?firstAttempt=false&customerId=${c.customerId}` });
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect((listed.json() as { items: { id: number }[] }).items.map((i) => i.id)).toEqual([again.id]);
+
+    // A line moved off a slip and back (a hand repair): the flag follows the lines.
+    await q(`UPDATE delivery_slip_packages SET slip_id = $1 WHERE slip_id = $2`, [slip.id, again.id]);
+    await expectRollupsEqualRecount('lines moved to the delivered slip');
+    await q(`UPDATE delivery_slip_packages SET slip_id = $2 WHERE slip_id = $1 AND package_id = ANY($3::bigint[])`, [slip.id, again.id, c.packageIds.slice(2)]);
+    await expectRollupsEqualRecount('lines moved back');
   });
 
   it('follow a package created and then soft-deleted', async () => {

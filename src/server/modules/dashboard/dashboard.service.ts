@@ -255,37 +255,37 @@ interface AnalyticsCards {
 }
 
 /**
- * The cards of one period. A first attempt is a slip delivered or failed in the period none of whose packages was on
- * an earlier (lower id) failed slip — the slip list's `firstAttempt`. The retries are found once from the failed
- * slips (far fewer than the delivered ones), not by a lookup per slip.
+ * The cards of the period and of the one before it, in one statement. A first attempt is a slip delivered or failed in
+ * the period that is not a retry: none of its packages was on an earlier (lower id) failed slip — the slip list's
+ * `firstAttempt`, kept on the slip as `retry` by triggers (migration 0028) and read here from an index.
  */
-async function analyticsCards(database: Database, q: DashboardQuery): Promise<AnalyticsCards> {
-  const [row] = await database.query<AnalyticsCards>(
-    `SELECT
-       (SELECT count(*)::int FROM packages WHERE deleted_at IS NULL AND status = 'delivered' AND status_at >= $1::timestamptz AND status_at <= $2::timestamptz) AS delivered,
-       (SELECT count(*)::int FROM delivery_slips WHERE status = 'failed' AND status_at >= $1::timestamptz AND status_at <= $2::timestamptz) AS failed,
+async function analyticsCards(database: Database, q: DashboardQuery, prev: DashboardQuery): Promise<[AnalyticsCards, AnalyticsCards]> {
+  const rows = await database.query<AnalyticsCards & { k: number }>(
+    `SELECT per.k,
+       (SELECT count(*)::int FROM packages WHERE deleted_at IS NULL AND status = 'delivered' AND status_at >= per.f AND status_at <= per.t) AS delivered,
+       (SELECT count(*)::int FROM delivery_slips WHERE status = 'failed' AND status_at >= per.f AND status_at <= per.t) AS failed,
        a.first_attempts, a.first_delivered, r.rating, r.ratings
-       FROM (SELECT count(*) FILTER (WHERE x.slip_id IS NULL)::int AS first_attempts,
-                    count(*) FILTER (WHERE x.slip_id IS NULL AND s.status = 'delivered')::int AS first_delivered
-               FROM delivery_slips s
-               LEFT JOIN (SELECT DISTINCT a.slip_id FROM delivery_slips f
-                            JOIN delivery_slip_packages b ON b.slip_id = f.id
-                            JOIN delivery_slip_packages a ON a.package_id = b.package_id AND a.slip_id > b.slip_id
-                           WHERE f.status = 'failed') x ON x.slip_id = s.id
-              WHERE s.status IN ('delivered', 'failed') AND s.status_at >= $1::timestamptz AND s.status_at <= $2::timestamptz) a,
-            (SELECT avg(rating)::float8 AS rating, count(*)::int AS ratings
-               FROM delivery_feedback WHERE created_at >= $1::timestamptz AND created_at <= $2::timestamptz) r`,
-    [startOf(q.from), endOf(q.to)],
+       FROM (VALUES (0, $1::timestamptz, $2::timestamptz), (1, $3::timestamptz, $4::timestamptz)) AS per(k, f, t)
+       CROSS JOIN LATERAL (
+         SELECT count(*) FILTER (WHERE NOT s.retry)::int AS first_attempts,
+                count(*) FILTER (WHERE NOT s.retry AND s.status = 'delivered')::int AS first_delivered
+           FROM delivery_slips s
+          WHERE s.status IN ('delivered', 'failed') AND s.status_at >= per.f AND s.status_at <= per.t) a
+       CROSS JOIN LATERAL (
+         SELECT avg(rating)::float8 AS rating, count(*)::int AS ratings
+           FROM delivery_feedback WHERE created_at >= per.f AND created_at <= per.t) r
+      ORDER BY per.k`,
+    [startOf(q.from), endOf(q.to), startOf(prev.from), endOf(prev.to)],
   );
-  const c = row!;
-  return {
+  const card = (c: AnalyticsCards): AnalyticsCards => ({
     delivered: num(c.delivered),
     failed: num(c.failed),
     first_attempts: num(c.first_attempts),
     first_delivered: num(c.first_delivered),
     rating: c.rating === null ? null : Number(c.rating),
     ratings: num(c.ratings),
-  };
+  });
+  return [card(rows[0]!), card(rows[1]!)];
 }
 
 const firstAttemptPercent = (c: AnalyticsCards) => (c.first_attempts === 0 ? null : round1((c.first_delivered / c.first_attempts) * 100));
@@ -311,9 +311,8 @@ export async function analyticsDashboard(database: Database, q: DashboardQuery, 
          AND p.received_abroad_at IS NOT NULL
     )`;
 
-  const [cur, old, flow, flowDeleted, weight, mawbStatus, transit, ageing, failed, scans] = await Promise.all([
-    analyticsCards(database, q),
-    analyticsCards(database, prev),
+  const [[cur, old], flow, flowDeleted, weight, mawbStatus, transit, ageing, failed, scans] = await Promise.all([
+    analyticsCards(database, q, prev),
     // Packages per day and code from the daily roll-up (kept with the events, migration 0020): each package
     // once per day, as counting the events themselves would.
     database.query<{ day: string; code: string; n: number }>(

@@ -179,11 +179,8 @@ export const deliverySlipsResource = defineResource({
     statusAt: deliverySlips.statusAt,
     failureReason: deliverySlips.failureReason,
     // A retry shares a package with an earlier slip (a lower id: a package is on one open slip at a time, so the
-    // retry is made after the failure released it) that failed.
-    firstAttempt: sql`NOT EXISTS (SELECT 1 FROM delivery_slip_packages a
-      JOIN delivery_slip_packages b ON b.package_id = a.package_id AND b.slip_id < a.slip_id
-      JOIN delivery_slips f ON f.id = b.slip_id AND f.status = 'failed'
-      WHERE a.slip_id = ${deliverySlips.id})`,
+    // retry is made after the failure released it) that failed: the slip's `retry`, kept by triggers (migration 0028).
+    firstAttempt: sql`NOT "delivery_slips"."retry"`,
     feedback: { dateRange: (from, to) => sql`${deliverySlips.id} IN (SELECT f.slip_id FROM delivery_feedback f WHERE ${withinBounds(sql`f.created_at`, from, to)})` },
   },
   search: sql`(${deliverySlips.searchText} || ' ' || coalesce(${customers.searchText}, ''))`,
