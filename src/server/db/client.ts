@@ -77,9 +77,7 @@ async function openPglite(dataDir?: string, loadDataDir?: Blob | File): Promise<
 
 async function openPostgres(url: string, max: number): Promise<Database> {
   // No JIT: the app's queries are short and set-based; at a million rows the planner's cost estimates cross the
-  // JIT threshold and compiling took 0.6–2 s per dashboard query, against milliseconds of execution. A sort of the
-  // dashboards' transit times (60,000 deliveries a month at that scale) needs about 5 MB: with the default 4 MB it
-  // went to disk (191 ms; 122 ms in memory).
+  // JIT threshold and compiling took 0.6–2 s per dashboard query, against milliseconds of execution.
   const pool = new pg.Pool({ connectionString: url, max, options: '-c jit=off' });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
