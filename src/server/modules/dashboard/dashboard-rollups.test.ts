@@ -59,6 +59,25 @@ async function expectRollupsEqualRecount(step: string) {
        FROM delivery_slips s`,
   );
   expect(retries.filter((r) => r.kept !== r.recount), `${step}: slips whose retry is not a recount`).toEqual([]);
+
+  // The delivered slips per day, and their lines per day and MAWB (migration 0029); a row counting nothing is as good
+  // as none.
+  const slipDays = await q<{ day: string; slips: number; total: number }>(`SELECT day::text AS day, slips, total FROM delivered_slip_days WHERE slips <> 0 OR total <> 0 ORDER BY 1`);
+  const slipDaysRecount = await q<{ day: string; slips: number; total: number }>(
+    `SELECT (delivered_at AT TIME ZONE '${TZ}')::date::text AS day, count(*)::int AS slips, sum(total)::bigint AS total
+       FROM delivery_slips WHERE status = 'delivered' GROUP BY 1 ORDER BY 1`,
+  );
+  const norm = <T extends Record<string, unknown>>(rows: T[]) => rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, k === 'day' ? v : Number(v)])));
+  expect(norm(slipDays), `${step}: delivered slips per day`).toEqual(norm(slipDaysRecount));
+  const routeDays = await q<{ day: string; mawb: number; lines: number; amount: number }>(
+    `SELECT day::text AS day, mawb_id AS mawb, lines, amount FROM delivered_route_days WHERE lines <> 0 OR amount <> 0 ORDER BY 1, 2`,
+  );
+  const routeDaysRecount = await q<{ day: string; mawb: number; lines: number; amount: number }>(
+    `SELECT (s.delivered_at AT TIME ZONE '${TZ}')::date::text AS day, coalesce(p.mawb_id, 0) AS mawb, count(*)::int AS lines, sum(l.amount)::bigint AS amount
+       FROM delivery_slips s JOIN delivery_slip_packages l ON l.slip_id = s.id LEFT JOIN packages p ON p.id = l.package_id
+      WHERE s.status = 'delivered' GROUP BY 1, 2 ORDER BY 1, 2`,
+  );
+  expect(norm(routeDays), `${step}: delivered lines per day and MAWB`).toEqual(norm(routeDaysRecount));
   return { days: kept.length, scans: scans.length, retries: retries.filter((r) => r.kept).length };
 }
 
@@ -139,6 +158,35 @@ describe('dashboard roll-ups', () => {
     await expectRollupsEqualRecount('lines moved to the delivered slip');
     await q(`UPDATE delivery_slip_packages SET slip_id = $2 WHERE slip_id = $1 AND package_id = ANY($3::bigint[])`, [slip.id, again.id, c.packageIds.slice(2)]);
     await expectRollupsEqualRecount('lines moved back');
+
+    // Hand repairs of what a delivered slip counts: a line's amount, its package's MAWB, the day of the
+    // slip, the slip taken back from delivered, and a delivered slip's lines deleted, then the slip.
+    await q(`UPDATE delivery_slip_packages SET amount = amount + 1000 WHERE slip_id = $1`, [slip.id]);
+    await expectRollupsEqualRecount('line amount changed on a delivered slip');
+    const [moved] = await q<{ package_id: number }>(`SELECT package_id FROM delivery_slip_packages WHERE slip_id = $1 LIMIT 1`, [slip.id]);
+    await q(`UPDATE packages SET mawb_id = NULL WHERE id = $1`, [moved!.package_id]);
+    await expectRollupsEqualRecount('package of a delivered slip off its MAWB');
+    await q(`UPDATE delivery_slips SET delivered_at = delivered_at - interval '2 days' WHERE id = $1`, [slip.id]);
+    await expectRollupsEqualRecount('delivered slip moved to another day');
+    const [was] = await q<{ delivered_at: string; collected_amount: number; collect_method: string }>(
+      `SELECT delivered_at::text, collected_amount, collect_method FROM delivery_slips WHERE id = $1`,
+      [slip.id],
+    );
+    await q(`UPDATE delivery_slips SET status = 'out_for_delivery', delivered_at = NULL, collected_amount = NULL, collect_method = NULL WHERE id = $1`, [slip.id]);
+    await expectRollupsEqualRecount('slip taken back from delivered');
+    await q(`UPDATE delivery_slips SET status = 'delivered', delivered_at = $2::timestamptz, collected_amount = $3, collect_method = $4 WHERE id = $1`, [
+      slip.id,
+      was!.delivered_at,
+      was!.collected_amount,
+      was!.collect_method,
+    ]);
+    await expectRollupsEqualRecount('slip delivered again');
+    const [seeded] = await q<{ id: number }>(`SELECT id FROM delivery_slips WHERE status = 'delivered' AND id <> $1 ORDER BY id LIMIT 1`, [slip.id]);
+    await q(`DELETE FROM delivery_feedback WHERE slip_id = $1`, [seeded!.id]);
+    await q(`DELETE FROM delivery_slip_packages WHERE slip_id = $1`, [seeded!.id]);
+    await expectRollupsEqualRecount('lines of a delivered slip deleted');
+    await q(`DELETE FROM delivery_slips WHERE id = $1`, [seeded!.id]);
+    await expectRollupsEqualRecount('delivered slip deleted');
   });
 
   it('follow a package created and then soft-deleted', async () => {
