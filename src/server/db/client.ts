@@ -77,8 +77,11 @@ async function openPglite(dataDir?: string, loadDataDir?: Blob | File): Promise<
 
 async function openPostgres(url: string, max: number): Promise<Database> {
   // No JIT: the app's queries are short and set-based; at a million rows the planner's cost estimates cross the
-  // JIT threshold and compiling took 0.6–2 s per dashboard query, against milliseconds of execution.
-  const pool = new pg.Pool({ connectionString: url, max, options: '-c jit=off' });
+  // JIT threshold and compiling took 0.6–2 s per dashboard query, against milliseconds of execution. No parallel
+  // workers either: a dashboard runs its statements side by side on the pool, and each one's workers only fought the
+  // others for the same cores (at 1 M packages on 2 cores, p95 246 → 139 ms and 316 → 196 ms for the two dashboards;
+  // list pages, keyset pages and the export unchanged or faster; bench/RESULTS.md).
+  const pool = new pg.Pool({ connectionString: url, max, options: '-c jit=off -c max_parallel_workers_per_gather=0' });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   const c = await pool.connect();
