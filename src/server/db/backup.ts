@@ -142,6 +142,8 @@ export async function restoreFrom(database: Database, file: string): Promise<{ t
       if (!header) throw new Error('The backup file is empty');
       // A backup made before the roll-ups existed has none: count them from the restored events.
       if (!header.tables.includes('tracking_day_packages')) await run('SELECT tracking_rollups_recount(NULL, NULL)', []);
+      // Likewise the delivered slips' roll-ups (migration 0029), from the restored slips and lines.
+      if (!header.tables.includes('delivered_slip_days')) await run('SELECT delivered_rollups_recount(NULL)', []);
       // Code sequences continue where they stood (identity ones are set from the data just below).
       for (const seq of header.sequences ?? []) {
         if (seq.lastValue != null) await run(`SELECT setval('"${seq.name}"', $1, true)`, [seq.lastValue]);
