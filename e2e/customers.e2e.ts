@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { screenshot } from './support/browser';
 import { describeE2E } from './support/e2e';
-import { openSuite, serious, shootAll, type PageOptions, type Suite } from './support/suite';
+import { openSuite, serious, shootAll, SHOOT_ALL_TIMEOUT, type PageOptions, type Suite } from './support/suite';
 
 /**
  * Customers through the real UI, on the shared resource machinery: create → search (accent-insensitive) → edit →
@@ -212,5 +212,5 @@ describeE2E('customers on the resource machinery', () => {
       ['employee-edit', `/employee/edit/${employee?.id ?? 1}`],
     ];
     await shootAll(suite, 'customers', screens);
-  });
+  }, SHOOT_ALL_TIMEOUT);
 });

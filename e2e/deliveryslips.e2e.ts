@@ -5,7 +5,7 @@ import type { TrackingEvent } from '../src/shared/contracts/packages';
 import { makeAwb } from '../src/shared/domain/awb';
 import { screenshot } from './support/browser';
 import { describeE2E } from './support/e2e';
-import { openSuite, serious, shootAll, type Suite } from './support/suite';
+import { openSuite, serious, shootAll, SHOOT_ALL_TIMEOUT, type Suite } from './support/suite';
 
 /**
  * Delivery slips through the real UI on the built server: a slip made by scanning three package numbers on the
@@ -187,5 +187,5 @@ describeE2E('delivery slips', () => {
       expect(serious(errors)).toEqual([]);
       await ctx.close();
     }
-  });
+  }, SHOOT_ALL_TIMEOUT);
 });

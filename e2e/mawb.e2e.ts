@@ -5,7 +5,7 @@ import type { EventList, Package, PackageList } from '../src/shared/contracts/pa
 import { awbCheckDigit, makeAwb } from '../src/shared/domain/awb';
 import { screenshot } from './support/browser';
 import { describeE2E } from './support/e2e';
-import { openSuite, serious, shootAll, type PageOptions, type Suite } from './support/suite';
+import { openSuite, serious, shootAll, SHOOT_ALL_TIMEOUT, type PageOptions, type Suite } from './support/suite';
 
 /**
  * Master air waybills through the real UI on the seeded server: create a MAWB (its number checked digit by digit,
@@ -250,5 +250,5 @@ describeE2E('MAWB: create, scan packages on, move to departed, manifest', () => 
       ...(draft ? ([['draft', `/mawb/${draft.id}`]] as [string, string][]) : []),
     ];
     await shootAll(suite, 'mawb', screens);
-  });
+  }, SHOOT_ALL_TIMEOUT);
 });

@@ -3,7 +3,7 @@ import type { Customer } from '../src/shared/contracts/customers';
 import type { Order } from '../src/shared/contracts/orders';
 import type { Package } from '../src/shared/contracts/packages';
 import { describeE2E } from './support/e2e';
-import { openSuite, serious, shootAll, type Suite } from './support/suite';
+import { openSuite, serious, shootAll, SHOOT_ALL_TIMEOUT, type Suite } from './support/suite';
 
 /**
  * An order's parcels through the real UI: two parcels scanned into the order's packages tab (one burst with Enter,
@@ -93,5 +93,5 @@ describeE2E('order parcels', () => {
       ['packages', `/order/${orderId}?tab=packages`],
       ['timeline', `/order/${orderId}?tab=timeline`],
     ]);
-  });
+  }, SHOOT_ALL_TIMEOUT);
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { screenshot } from './support/browser';
 import { describeE2E } from './support/e2e';
-import { openSuite, serious, shootAll, type Suite } from './support/suite';
+import { openSuite, serious, shootAll, SHOOT_ALL_TIMEOUT, type Suite } from './support/suite';
 
 /**
  * The settings section through the real UI: the company name edited in its typed form shows in the top bar at
@@ -187,5 +187,5 @@ describeE2E('settings section', () => {
       ['audit-log', '/setting/audit-log'],
       ['package-freight', `/tracking/${pkg!.id}`],
     ]);
-  });
+  }, SHOOT_ALL_TIMEOUT);
 });

@@ -5,7 +5,7 @@ import type { Store } from '../src/shared/contracts/stores';
 import { AIRPORTS } from '../src/shared/domain/airports';
 import { screenshot } from './support/browser';
 import { describeE2E } from './support/e2e';
-import { openSuite, serious, shootAll, type PageOptions, type Suite } from './support/suite';
+import { openSuite, serious, shootAll, SHOOT_ALL_TIMEOUT, type PageOptions, type Suite } from './support/suite';
 
 /**
  * Tracking through the real UI on the seeded server: paste 20 numbers (17 real, 3 unknown, mixed separators) into
@@ -303,5 +303,5 @@ describeE2E('tracking: scanner desk, receiving, journey and labels', () => {
       ['labels', `/tracking/labels?ids=${one.map((p) => p.id).join(',')}`],
     ];
     await shootAll(suite, 'tracking', screens);
-  });
+  }, SHOOT_ALL_TIMEOUT);
 });

@@ -7,7 +7,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { screenshot, SCREENSHOT_DIR } from './support/browser';
 import { describeE2E } from './support/e2e';
-import { openSuite, serious, shootAll, type PageOptions, type Suite } from './support/suite';
+import { openSuite, serious, shootAll, SHOOT_ALL_TIMEOUT, type PageOptions, type Suite } from './support/suite';
 
 /**
  * The wallet through the real UI: create a purchase order for a fresh customer (live totals = the server's), deposit
@@ -199,5 +199,5 @@ describeE2E('orders and the customer wallet', () => {
       await page.getByRole('dialog', { name: 'Ghi giao dịch ví' }).waitFor();
       await dialogShot(page, `wallet-new-transaction-${size}-${colorScheme}`);
     });
-  });
+  }, SHOOT_ALL_TIMEOUT);
 });

@@ -94,6 +94,12 @@ export const SIZES = [
 export const SCHEMES = ['light', 'dark'] as const;
 
 /**
+ * The time limit of a test that shoots every screen of a section four times (28–40 page loads, each waited for until
+ * its network is quiet): on a busy 2-core CI machine the mawb screens took just over the suite's 120 s.
+ */
+export const SHOOT_ALL_TIMEOUT = 300_000;
+
+/**
  * Every screen on a desktop and a phone, light and dark, saved as `<prefix>-<name>-<size>-<scheme>`: each is opened,
  * waited for (its h1, then a quiet network) and shot; `after` runs on the same page before the check that no
  * screen had a serious error.
