@@ -34,13 +34,17 @@ export async function newContext(
   browser: Browser,
   opts: { viewport?: { width: number; height: number }; colorScheme?: 'light' | 'dark'; locale?: string } = {},
 ): Promise<BrowserContext> {
-  return browser.newContext({
+  const ctx = await browser.newContext({
     viewport: opts.viewport ?? DESKTOP,
     colorScheme: opts.colorScheme ?? 'light',
     locale: opts.locale ?? 'vi-VN',
     timezoneId: 'Asia/Ho_Chi_Minh',
     deviceScaleFactor: 1,
   });
+  // Actions and waits get 60 s, not Playwright's 30: the slowest CI machine seen ran this suite about twice as slowly
+  // as the one it was written on, and a full-page screenshot there once took longer than 30 s.
+  ctx.setDefaultTimeout(60_000);
+  return ctx;
 }
 
 /** Saves a full-page screenshot into the git-ignored screenshots/ folder and returns its path. */
