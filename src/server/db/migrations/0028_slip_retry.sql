@@ -16,33 +16,28 @@ CREATE OR REPLACE FUNCTION "delivery_slips_mark_retries"(slip_ids bigint[]) RETU
 $$;--> statement-breakpoint
 
 -- Lines added, removed or moved: their slips.
-CREATE OR REPLACE FUNCTION "delivery_slip_packages_retry_insert"() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE OR REPLACE FUNCTION "delivery_slip_packages_retry"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  slips bigint[];
 BEGIN
-  IF EXISTS (SELECT 1 FROM new_lines) THEN
-    PERFORM delivery_slips_mark_retries(ARRAY(SELECT slip_id FROM new_lines));
+  IF TG_OP = 'INSERT' THEN
+    slips := ARRAY(SELECT slip_id FROM new_lines);
+  ELSIF TG_OP = 'DELETE' THEN
+    slips := ARRAY(SELECT slip_id FROM old_lines);
+  ELSE
+    slips := ARRAY(SELECT slip_id FROM old_lines UNION SELECT slip_id FROM new_lines);
   END IF;
-  RETURN NULL;
-END $$;--> statement-breakpoint
-CREATE OR REPLACE FUNCTION "delivery_slip_packages_retry_delete"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF EXISTS (SELECT 1 FROM old_lines) THEN
-    PERFORM delivery_slips_mark_retries(ARRAY(SELECT slip_id FROM old_lines));
-  END IF;
-  RETURN NULL;
-END $$;--> statement-breakpoint
-CREATE OR REPLACE FUNCTION "delivery_slip_packages_retry_update"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF EXISTS (SELECT 1 FROM new_lines) THEN
-    PERFORM delivery_slips_mark_retries(ARRAY(SELECT slip_id FROM old_lines UNION SELECT slip_id FROM new_lines));
+  IF cardinality(slips) > 0 THEN
+    PERFORM delivery_slips_mark_retries(slips);
   END IF;
   RETURN NULL;
 END $$;--> statement-breakpoint
 CREATE TRIGGER "delivery_slip_packages_retry_insert" AFTER INSERT ON "delivery_slip_packages"
-  REFERENCING NEW TABLE AS new_lines FOR EACH STATEMENT EXECUTE FUNCTION "delivery_slip_packages_retry_insert"();--> statement-breakpoint
+  REFERENCING NEW TABLE AS new_lines FOR EACH STATEMENT EXECUTE FUNCTION "delivery_slip_packages_retry"();--> statement-breakpoint
 CREATE TRIGGER "delivery_slip_packages_retry_delete" AFTER DELETE ON "delivery_slip_packages"
-  REFERENCING OLD TABLE AS old_lines FOR EACH STATEMENT EXECUTE FUNCTION "delivery_slip_packages_retry_delete"();--> statement-breakpoint
+  REFERENCING OLD TABLE AS old_lines FOR EACH STATEMENT EXECUTE FUNCTION "delivery_slip_packages_retry"();--> statement-breakpoint
 CREATE TRIGGER "delivery_slip_packages_retry_update" AFTER UPDATE ON "delivery_slip_packages"
-  REFERENCING OLD TABLE AS old_lines NEW TABLE AS new_lines FOR EACH STATEMENT EXECUTE FUNCTION "delivery_slip_packages_retry_update"();--> statement-breakpoint
+  REFERENCING OLD TABLE AS old_lines NEW TABLE AS new_lines FOR EACH STATEMENT EXECUTE FUNCTION "delivery_slip_packages_retry"();--> statement-breakpoint
 
 -- A slip that fails, or stops being failed (a failed slip is final today; the rule does not depend on it): the later
 -- slips sharing one of its packages.
