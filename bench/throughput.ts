@@ -26,7 +26,14 @@ const spread = (xs: number[], digits: number) =>
   `${median(xs).toFixed(digits)} (min ${Math.min(...xs).toFixed(digits)}, max ${Math.max(...xs).toFixed(digits)})`;
 
 /** One figure: warm-up, then RUNS pairs of (bare, API) alternating which goes first; the median pair's line. */
-async function paired(label: string, apiUrl: string, headers: Record<string, string>, meter: CpuMeter): Promise<string> {
+async function paired(
+  label: string,
+  apiUrl: string,
+  headers: Record<string, string>,
+  meter: CpuMeter,
+  /** Work run beside the API's runs only (never the bare server's): started before, awaited after. */
+  beside?: () => () => Promise<void>,
+): Promise<string> {
   const sample = await (await fetch(apiUrl, { headers })).text();
   const bare = await bareServer(sample);
   try {
@@ -49,7 +56,9 @@ async function paired(label: string, apiUrl: string, headers: Record<string, str
         }
         else {
           const stop = await meter.start();
+          const stopBeside = beside?.();
           const r = await cannon(apiUrl, headers);
+          await stopBeside?.();
           const cpu = await stop();
           api.push(r.rps);
           p50.push(r.p50);
@@ -78,6 +87,29 @@ async function bareServer(body: string): Promise<{ url: string; pid: number; sto
   const child = spawn(process.execPath, ['-e', code], { stdio: ['ignore', 'pipe', 'inherit'] });
   const port = await new Promise<number>((resolve) => child.stdout!.on('data', (d) => resolve(Number(/PORT (\d+)/.exec(String(d))![1]))));
   return { url: `http://127.0.0.1:${port}/`, pid: child.pid!, stop: () => child.kill() };
+}
+
+/** Creates a customer through the API every 100 ms until stopped; each must succeed. */
+function writer(base: string, headers: Record<string, string>): () => Promise<void> {
+  let running = true;
+  let n = 0;
+  const loop = (async () => {
+    while (running) {
+      const started = Date.now();
+      n += 1;
+      const res = await fetch(`${base}/api/customers`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ fullName: `Khách Đo Tải ${process.pid}-${n}`, phone: `09${String(Date.now() % 1e8).padStart(8, '0')}`, province: 'Hà Nội' }),
+      });
+      if (res.status !== 201) throw new Error(`writer: ${res.status} ${await res.text()}`);
+      await new Promise((r) => setTimeout(r, Math.max(0, 100 - (Date.now() - started))));
+    }
+  })();
+  return async () => {
+    running = false;
+    await loop;
+  };
 }
 
 async function token(server: E2EServer): Promise<string> {
@@ -115,11 +147,31 @@ export async function benchThroughput(listPath = '/api/customers?pageSize=50&sor
   }
   const only = process.env.BENCH_DRIVERS?.split(',');
   for (const d of drivers.filter((x) => !only || only.includes(x.name))) {
+    // The page made for every request: the read cache off (READ_CACHE_MB=0), so every request does all the work.
+    const uncached = await startServer({ ...d.env, ACCESS_TOKEN_TTL: '1h', READ_CACHE_MB: '0' });
+    try {
+      const meter = await CpuMeter.open(uncached.process.pid!, d.env.DATABASE_URL);
+      try {
+        const headers = { authorization: `Bearer ${await token(uncached)}` };
+        lines.push(await paired(`${d.name}: list page ${listPath}, made every time (read cache off)`, uncached.url + listPath, headers, meter));
+      } finally {
+        await meter.close();
+      }
+    } finally {
+      await uncached.stop();
+    }
     const server = await startServer({ ...d.env, ACCESS_TOKEN_TTL: '1h' });
     const meter = await CpuMeter.open(server.process.pid!, d.env.DATABASE_URL);
     try {
       const headers = { authorization: `Bearer ${await token(server)}` };
-      lines.push(await paired(`${d.name}: list page ${listPath}`, server.url + listPath, headers, meter));
+      lines.push(await paired(`${d.name}: list page ${listPath} (read cache on, as served)`, server.url + listPath, headers, meter));
+      // The same with the office at work: a customer created through the API every 100 ms, each one changing the
+      // database, so a kept page lives at most until the next write.
+      lines.push(
+        await paired(`${d.name}: the same, a customer created every 100 ms beside it`, server.url + listPath, headers, meter, () =>
+          writer(server.url, headers),
+        ),
+      );
       if (d.name === 'postgres') {
         // The scanner's lookup of one tracking number (the issue measured 929 req/s before; goal: twice that).
         const page = await (await fetch(server.url + '/api/packages?pageSize=1', { headers })).json();

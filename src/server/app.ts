@@ -25,6 +25,7 @@ import { createTokenSigner, type TokenSigner } from './lib/tokens';
 import { registerAuth } from './plugins/auth';
 import { chooseEncoding, registerCompression } from './plugins/compress';
 import { registerErrorHandler } from './plugins/errors';
+import { ReadCache, registerReadCache } from './plugins/read-cache';
 import { registerLanguage, requestLanguageZodLocale } from './plugins/language';
 import { registerSecurity } from './plugins/security';
 import { responseSerializerCompiler } from './plugins/serializer';
@@ -149,6 +150,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerLanguage(app);
   registerErrorHandler(app);
   await registerSecurity(app);
+  // Before compression: a kept answer is kept with its compressed forms.
+  registerReadCache(app, deps.database, new ReadCache({ ttlMs: config.READ_CACHE_TTL, maxBytes: config.READ_CACHE_MB * 1_048_576 }));
   registerCompression(app);
   await app.register(rateLimit, { global: false });
   await app.register(multipart, { limits: { fileSize: config.UPLOAD_LIMIT, files: 1, fields: 20 } });

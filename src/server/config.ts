@@ -35,6 +35,10 @@ export const ConfigSchema = z.object({
   REFRESH_TOKEN_ABSOLUTE_TTL: duration('7d'),
   /** How long a wallet Idempotency-Key answers a retry with the first response; expired keys are purged. */
   IDEMPOTENCY_KEY_TTL: duration('24h'),
+  /** How long a list page or dashboard may be answered again from memory while the database has not changed. */
+  READ_CACHE_TTL: duration('10s'),
+  /** Memory for those kept answers, in MiB; 0 turns the cache off. */
+  READ_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
   SEED: z.enum(['demo', 'none']).default('demo'),
   SEED_ADMIN_EMAIL: z.email().default('admin@cargo.test'),
   SEED_ADMIN_PASSWORD: z.preprocess(emptyToUndefined, z.string().min(8).optional()),

@@ -27,6 +27,11 @@ export function chooseEncoding(header: string | undefined): 'br' | 'gzip' | unde
   return undefined;
 }
 
+/** A body in the chosen encoding, at the fastest level (the answers are made per request or kept briefly). */
+export function compressBody(body: string | Buffer, encoding: 'br' | 'gzip'): Promise<Buffer> {
+  return encoding === 'br' ? brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 1 } }) : gz(body, { level: 1 });
+}
+
 export function registerCompression(app: FastifyInstance): void {
   app.addHook('onSend', async (req, reply, payload) => {
     if (!req.url.startsWith('/api/')) return payload;
@@ -41,10 +46,7 @@ export function registerCompression(app: FastifyInstance): void {
     if (reply.hasHeader('content-encoding')) return payload;
     const encoding = chooseEncoding(req.headers['accept-encoding']);
     if (!encoding) return payload;
-    const body =
-      encoding === 'br'
-        ? await brotli(payload, { params: { [constants.BROTLI_PARAM_QUALITY]: 1 } })
-        : await gz(payload, { level: 1 });
+    const body = await compressBody(payload, encoding);
     reply.header('content-encoding', encoding);
     reply.removeHeader('content-length');
     return body;

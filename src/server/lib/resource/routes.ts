@@ -34,7 +34,12 @@ export function resourceRoutes(def: AnyResource, extra?: (app: FastifyInstance) 
 
     app.get(
       base,
-      { validatorCompiler, schema: { tags, summary: `Danh sách ${def.label}`, querystring: def.schemas.listQuery, response: { 200: def.schemas.list } } },
+      {
+        validatorCompiler,
+        // A page read again while nothing was written is answered from memory (plugins/read-cache.ts).
+        config: { readCache: true },
+        schema: { tags, summary: `Danh sách ${def.label}`, querystring: def.schemas.listQuery, response: { 200: def.schemas.list } },
+      },
       async (req) => {
         const query = req.query as ListQuery;
         if (!def.listTotals) return listPage(db(), def, query);

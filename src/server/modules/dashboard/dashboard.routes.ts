@@ -15,7 +15,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/dashboard/ecommerce',
     {
-      config: { access: 'authenticated' },
+      config: { access: 'authenticated', readCache: true },
       validatorCompiler: namedParamsValidator,
       schema: {
         tags: ['dashboard'],
@@ -29,7 +29,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/dashboard/analytics',
     {
-      config: { access: 'authenticated' },
+      config: { access: 'authenticated', readCache: true },
       validatorCompiler: namedParamsValidator,
       schema: {
         tags: ['dashboard'],
