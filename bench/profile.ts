@@ -47,7 +47,11 @@ async function main() {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'cargo-prof-'));
   // PROFILE_DRIVER=pglite profiles the embedded database (in the server's own thread) instead.
   const pglite = process.env.PROFILE_DRIVER === 'pglite';
-  const env: Record<string, string> = pglite ? { DATA_DIR: path.join(dir, 'data'), ACCESS_TOKEN_TTL: '1h' } : { DATABASE_URL: u.toString(), ACCESS_TOKEN_TTL: '1h' };
+  // Where making a page goes: the read cache off (PROFILE_READ_CACHE=1 profiles pages answered from it instead).
+  const cache = { READ_CACHE_MB: process.env.PROFILE_READ_CACHE === '1' ? '64' : '0' };
+  const env: Record<string, string> = pglite
+    ? { DATA_DIR: path.join(dir, 'data'), ACCESS_TOKEN_TTL: '1h', ...cache }
+    : { DATABASE_URL: u.toString(), ACCESS_TOKEN_TTL: '1h', ...cache };
   let window: [number, number];
   try {
     await (await startServer(env)).stop(); // migrations and the demo seed, not profiled
