@@ -69,6 +69,10 @@ export async function generate(
   }
   // Delivery slips: one package each, across every status, delivered ones over the last year.
   if (slips > 0) {
+    // As a restore does: the slips' triggers (0028's retry flag, 0029's delivered roll-ups) stand aside for this one
+    // bulk insert, and what they keep is counted afterwards. Fired on one 200,000-slip statement they ran for over
+    // 18 minutes.
+    await c.query(`SET session_replication_role = replica`);
     await c.query(
       `WITH s AS (
          INSERT INTO delivery_slips (code, customer_id, store_id, receiver_name, receiver_phone, method, status, status_at,
@@ -93,6 +97,15 @@ export async function generate(
       `INSERT INTO delivery_feedback (slip_id, customer_id, rating, created_at)
        SELECT id, customer_id, 1 + id % 5, delivered_at FROM delivery_slips
         WHERE status = 'delivered' AND id % 4 = 0 AND code LIKE 'PGBENCH-%'`,
+    );
+    await c.query(`SET session_replication_role = DEFAULT`);
+    await c.query(`SELECT delivered_rollups_recount(NULL)`);
+    await c.query(
+      `UPDATE delivery_slips s SET retry = true
+        WHERE NOT s.retry AND EXISTS (SELECT 1 FROM delivery_slip_packages a
+                        JOIN delivery_slip_packages b ON b.package_id = a.package_id AND b.slip_id < a.slip_id
+                        JOIN delivery_slips f ON f.id = b.slip_id AND f.status = 'failed'
+                       WHERE a.slip_id = s.id)`,
     );
   }
   // What autovacuum does on a live install: statistics, and the visibility map that lets counts read indexes only.
@@ -140,7 +153,7 @@ const SORT_COLUMNS: Record<string, string> = {
  * The cursor the pager holds after stepping to a deep page: the page after (or before) the row at `offset` in
  * the order `sort` (one term), as the server would have written it.
  */
-async function deepCursor(url: string, field: string, desc: boolean, offset: number, kind: 'after' | 'before', status?: string) {
+export async function deepCursor(url: string, field: string, desc: boolean, offset: number, kind: 'after' | 'before', status?: string) {
   const c = new pg.Client({ connectionString: url });
   await c.connect();
   try {
