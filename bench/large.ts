@@ -100,13 +100,8 @@ export async function generate(
     );
     await c.query(`SET session_replication_role = DEFAULT`);
     await c.query(`SELECT delivered_rollups_recount(NULL)`);
-    await c.query(
-      `UPDATE delivery_slips s SET retry = true
-        WHERE NOT s.retry AND EXISTS (SELECT 1 FROM delivery_slip_packages a
-                        JOIN delivery_slip_packages b ON b.package_id = a.package_id AND b.slip_id < a.slip_id
-                        JOIN delivery_slips f ON f.id = b.slip_id AND f.status = 'failed'
-                       WHERE a.slip_id = s.id)`,
-    );
+    // 0028's own function, as its trigger calls it (200,000 slips: about 3 s).
+    await c.query(`SELECT delivery_slips_mark_retries(ARRAY(SELECT id FROM delivery_slips WHERE code LIKE 'PGBENCH-%'))`);
   }
   // What autovacuum does on a live install: statistics, and the visibility map that lets counts read indexes only.
   await c.query('VACUUM ANALYZE');

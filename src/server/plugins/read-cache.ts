@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client';
 import { chooseEncoding, COMPRESS_MIN_BYTES, compressBody } from './compress';
 
@@ -106,11 +106,6 @@ export class ReadCache {
     this.evict();
   }
 
-  clear(): void {
-    this.kept.clear();
-    this.bytes = 0;
-  }
-
   private drop(key: string, kept: Kept): void {
     this.kept.delete(key);
     this.bytes -= kept.bytes;
@@ -139,6 +134,17 @@ export async function currentSnapshot(database: Database): Promise<string> {
 export function registerReadCache(app: FastifyInstance, database: Database, cache: ReadCache): void {
   if (!cache.enabled) return;
 
+  /** A kept answer's body in the encoding the request accepts (as the compression hook would choose it), made once. */
+  async function asAccepted(req: FastifyRequest, reply: FastifyReply, key: string, kept: Kept): Promise<Buffer> {
+    const encoding = kept.plain.length >= COMPRESS_MIN_BYTES ? chooseEncoding(req.headers['accept-encoding']) : undefined;
+    if (!encoding) return kept.plain;
+    const body = kept[encoding] ?? (await compressBody(kept.plain, encoding));
+    cache.addEncoded(key, kept, encoding, body);
+    reply.header('content-encoding', encoding);
+    reply.removeHeader('content-length');
+    return body;
+  }
+
   app.addHook('preHandler', async (req, reply) => {
     if (req.method !== 'GET' || !req.routeOptions.config?.readCache) return;
     let snapshot: string;
@@ -152,15 +158,8 @@ export function registerReadCache(app: FastifyInstance, database: Database, cach
     const kept = cache.get(key, snapshot);
     req.readCache = { key, snapshot, hit: Boolean(kept) };
     if (!kept) return;
-    const encoding = kept.plain.length >= COMPRESS_MIN_BYTES ? chooseEncoding(req.headers['accept-encoding']) : undefined;
-    let body = kept.plain;
-    if (encoding) {
-      body = kept[encoding] ?? (await compressBody(kept.plain, encoding));
-      cache.addEncoded(key, kept, encoding, body);
-      reply.header('content-encoding', encoding);
-    }
     reply.header('x-cache', 'hit').type(kept.type);
-    return reply.send(body);
+    return reply.send(await asAccepted(req, reply, key, kept));
   });
 
   app.addHook('onSend', async (req, reply, payload) => {
@@ -172,12 +171,6 @@ export function registerReadCache(app: FastifyInstance, database: Database, cach
     const plain = typeof payload === 'string' ? Buffer.from(payload) : payload;
     const kept = cache.set(state.key, state.snapshot, String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'), plain);
     // The compression hook (next) would compress the same bytes; done here, the compressed form is kept too.
-    const encoding = kept && plain.length >= COMPRESS_MIN_BYTES ? chooseEncoding(req.headers['accept-encoding']) : undefined;
-    if (!kept || !encoding) return plain;
-    const body = await compressBody(plain, encoding);
-    cache.addEncoded(state.key, kept, encoding, body);
-    reply.header('content-encoding', encoding);
-    reply.removeHeader('content-length');
-    return body;
+    return kept ? asAccepted(req, reply, state.key, kept) : plain;
   });
 }
