@@ -4,7 +4,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { ADMIN, startServer } from '../e2e/support/server';
-import { generate } from './large';
+import { deepCursor, generate } from './large';
 
 /**
  * `node --import tsx bench/profile.ts [path]` (`{tracking}` in the path: a real package's tracking number): where
@@ -14,7 +14,10 @@ import { generate } from './large';
  * the idle share, self time by where the code lives (each npm package, our code, node, native), the top functions by
  * self time and by inclusive time. PROFILE_KEEP=file keeps the profile for Chrome's DevTools.
  * PROFILE_ONCE=1 profiles one request instead of the load (an export, say); PROFILE_PACKAGES=n adds n generated
- * packages (and as many customers) to the demo data first (PostgreSQL only).
+ * packages (and as many customers) to the demo data first (PostgreSQL only). PROFILE_DATABASE=name profiles a kept
+ * database instead (a generated 1 M one, say: `BENCH_DATABASE` of the large bench), left as it was found.
+ * `{cursor}` in the path: the cursor of the page after row PROFILE_CURSOR_ROW (99,950) in the path's sort, as the
+ * pager holds it at depth. PROFILE_CONNECTIONS (10): 1 profiles sequential requests, as the large bench makes them.
  */
 interface Node { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }
 interface Profile { nodes: Node[]; samples: number[]; timeDeltas: number[]; startTime: number }
@@ -40,8 +43,11 @@ async function main() {
   const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  const name = `cargo_profile_${process.pid}`;
-  await admin.query(`CREATE DATABASE ${name}`);
+  const kept = process.env.PROFILE_DATABASE;
+  if (kept !== undefined && !/^[a-z_][a-z0-9_]*$/.test(kept)) throw new Error(`PROFILE_DATABASE: not a plain database name: ${kept}`);
+  const name = kept ?? `cargo_profile_${process.pid}`;
+  if (!kept) await admin.query(`CREATE DATABASE ${name}`);
+  const connections = Number(process.env.PROFILE_CONNECTIONS ?? 10);
   const u = new URL(adminUrl);
   u.pathname = `/${name}`;
   const dir = mkdtempSync(path.join(os.tmpdir(), 'cargo-prof-'));
@@ -56,7 +62,7 @@ async function main() {
   try {
     await (await startServer(env)).stop(); // migrations and the demo seed, not profiled
     const extra = Number(process.env.PROFILE_PACKAGES ?? 0);
-    if (extra > 0 && !pglite) await generate(u.toString(), { packages: extra, customers: extra, extraEvents: 0, slips: 0 });
+    if (extra > 0 && !pglite && !kept) await generate(u.toString(), { packages: extra, customers: extra, extraEvents: 0, slips: 0 });
     const server = await startServer(env, ['--cpu-prof', `--cpu-prof-dir=${dir}`]);
     try {
       const login = await fetch(server.url + '/api/auth/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
@@ -67,8 +73,13 @@ async function main() {
         const page = await (await fetch(server.url + '/api/packages?pageSize=1', { headers })).json();
         target = target.replace('{tracking}', encodeURIComponent(page.items[0].trackingNumber));
       }
+      if (target.includes('{cursor}')) {
+        const sort = new URL(target, server.url).searchParams.get('sort') ?? '-createdAt';
+        const cursor = await deepCursor(u.toString(), sort.replace(/^-/, ''), sort.startsWith('-'), Number(process.env.PROFILE_CURSOR_ROW ?? 99_950), 'after');
+        target = target.replace('{cursor}', encodeURIComponent(cursor));
+      }
       const once = process.env.PROFILE_ONCE === '1';
-      if (!once) await autocannon({ url: server.url + target, connections: 10, duration: 2, headers }); // warm-up
+      if (!once) await autocannon({ url: server.url + target, connections, duration: 2, headers }); // warm-up
       // V8's profile clock and process.hrtime are both CLOCK_MONOTONIC: the load's window in the profile's µs.
       const t0 = Number(process.hrtime.bigint() / 1000n);
       if (once) {
@@ -77,15 +88,15 @@ async function main() {
         window = [t0, Number(process.hrtime.bigint() / 1000n)];
         console.log(`profiled one request ${target}: HTTP ${res.status}, ${bytes} bytes in ${((window[1] - t0) / 1e6).toFixed(2)} s`);
       } else {
-        const r = await autocannon({ url: server.url + target, connections: 10, duration: seconds, headers });
+        const r = await autocannon({ url: server.url + target, connections, duration: seconds, headers });
         window = [t0, Number(process.hrtime.bigint() / 1000n)];
-        console.log(`profiled ${target}: ${r.requests.average.toFixed(0)} req/s, ${r.non2xx} non-2xx`);
+        console.log(`profiled ${target} (${connections} connections): ${r.requests.average.toFixed(0)} req/s, latency p50 ${r.latency.p50} ms, p97.5 ${r.latency.p97_5} ms, ${r.non2xx} non-2xx`);
       }
     } finally {
       await server.stop();
     }
   } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    if (!kept) await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.end();
   }
   const file = readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));

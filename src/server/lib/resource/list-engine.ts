@@ -194,9 +194,12 @@ export async function listPage<TItem>(db: Db, def: AnyListSource, query: ListQue
     paged = await cachedOffsetPage(db, def, query, bound, binder, key!, baseOnly);
     counted = paged.capped === undefined ? await listTotal(db, def, query, { where: bound, binder, key }, baseOnly) : await totalFrom(db, def, query, paged.capped, baseOnly);
   } else {
+    // A cursor page of a cacheable shape runs statements cached for its shape too, the cursor's values bound
+    // like the filters' (at 1,000,000 packages, building and planning each deep page's SQL afresh was most of its time).
+    const shape = key ? { key: `${sortSignature(query.sort)}|${key}`, values: binder.values } : undefined;
     [counted, paged] = await Promise.all([
       listTotal(db, def, query, { where: key ? bound : where(), binder, key }, baseOnly),
-      keysetPage(db, def, where(), query),
+      keysetPage(db, def, key ? bound : where(), query, shape),
     ]);
   }
   const { rows, page, hasPrev, hasNext } = paged.last ? lastPageOf(paged.rows, counted, query.pageSize) : paged;
@@ -267,23 +270,23 @@ const orderOf = (terms: KeyTerm[]): SQL[] => terms.map((t) => (t.desc ? desc(t.e
  * takes the NULLs, as a segment of its own. Each condition is an equality prefix plus one range, which an index
  * on the sort keys reads as one range; a single OR over all of them would be read from the start of the index.
  */
-export function keysetSegments(terms: KeyTerm[], values: (string | number | null)[]): SQL[] {
+export function keysetSegments(terms: KeyTerm[], values: (string | number | null)[], bind: (index: number) => unknown = (j) => values[j]): SQL[] {
   const segments: SQL[] = [];
   // Rows tied on a unique key are the row itself: the segments whose prefix holds that key are empty, and reading
   // them cost a round trip each (a deep page sorted by code took two).
   const firstUnique = terms.findIndex((t) => t.unique);
   for (let i = firstUnique >= 0 ? firstUnique : terms.length - 1; i >= 0; i--) {
-    const prefix = terms.slice(0, i).map((t, j) => (values[j] === null ? sql`${t.expr} IS NULL` : sql`${t.expr} = ${values[j]}`));
+    const prefix = terms.slice(0, i).map((t, j) => (values[j] === null ? sql`${t.expr} IS NULL` : sql`${t.expr} = ${bind(j)}`));
     const t = terms[i]!;
     const v = values[i];
     const beyond: SQL[] = [];
     if (!t.desc) {
-      if (v !== null) beyond.push(sql`${t.expr} > ${v}`);
+      if (v !== null) beyond.push(sql`${t.expr} > ${bind(i)}`);
       if (v !== null && t.nullable) beyond.push(sql`${t.expr} IS NULL`);
     } else if (v === null) {
       beyond.push(sql`${t.expr} IS NOT NULL`);
     } else {
-      beyond.push(sql`${t.expr} < ${v}`);
+      beyond.push(sql`${t.expr} < ${bind(i)}`);
     }
     for (const b of beyond) segments.push(and(...prefix, b)!);
   }
@@ -375,7 +378,20 @@ async function cachedOffsetPage(
   return { rows: rows.slice(0, size), capped, page: query.page, hasPrev: query.page > 1, hasNext: rows.length > size };
 }
 
-/** Up to `limit` rows in the order of `terms`, after the position when given, each with its key values as text. */
+/**
+ * A cacheable list shape (its sort, filters and search words) and the values its placeholders take: the statements
+ * of a cursor page are cached under it as a page by number's are.
+ */
+interface Shape {
+  key: string;
+  values: Record<string, unknown>;
+}
+
+/**
+ * Up to `limit` rows in the order of `terms`, after the position when given, each with its key values as text. With
+ * a shape, `where` holds its placeholders and each statement is cached for the shape, the direction, which key
+ * values are NULL (they change the conditions) and the key range it reads; the position and limit are bound.
+ */
 async function keyedRows(
   db: Db,
   def: AnyListSource,
@@ -384,14 +400,30 @@ async function keyedRows(
   limit: number,
   from?: { values: (string | null)[]; id: number },
   offset?: { rows: number; baseOnly: boolean },
+  shape?: Shape,
 ): Promise<KeyedRow[]> {
   const fields = keyedFields(def, terms);
   const order = orderOf(terms);
   const keyed = (rows: Array<Record<string, unknown>>) => keyedOf(rows, terms);
-  if (!from) return keyed(await pageByNumberQuery(db, def, where, terms, limit, offset));
+  const directions = terms.map((t) => (t.desc ? '-' : '+')).join('');
+  const bound = sql.placeholder('limit') as unknown as number;
+  if (!from) {
+    if (!shape || offset) return keyed(await pageByNumberQuery(db, def, where, terms, limit, offset));
+    const statement = cachedStatement(db, `head|${directions}|${shape.key}`, () => pageByNumberQuery(db, def, where, terms, bound));
+    return keyed((await statement.execute({ ...shape.values, limit })) as Array<Record<string, unknown>>);
+  }
+  const position = [...from.values, from.id];
+  const nulls = position.map((v) => (v === null ? '0' : '1')).join('');
+  const values: Record<string, unknown> = { ...shape?.values };
+  position.forEach((v, j) => (values[`k${j}`] = v));
+  const segments = keysetSegments(terms, position, shape ? (j) => sql.placeholder(`k${j}`) : undefined);
   const out: KeyedRow[] = [];
-  for (const segment of keysetSegments(terms, [...from.values, from.id])) {
-    out.push(...keyed(await selectFrom(db, def, fields).where(and(where, segment)).orderBy(...order).limit(limit - out.length)));
+  for (const [i, segment] of segments.entries()) {
+    const query = (n: number) => selectFrom(db, def, fields).where(and(where, segment)).orderBy(...order).limit(n);
+    const rows = shape
+      ? await cachedStatement(db, `after|${directions}|${nulls}|${i}|${shape.key}`, () => query(bound)).execute({ ...values, limit: limit - out.length })
+      : await query(limit - out.length);
+    out.push(...keyed(rows as Array<Record<string, unknown>>));
     if (out.length >= limit) break;
   }
   return out;
@@ -409,7 +441,7 @@ interface KeysetResult {
 }
 
 /** The rows of the page the query asks: by OFFSET (shallow pages), after or before a cursor, or the last page. */
-async function keysetPage(db: Db, def: AnyListSource, where: SQL | undefined, query: ListQuery): Promise<KeysetResult> {
+async function keysetPage(db: Db, def: AnyListSource, where: SQL | undefined, query: ListQuery, shape?: Shape): Promise<KeysetResult> {
   const terms = keyTerms(def, query.sort);
   const size = query.pageSize;
   const cursor: ListCursor | undefined = query.cursor;
@@ -421,16 +453,16 @@ async function keysetPage(db: Db, def: AnyListSource, where: SQL | undefined, qu
   }
   if (cursor.kind === 'last') {
     // The last page is the first one of the reversed order, turned back.
-    return { rows: await keyedRows(db, def, where, reversed(terms), size), page: 0, hasPrev: false, hasNext: false, last: true };
+    return { rows: await keyedRows(db, def, where, reversed(terms), size, undefined, undefined, shape), page: 0, hasPrev: false, hasNext: false, last: true };
   }
   if (cursor.kind === 'after') {
-    const rows = await keyedRows(db, def, where, terms, size + 1, cursor);
+    const rows = await keyedRows(db, def, where, terms, size + 1, cursor, undefined, shape);
     return { rows: rows.slice(0, size), page: cursor.page, hasPrev: true, hasNext: rows.length > size };
   }
-  const before = await keyedRows(db, def, where, reversed(terms), size + 1, cursor);
+  const before = await keyedRows(db, def, where, reversed(terms), size + 1, cursor, undefined, shape);
   if (before.length < size) {
     // Back at the start (a list paged from its end ends short of a full first page): the first page itself.
-    const rows = await keyedRows(db, def, where, terms, size + 1);
+    const rows = await keyedRows(db, def, where, terms, size + 1, undefined, undefined, shape);
     return { rows: rows.slice(0, size), page: 1, hasPrev: false, hasNext: rows.length > size };
   }
   const hasPrev = before.length > size;

@@ -53,6 +53,32 @@ describe('statements cached per query shape', () => {
     expect(second.result.items.map((c) => c.id)).toEqual(all.items.slice(4, 8).map((c) => c.id));
   });
 
+  it('cursor pages are built once per shape: the next, previous and last pages of a seen shape build nothing', async () => {
+    type Paged = Page & { page: number; nextCursor: string | null; prevCursor: string | null };
+    const base = (province: string) => `/api/customers?pageSize=4&sort=fullName&q=bo%20nho&province=${encodeURIComponent(province)}`;
+    const ids = (p: Paged) => p.items.map((c) => c.id);
+    // A first walk of the shape builds its statements: forward, back to the first page, and the last page.
+    const p1 = await ctx.getOk<Paged>(base('Huế'));
+    const p2 = await ctx.getOk<Paged>(`${base('Huế')}&cursor=${p1.nextCursor}`);
+    await ctx.getOk(`${base('Huế')}&cursor=${p2.prevCursor}`);
+    await ctx.getOk(`${base('Huế')}&cursor=last`);
+    // The same shape with other values and other positions builds nothing and pages exactly as OFFSET pages do.
+    const url = base('Đà Nẵng');
+    const byNumber = await Promise.all([1, 2, 3, 4].map((page) => ctx.getOk<Paged>(`${url}&page=${page}`)));
+    const q1 = await ctx.getOk<Paged>(url);
+    const q2 = await builds(() => ctx.getOk<Paged>(`${url}&cursor=${q1.nextCursor}`));
+    const q3 = await builds(() => ctx.getOk<Paged>(`${url}&cursor=${q2.result.nextCursor}`));
+    const back = await builds(() => ctx.getOk<Paged>(`${url}&cursor=${q3.result.prevCursor}`));
+    const last = await builds(() => ctx.getOk<Paged>(`${url}&cursor=last`));
+    expect([q2.built, q3.built, back.built, last.built]).toEqual([0, 0, 0, 0]);
+    expect([q2, q3, back, last].map((r) => r.result.page)).toEqual([2, 3, 2, 4]);
+    expect(ids(q2.result)).toEqual(ids(byNumber[1]!));
+    expect(ids(q3.result)).toEqual(ids(byNumber[2]!));
+    expect(ids(back.result)).toEqual(ids(byNumber[1]!));
+    expect(ids(last.result)).toEqual(ids(byNumber[3]!));
+    expect(last.result.items.every((c) => c.province === 'Đà Nẵng')).toBe(true);
+  });
+
   it('get by id is built once and answers each id, a deleted one as absent', async () => {
     const { items } = await ctx.getOk<Page>('/api/customers?pageSize=3&sort=fullName&q=bo%20nho');
     const [a, b, c] = items as [Page['items'][0], Page['items'][0], Page['items'][0]];
