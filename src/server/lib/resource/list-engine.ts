@@ -180,8 +180,7 @@ export async function listPage<TItem>(db: Db, def: AnyListSource, query: ListQue
   const binder = new Binder();
   const bound = whereFor(def, query, binder.bind);
   const key = binder.cacheable ? `${objectKey(def)}|${binder.shape}` : undefined;
-  // Pages by number (most requests) run through statements cached for their shape; cursor pages build their SQL
-  // with the cursor's values in it.
+  // Pages by number (most requests) run as one statement cached for their shape; cursor pages as one per key range.
   const byNumber = key !== undefined && !query.cursor;
   const plain = key ? undefined : bound;
   const where = () => plain ?? whereFor(def, query);
