@@ -113,9 +113,9 @@ export async function generate(
 }
 
 /**
- * VACUUM ANALYZE, then a checkpoint: the pages the vacuum dirtied are written out now rather than by the spread
- * checkpoint that follows it, which ran for 270 s beside the first rows measured and put 7 of the first 20 over 20 ms at
- * p95 (measured again on a settled database: 8–14 ms). A role that may not CHECKPOINT measures without it.
+ * VACUUM ANALYZE, then a checkpoint: what the generation and the vacuum wrote is flushed now, not by a spread
+ * checkpoint beside the measurements (one ran for 270 s under the first rows of a run and put 7 of its first 20 over
+ * 20 ms at p95; measured again on a settled database: 8–14 ms). A role that may not CHECKPOINT measures without it.
  */
 async function settle(c: pg.Client) {
   await c.query('VACUUM ANALYZE');
