@@ -34,12 +34,24 @@ afterAll(async () => {
 const get = (path = url, headers: Record<string, string> = {}, token?: string | null) =>
   ctx.request({ method: 'GET', url: path, headers, token });
 
+/**
+ * The same request until it is answered from memory. A transaction id belongs to the whole PostgreSQL cluster, so a
+ * write to another database (the other test files' clones, running beside this one) also changes the snapshot and
+ * makes a request a miss: safe, and why a hit may take a few tries there. PGlite, alone with this test, hits at once.
+ */
+async function kept(path = url, headers: Record<string, string> = {}) {
+  const tries = ctx.database.pool ? 50 : 1;
+  let res = await get(path, headers);
+  for (let i = 1; i < tries && res.headers['x-cache'] !== 'hit'; i++) res = await get(path, headers);
+  expect(res.headers['x-cache'], `${path}: no hit in ${tries} tries`).toBe('hit');
+  return res;
+}
+
 describe('read cache (answers kept while the database is unchanged)', () => {
   it('answers the same page again from memory, byte for byte, until something is written', async () => {
     const first = await get();
     expect(first.statusCode).toBe(200);
-    const second = await get();
-    expect(second.headers['x-cache']).toBe('hit');
+    const second = await kept();
     expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
     expect(second.headers['content-type']).toBe(first.headers['content-type']);
     expect(second.headers['cache-control']).toBe('no-store');
@@ -65,7 +77,7 @@ describe('read cache (answers kept while the database is unchanged)', () => {
     // An update and a delete, too.
     const three = '/api/customers?q=khach+ngoai+7';
     expect((await get(three)).json().items[0].fullName).toBe('Khách Ngoài 7');
-    expect((await get(three)).headers['x-cache']).toBe('hit');
+    await kept(three);
     await writeElsewhere(`UPDATE customers SET full_name = 'Khách Đổi Tên' WHERE full_name = 'Khách Ngoài 7'`);
     expect((await get(three)).json().items[0].fullName).toBe('Khách Đổi Tên');
     await writeElsewhere(`DELETE FROM customers WHERE full_name = 'Khách Đổi Tên'`);
@@ -75,7 +87,7 @@ describe('read cache (answers kept while the database is unchanged)', () => {
 
   it('decides access before it looks: no token, a Staff token or an escaped path never get a kept page', async () => {
     expect((await get()).statusCode).toBe(200);
-    expect((await get()).headers['x-cache']).toBe('hit');
+    await kept();
     const anonymous = await get(url, {}, null);
     expect(anonymous.statusCode, anonymous.body).toBe(401);
     for (const token of [null, undefined]) {
@@ -93,7 +105,7 @@ describe('read cache (answers kept while the database is unchanged)', () => {
 
   it('keeps one answer per user and per language', async () => {
     await get(url, { 'accept-language': 'en' });
-    expect((await get(url, { 'accept-language': 'en' })).headers['x-cache']).toBe('hit');
+    await kept(url, { 'accept-language': 'en' });
     const dashboard = '/api/dashboard/ecommerce?from=2026-11-01&to=2026-11-28';
     const other = await ctx.request({ method: 'GET', url: dashboard, token: await ctx.tokenFor('Staff') });
     expect(other.statusCode).toBe(200);
@@ -101,13 +113,12 @@ describe('read cache (answers kept while the database is unchanged)', () => {
     const admin = await get(dashboard);
     expect(admin.headers['x-cache']).toBe('miss');
     expect(admin.json()).toEqual(other.json());
-    expect((await get(dashboard)).headers['x-cache']).toBe('hit');
+    await kept(dashboard);
   });
 
   it('sends a kept page compressed when asked, the same JSON once decoded', async () => {
     const plain = await get();
-    const br = await get(url, { 'accept-encoding': 'gzip, br' });
-    expect(br.headers['x-cache']).toBe('hit');
+    const br = await kept(url, { 'accept-encoding': 'gzip, br' });
     expect(br.headers['content-encoding']).toBe('br');
     expect(String(br.headers.vary)).toMatch(/accept-encoding/i);
     expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString('utf8'))).toEqual(plain.json());
