@@ -48,9 +48,24 @@ function loadStaticDocument(company: PublicCompany | null = COMPANY) {
   document.head.innerHTML = doc.head.innerHTML;
   document.body.innerHTML = doc.body.innerHTML;
   document.documentElement.setAttribute('lang', 'vi');
-  new Function(BOOT)();
+  // The boot script's timers are the test's to cancel: its 1 s fallback, left pending by a test, once fired after
+  // the file's DOM was torn down ("document is not defined", an unhandled error that failed the run).
+  new Function('setTimeout', 'requestAnimationFrame', BOOT)(
+    (fn: () => void, ms?: number) => {
+      const timer = setTimeout(fn, ms);
+      bootTimers.push(timer);
+      return timer;
+    },
+    (fn: FrameRequestCallback) => {
+      const frame = requestAnimationFrame(fn);
+      bootFrames.push(frame);
+      return frame;
+    },
+  );
   document.dispatchEvent(new Event('readystatechange'));
 }
+const bootTimers: Array<ReturnType<typeof setTimeout>> = [];
+const bootFrames: number[] = [];
 
 function appRouter() {
   return createMemoryRouter(
@@ -129,6 +144,8 @@ beforeEach(async () => {
   mockFetch(() => jsonResponse(200, { ...COMPANY, name: 'Asked again' }));
 });
 afterEach(() => {
+  bootTimers.splice(0).forEach((t) => clearTimeout(t));
+  bootFrames.splice(0).forEach((f) => cancelAnimationFrame(f));
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   document.head.innerHTML = '';
