@@ -182,8 +182,9 @@ export async function listPage<TItem>(db: Db, def: AnyListSource, query: ListQue
   const key = binder.cacheable ? `${objectKey(def)}|${binder.shape}` : undefined;
   // Pages by number (most requests) run as one statement cached for their shape; cursor pages as one per key range.
   const byNumber = key !== undefined && !query.cursor;
-  const plain = key ? undefined : bound;
-  const where = () => plain ?? whereFor(def, query);
+  // A shape too large to keep (over MAX_BOUND_VALUES values) runs built afresh, its values written in: `bound` holds
+  // placeholders that only a cached statement fills (running it unfilled answered 500).
+  const where = key ? bound : whereFor(def, query);
   const baseOnly = whereReadsBaseOnly(def, query);
   let counted: { total: number; estimated: boolean };
   let paged: KeysetResult;
@@ -197,8 +198,8 @@ export async function listPage<TItem>(db: Db, def: AnyListSource, query: ListQue
     // like the filters' (at 1,000,000 packages, building and planning each deep page's SQL afresh was most of its time).
     const shape = key ? { key: `${sortSignature(query.sort)}|${key}`, values: binder.values } : undefined;
     [counted, paged] = await Promise.all([
-      listTotal(db, def, query, { where: key ? bound : where(), binder, key }, baseOnly),
-      keysetPage(db, def, key ? bound : where(), query, shape),
+      listTotal(db, def, query, { where, binder, key }, baseOnly),
+      keysetPage(db, def, where, query, shape),
     ]);
   }
   const { rows, page, hasPrev, hasNext } = paged.last ? lastPageOf(paged.rows, counted, query.pageSize) : paged;

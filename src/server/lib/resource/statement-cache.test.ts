@@ -5,7 +5,7 @@ import { customers, packages } from '../../db/schema/index';
 import { customersResource } from '../../modules/customers/customers.resource';
 import { packagesResource } from '../../modules/packages/packages.resource';
 import { latestEventJson } from '../../modules/packages/packages.events';
-import { cachedStatement, direct, MAX_SHAPES, type Prepared } from './statement-cache';
+import { cachedStatement, direct, MAX_BOUND_VALUES, MAX_SHAPES, type Prepared } from './statement-cache';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -77,6 +77,21 @@ describe('statements cached per query shape', () => {
     expect(ids(back.result)).toEqual(ids(byNumber[1]!));
     expect(ids(last.result)).toEqual(ids(byNumber[3]!));
     expect(last.result.items.every((c) => c.province === 'Đà Nẵng')).toBe(true);
+  });
+
+  it('a shape with more values than MAX_BOUND_VALUES is built per request, its values written in: pages, cursors and the last page', async () => {
+    type Paged = { items: Array<{ id: number; customerId: number }>; total: number; page: number; nextCursor: string | null };
+    const wanted = Array.from({ length: MAX_BOUND_VALUES + 8 }, (_, i) => i + 1);
+    const url = `/api/orders?pageSize=3&sort=code&customerId=${wanted.join(',')}`;
+    const byNumber = await ctx.getOk<Paged>(`${url}&page=2`);
+    const first = await ctx.getOk<Paged>(url);
+    expect(first.total).toBeGreaterThan(6);
+    expect(first.items.every((o) => wanted.includes(o.customerId))).toBe(true);
+    const next = await ctx.getOk<Paged>(`${url}&cursor=${first.nextCursor}`);
+    expect(next.items.map((o) => o.id)).toEqual(byNumber.items.map((o) => o.id));
+    const last = await ctx.getOk<Paged>(`${url}&cursor=last`);
+    const lastByNumber = await ctx.getOk<Paged>(`${url}&page=${last.page}`);
+    expect(last.items.map((o) => o.id)).toEqual(lastByNumber.items.map((o) => o.id));
   });
 
   it('get by id is built once and answers each id, a deleted one as absent', async () => {
