@@ -27,13 +27,14 @@ async function storeId(code: string): Promise<number> {
 }
 
 /** `n` parcels of the customer brought to ready at the SGN hub the way the business does it (receive → MAWB → hub). */
-async function readyParcels(customerCode: string, n: number): Promise<string[]> {
+async function readyParcels(customerCode: string, n: number, measures?: { weightG: number; lengthMm: number; widthMm: number; heightMm: number }): Promise<string[]> {
   const origin = await storeId('US-OR');
   const hub = await storeId('VN-SGN');
   const numbers: string[] = [];
   for (let i = 0; i < n; i++) {
     const trackingNumber = `E2S${TAG}${i}${serial % 10}`;
-    await call('POST', '/api/packages/receive', { storeId: origin, trackingNumber, weightG: 1500 + 250 * i, lengthMm: 300, widthMm: 200, heightMm: 100, customerCode, destinationStoreId: hub, contents: 'shoes' });
+    const m = measures ?? { weightG: 1500 + 250 * i, lengthMm: 300, widthMm: 200, heightMm: 100 };
+    await call('POST', '/api/packages/receive', { storeId: origin, trackingNumber, ...m, customerCode, destinationStoreId: hub, contents: 'shoes' });
     numbers.push(trackingNumber);
   }
   const mawb = await call<{ id: number }>('POST', '/api/mawbs', { awbNumber: makeAwb('695', 8_000_000 + (serial++ % 999_999)), origin: 'LAX', destination: 'SGN' });
@@ -134,6 +135,53 @@ describeE2E('delivery slips', () => {
     // The customer page shows the new balance.
     await page.goto(`${suite.baseUrl}/customer/${customer.id}?tab=balance`);
     await expect.poll(() => page.getByTestId('balance-balance').innerText()).toBe(vnd(after.balance));
+    expect(serious(errors)).toEqual([]);
+    await ctx.close();
+  });
+
+  it("the day of a pound-priced parcel: 1,2 kg billed 3 lb on the slip screen, the print (a draft marked NHÁP) and the ledger", async () => {
+    const customer = await newCustomer();
+    const [number] = await readyParcels(customer.code, 1, { weightG: 1200, lengthMm: 250, widthMm: 200, heightMm: 100 });
+    const rates = await call<{ items: Array<{ value: { rate: string } }> }>('GET', '/api/settings?kind=exchange_rate&key=USD&status=current');
+    const rate = Number(rates.items[0]!.value.rate);
+    // 3 lb × 8,50 USD + the 1,50 USD security surcharge (the demo price list) = 27,00 USD at the day's rate.
+    const expected = 27 * rate;
+    const draft = await call<DeliverySlip>('POST', '/api/delivery-slips', { customerId: customer.id, trackingNumbers: [number] });
+    expect(draft.packages[0]!.pricing).toMatchObject({ unit: 'lb', billedMilli: 3000 });
+    expect(draft.total).toBe(expected);
+
+    const { ctx, page, errors } = await suite.signedInPage();
+    await page.goto(`${suite.baseUrl}/deliveryslip/${draft.id}`);
+    await expect.poll(() => page.getByTestId('line-billed').first().innerText()).toContain('3\u00a0lb');
+    expect(await page.getByTestId('line-billed').first().innerText()).toContain('2,646\u00a0lb → 3\u00a0lb');
+    // The draft's print says it is a draft, and bills 3 lb.
+    await page.goto(`${suite.baseUrl}/deliveryslip/print-coupons?ids=${draft.id}`);
+    await page.getByTestId('printed-slip').waitFor();
+    expect(await page.getByTestId('draft-mark').isVisible()).toBe(true);
+    expect(await page.getByTestId('print-billed').first().innerText()).toBe('3\u00a0lb');
+    expect(await page.getByTestId('printed-slip').innerText()).toContain(vnd(expected));
+    await screenshot(page, 'slips-print-draft-desktop-light');
+    // Finalised on its screen, then the print has no draft mark.
+    await page.goto(`${suite.baseUrl}/deliveryslip/${draft.id}`);
+    await page.getByTestId('slip-to-ready').click();
+    await expect.poll(async () => (await call<DeliverySlip>('GET', `/api/delivery-slips/${draft.id}`)).status).toBe('ready');
+    await page.goto(`${suite.baseUrl}/deliveryslip/print-coupons?ids=${draft.id}`);
+    await page.getByTestId('printed-slip').waitFor();
+    expect(await page.getByTestId('draft-mark').count()).toBe(0);
+    // Handed over for cash at the counter: the ledger shows the slip's collection (not a top-up) and its payment.
+    await page.goto(`${suite.baseUrl}/deliveryslip/vote-confirm?code=${draft.code}`);
+    await page.getByTestId('confirm-slip-code').waitFor();
+    await page.getByLabel(/Người nhận hàng|Received by/).fill('Anh Nam');
+    await page.getByTestId('confirm-submit').click();
+    await page.getByTestId('confirm-not-confirmable').waitFor();
+    const rows = await call<{ items: Array<{ type: string; amount: number }> }>('GET', `/api/transactions?customerId=${customer.id}&sort=createdAt`);
+    expect(rows.items.map((r) => [r.type, r.amount])).toEqual([
+      ['collection', expected],
+      ['payment', -expected],
+    ]);
+    await page.goto(`${suite.baseUrl}/transaction?customerId=${customer.id}`);
+    await expect.poll(() => page.locator('main').innerText()).toContain('Thu tiền phiếu giao');
+    expect(await page.locator('main').innerText()).toContain(vnd(expected));
     expect(serious(errors)).toEqual([]);
     await ctx.close();
   });

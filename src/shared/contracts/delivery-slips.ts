@@ -15,6 +15,7 @@ import { parseScannedNumbers, SCAN_MAX_NUMBERS } from '../domain/scan';
 import { DELIVERY_METHODS, DELIVERY_ZONES, DISCOUNT_REASON_MAX, SLIP_AMOUNT_MAX, SURCHARGE_LABEL_MAX } from '../domain/slip-charges';
 import { defineListSpec, exportQuerySchema, filter, listQuerySchema, listResponse, type ListQuery } from './list-query';
 import { blankToNull, PhoneInput, staleDetails, Timestamp } from './resource';
+import { FreightBasisSchema } from './settings';
 
 /**
  * Delivery slips (phiếu giao hàng): `/api/delivery-slips`, Admin only. Amounts are integer đồng everywhere.
@@ -68,6 +69,8 @@ export const DELIVERY_SLIP_ERROR_CODES = {
   ALREADY_CONFIRMED: 'SLIP_ALREADY_CONFIRMED',
   /** Collected too little: details: SlipShortfallDetails. */
   CREDIT_LIMIT_EXCEEDED: 'CREDIT_LIMIT_EXCEEDED',
+  /** Finalising would change the charges last saved or printed: details: SlipChargesChangedDetails. */
+  CHARGES_CHANGED: 'SLIP_CHARGES_CHANGED',
   /** Reconcile: a slip that is not a delivered, unreconciled courier slip with COD. */
   NOT_RECONCILABLE: 'SLIP_NOT_RECONCILABLE',
   /** Bulk create found nothing to put on a slip. */
@@ -215,12 +218,28 @@ export const SlipStatusBody = z
     reason: z.enum(DELIVERY_FAILURE_REASONS, { error: `Lý do phải là một trong: ${DELIVERY_FAILURE_REASONS.join(', ')}` }).optional(),
     /** Written on the slip (failure note) and on each package event. */
     note: z.string().trim().max(SLIP_NOTE_MAX, { error: `Ghi chú dài tối đa ${SLIP_NOTE_MAX} ký tự` }).default(''),
+    /**
+     * Finalising (→ ready) recomputes the charges with today's prices; when they differ from what the draft last
+     * saved (and printed) the step is refused with 409 SLIP_CHARGES_CHANGED { before, after } unless this is true.
+     */
+    acceptNewCharges: z.boolean({ error: 'acceptNewCharges phải là true hoặc false' }).optional(),
   })
   .superRefine((v, ctx) => {
     if (v.status === 'failed' && !v.reason) ctx.addIssue({ code: 'custom', path: ['reason'], message: 'Vui lòng chọn lý do giao thất bại' });
     if (v.status !== 'failed' && v.reason) ctx.addIssue({ code: 'custom', path: ['reason'], message: 'Lý do chỉ dùng khi giao thất bại' });
   });
 export type SlipStatusBody = z.output<typeof SlipStatusBody>;
+
+/** A slip's charges as finalising compares them: the total, and each package's amount. */
+export const SlipChargesFigures = z.object({
+  total: z.number().int(),
+  packagesSubtotal: z.number().int(),
+  lines: z.array(z.object({ packageId: z.number().int(), amount: z.number().int() })),
+});
+export type SlipChargesFigures = z.infer<typeof SlipChargesFigures>;
+/** The details of 409 SLIP_CHARGES_CHANGED: what the draft said, and what finalising now would charge. */
+export const SlipChargesChangedDetails = z.object({ before: SlipChargesFigures, after: SlipChargesFigures });
+export type SlipChargesChangedDetails = z.infer<typeof SlipChargesChangedDetails>;
 export type SlipStatusBodyInput = z.input<typeof SlipStatusBody>;
 
 /**
@@ -300,6 +319,8 @@ export const DeliverySlipPackage = z.object({
   surcharges: z.array(SlipSurcharge),
   /** freight + Σ surcharges. */
   amount: z.number().int(),
+  /** What the freight was billed by (price list, billed weight in its unit, rate): null on lines priced before it was kept. */
+  pricing: FreightBasisSchema.nullable(),
 });
 export type DeliverySlipPackage = z.infer<typeof DeliverySlipPackage>;
 

@@ -12,6 +12,7 @@ import { CURRENCIES, isCurrency } from '../domain/money';
 import { PACKAGE_DIMENSION_MAX_MM, PACKAGE_WEIGHT_MAX_G } from '../domain/weight';
 import { defineListSpec, filter, listedResourceSchemas, type ListQuery } from './list-query';
 import { Timestamp } from './resource';
+import { FreightBasisSchema } from './settings';
 
 /**
  * Packages (tracking): `/api/packages` (list, export, import, get, create, patch, delete) plus
@@ -522,6 +523,8 @@ export const PackageFreight = z.object({
   missing: z.enum(FREIGHT_MISSING).nullable(),
   priceListId: z.number().int().nullable(),
   priceListName: z.string().nullable(),
+  /** What it was priced by (the one quote's breakdown); null with `missing`. */
+  basis: FreightBasisSchema.nullable(),
 });
 export type PackageFreight = z.infer<typeof PackageFreight>;
 /** In the order asked; ids that are not (live) packages are left out. `day` is the pricing day (today in Vietnam). */

@@ -201,6 +201,23 @@ export const QuoteRequest = z.strictObject({
 });
 export type QuoteRequest = z.infer<typeof QuoteRequest>;
 
+/** shared/domain/pricing.ts FreightBasis: what a freight was billed by, shown beside its money. */
+export const FreightBasisSchema = z.object({
+  priceListId: z.number().int(),
+  priceListName: z.string(),
+  chargeableG: z.number().int(),
+  unit: z.enum(PRICE_UNITS),
+  stepMilli: z.number().int(),
+  exactMilli: z.number().int(),
+  billedMilli: z.number().int(),
+  weightBreakMilli: z.number().int().nullable(),
+  currency: z.enum(CURRENCIES),
+  rate: z.number().int(),
+  rateX100: z.number().int(),
+  minimumApplied: z.boolean(),
+  amount: z.number().int(),
+});
+
 export const QuoteResponse = z.object({
   total: z.number().int(),
   currency: z.literal('VND'),
@@ -212,6 +229,8 @@ export const QuoteResponse = z.object({
   lineCurrency: z.enum(CURRENCIES),
   rate: z.string().nullable(),
   unitsBilled: z.string(),
+  /** The breakdown: weight in the unit before and after its one rounding, step, bracket rate, exchange rate. */
+  basis: FreightBasisSchema,
   bracketRate: z.number().int(),
   minimumApplied: z.boolean(),
   lines: z.array(z.object({ label: z.string(), amount: z.number().int() })),

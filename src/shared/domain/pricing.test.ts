@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { billedMilli, CUSTOMER_GROUPS, quote, type CustomerGroup, type PriceLine, type PriceListVersion, type QuoteInput, type RateVersion } from './pricing';
+import { billableWeight, CUSTOMER_GROUPS, freightBasisText, unitWeightText, quote, type CustomerGroup, type PriceLine, type PriceListVersion, type QuoteInput, type RateVersion } from './pricing';
 
 /*
  * Worked examples. Every expected figure below was worked out by hand from the rule:
@@ -136,9 +136,16 @@ describe('quote: worked examples', () => {
   });
 
   it('converts grams to pounds exactly (1 lb = 453.59237 g)', () => {
+    const billedMilli = (g: number, unit: 'kg' | 'lb', step: number) => billableWeight(g, unit, step).billedMilli;
     expect(billedMilli(45_359_237, 'lb', 1)).toBe(100_000_000); // 45,359,237 g = 100,000 lb
     expect(billedMilli(454, 'lb', 1)).toBe(1001); // 1.0009 lb up to the thousandth
     expect(billedMilli(0, 'kg', 500)).toBe(0);
+  });
+
+  it('rounds a parcel once, in the unit it is billed in: 1,2 kg on a pound line is 2,646 lb → 3 lb (not 1,5 kg → 4 lb)', () => {
+    expect(billableWeight(1200, 'lb', 1000)).toEqual({ exactMilli: 2646, billedMilli: 3000 });
+    expect(billableWeight(1200, 'kg', 500)).toEqual({ exactMilli: 1200, billedMilli: 1500 });
+    expect(billableWeight(1500, 'lb', 1000)).toEqual({ exactMilli: 3307, billedMilli: 4000 });
   });
 });
 
@@ -207,5 +214,17 @@ describe('quote: properties', () => {
         return res.ok && res.quote.priceListId === 20 && other.ok && other.quote.priceListId === 10;
       }),
     );
+  });
+});
+
+describe('the breakdown a screen shows', () => {
+  it('says how the issue\'s parcel is billed: 1,2 kg on a pound line', () => {
+    const basis = {
+      priceListId: 1, priceListName: 'Mặc định', chargeableG: 1200, unit: 'lb' as const, stepMilli: 1000, exactMilli: 2646, billedMilli: 3000,
+      weightBreakMilli: null, currency: 'USD' as const, rate: 900, rateX100: 2_540_000, minimumApplied: false, amount: 685_800,
+    };
+    expect(freightBasisText(basis, 'vi')).toBe('2,646\u00a0lb → 3\u00a0lb × 9,00\u00a0USD/lb × 25.400');
+    expect(freightBasisText(basis, 'en')).toBe('2.646\u00a0lb → 3\u00a0lb × 9.00\u00a0USD/lb × 25,400');
+    expect(unitWeightText(1500, 'kg', 'vi')).toBe('1,5\u00a0kg');
   });
 });

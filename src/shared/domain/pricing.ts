@@ -12,7 +12,9 @@
  *   ("0–10 kg 31.000 đ/kg, 10–30 kg 30.000 đ/kg": 12 kg is 12 × 30.000). Where a heavier bracket's start
  *   weight billed at that bracket's rate costs less, that lower charge applies (the airlines' weight-break
  *   rule), so a heavier parcel never costs less than a lighter one on the same line;
- * - billing step: the weight is rounded UP to a multiple of it (0.5 kg, 1 lb) before pricing;
+ * - billing step: the parcel's chargeable weight (weight.ts parcelFigures: max of gross and volumetric, in grams,
+ *   unrounded) is converted to the unit and rounded UP to a multiple of the step (0.5 kg, 1 lb) — the ONE
+ *   rounding of a parcel's weight (billableWeight);
  * - minimum charge for the freight;
  * - surcharges, each fixed per package or per billed unit;
  * - insurance: basis points of the declared value (đồng), only when the package is insured.
@@ -24,7 +26,9 @@
  * on a day is the newest version whose `effectiveFrom` is on or before that day.
  */
 
+import type { MessageLanguage } from '../i18n/language';
 import { BPS_DENOMINATOR, CURRENCY_DECIMALS, divRoundHalfUp, MONEY_MAX, type Currency } from './money';
+import { formatMoney, formatRateAmount } from './money-input';
 
 export const CUSTOMER_GROUPS = ['retail', 'wholesale', 'vip'] as const;
 export type CustomerGroup = (typeof CUSTOMER_GROUPS)[number];
@@ -95,6 +99,7 @@ export interface RateVersion {
 }
 
 export interface QuoteInput {
+  /** The parcel's chargeable weight in grams, unrounded (weight.ts parcelFigures). */
   chargeableWeightG: number;
   /** đồng */
   declaredValue?: number;
@@ -122,7 +127,11 @@ export interface Quote {
   currency: Currency;
   /** đồng per major unit × 100 used for the conversion (100 for VND). */
   rateX100: number;
-  /** Billed weight in thousandths of the unit (the weight rounded up to the step). */
+  /** The chargeable weight in thousandths of the unit, before the step (rounded up to the thousandth). */
+  exactMilli: number;
+  /** The line's billing step, thousandths of the unit. */
+  stepMilli: number;
+  /** Billed weight in thousandths of the unit (the weight rounded up to the step, once). */
   unitsMilli: number;
   /** Rate of the bracket the billed weight falls in, minor units per unit. */
   rate: number;
@@ -180,15 +189,23 @@ export function lineFor(list: PriceListValue, route: QuoteInput['route']): Price
   return best;
 }
 
-/** Grams → billed thousandths of the unit, rounded UP to the step (exact: a lb is 453.59237 g). */
-export function billedMilli(grams: number, unit: PriceUnit, stepMilli: number): number {
+/** ⌈n ÷ d⌉ for non-negative BigInts. */
+const ceilDivBig = (n: bigint, d: bigint) => (n + d - 1n) / d;
+
+/**
+ * THE billable weight of a parcel: its chargeable weight in grams (unrounded) in the line's unit, rounded UP to the
+ * line's step exactly once (exact: a lb is 453.59237 g). `exactMilli` is the weight in thousandths of the unit
+ * before the step (itself rounded up to the thousandth, for display: 1 200 g = 2.646 lb); `billedMilli` is what is
+ * billed (3 lb = 3000). Every price, screen, print and SQL figure of a billed weight comes from here.
+ */
+export function billableWeight(grams: number, unit: PriceUnit, stepMilli: number): { exactMilli: number; billedMilli: number } {
   checkInt(grams, 'grams');
   checkInt(stepMilli, 'stepMilli', 1);
   // milli-units = grams × 1000 / grams-per-unit = grams × 10⁸ / (grams-per-unit × 10⁵)
   const n = BigInt(grams) * 100_000_000n;
-  const d = GRAMS_X100000_PER_UNIT[unit] * BigInt(stepMilli);
-  const steps = (n + d - 1n) / d;
-  return Number(steps * BigInt(stepMilli));
+  const perUnit = GRAMS_X100000_PER_UNIT[unit];
+  const billedMilli = Number(ceilDivBig(n, perUnit * BigInt(stepMilli)) * BigInt(stepMilli));
+  return { exactMilli: Number(ceilDivBig(n, perUnit)), billedMilli };
 }
 
 /** The bracket the billed weight falls in (the last one starting at or below it). */
@@ -238,7 +255,7 @@ export function quote(input: QuoteInput): QuoteResult {
     return Number(v);
   };
 
-  const milli = billedMilli(input.chargeableWeightG, line.unit, line.stepMilli);
+  const { exactMilli, billedMilli: milli } = billableWeight(input.chargeableWeightG, line.unit, line.stepMilli);
   const brackets = [...line.brackets].sort((a, b) => a.fromMilli - b.fromMilli);
   if (brackets.length === 0) return { ok: false, reason: 'no_price_line' };
   const idx = bracketIndex(brackets, milli);
@@ -282,6 +299,8 @@ export function quote(input: QuoteInput): QuoteResult {
       unit: line.unit,
       currency: line.currency,
       rateX100,
+      exactMilli,
+      stepMilli: line.stepMilli,
       unitsMilli: milli,
       rate,
       weightBreakMilli,
@@ -294,4 +313,107 @@ export function quote(input: QuoteInput): QuoteResult {
       total,
     },
   };
+}
+
+/**
+ * What a freight was billed by, as kept on a slip line and shown beside its money ("2,65 lb → 3 lb × 7,80 USD ×
+ * 25.400"): the quote's own figures, nothing recomputed.
+ */
+export interface FreightBasis {
+  priceListId: number;
+  priceListName: string;
+  /** The parcel's chargeable weight, grams, unrounded. */
+  chargeableG: number;
+  unit: PriceUnit;
+  stepMilli: number;
+  exactMilli: number;
+  billedMilli: number;
+  /** Set when a heavier bracket's start weight was billed instead (weight break), thousandths of the unit. */
+  weightBreakMilli: number | null;
+  currency: Currency;
+  /** Rate of the bracket, minor units of the currency per unit. */
+  rate: number;
+  /** đồng per major unit × 100 (100 for VND). */
+  rateX100: number;
+  minimumApplied: boolean;
+  /** Freight + surcharges, đồng (what the line charges for the parcel). */
+  amount: number;
+}
+
+/** The basis of a quote for a parcel of `chargeableG` grams. */
+export function freightBasis(q: Quote, chargeableG: number): FreightBasis {
+  return {
+    priceListId: q.priceListId,
+    priceListName: q.priceListName,
+    chargeableG,
+    unit: q.unit,
+    stepMilli: q.stepMilli,
+    exactMilli: q.exactMilli,
+    billedMilli: q.unitsMilli,
+    weightBreakMilli: q.weightBreakMilli,
+    currency: q.currency,
+    rate: q.rate,
+    rateX100: q.rateX100,
+    minimumApplied: q.minimumApplied,
+    amount: q.freight + q.surcharges,
+  };
+}
+
+/** What a parcel is to be priced by: its chargeable weight and its route. */
+export interface FreightSubject {
+  /** weight.ts parcelFigures; null when never weighed. */
+  chargeableG: number | null;
+  originStoreId: number | null;
+  originCountry: string | null;
+  destinationStoreId: number | null;
+}
+
+export type FreightQuote =
+  | { ok: true; quote: Quote; basis: FreightBasis }
+  | { ok: false; missing: 'no_weight' | 'no_route' | 'no_price_line' | 'no_rate'; currency?: Currency };
+
+/**
+ * THE freight quote of a parcel: the calculator, the package's estimate, the slip lines (and so bulk vouchers)
+ * and the order screens all price through this. The route is the parcel's origin store (and its country) and its
+ * destination hub; the weight is its chargeable weight, rounded once by the line (billableWeight).
+ */
+export function quoteFreight(
+  subject: FreightSubject,
+  opts: { group: CustomerGroup | null; day: string; priceLists: readonly PriceListVersion[]; rates: readonly RateVersion[]; declaredValue?: number; insured?: boolean },
+): FreightQuote {
+  if (subject.chargeableG === null) return { ok: false, missing: 'no_weight' };
+  if (subject.originStoreId === null && subject.originCountry === null) return { ok: false, missing: 'no_route' };
+  const r = quote({
+    chargeableWeightG: subject.chargeableG,
+    declaredValue: opts.declaredValue,
+    insured: opts.insured,
+    route: { originStoreId: subject.originStoreId, originCountry: subject.originCountry, destinationStoreId: subject.destinationStoreId },
+    group: opts.group,
+    day: opts.day,
+    priceLists: opts.priceLists,
+    rates: opts.rates,
+  });
+  if (!r.ok) return { ok: false, missing: r.reason, currency: r.currency };
+  return { ok: true, quote: r.quote, basis: freightBasis(r.quote, subject.chargeableG) };
+}
+
+/** A weight in thousandths of a unit as written: "2,646 lb", "3 lb", "1,5 kg" (vi) / "2.646 lb" (en). */
+export function unitWeightText(milli: number, unit: PriceUnit, lang: MessageLanguage): string {
+  checkInt(milli, 'milli');
+  const frac = String(milli % 1000).padStart(3, '0').replace(/0+$/, '');
+  return `${Math.floor(milli / 1000)}${frac ? (lang === 'vi' ? ',' : '.') + frac : ''}\u00a0${unit}`;
+}
+
+/**
+ * The breakdown of a freight as the screens and prints write it: "2,646 lb → 3 lb × 7,80 USD/lb × 25.400"
+ * (the weight before and after its one rounding, the bracket's rate, the exchange rate), with the weight break
+ * and the minimum when they applied.
+ */
+export function freightBasisText(b: FreightBasis, lang: MessageLanguage): string {
+  const w = (milli: number) => unitWeightText(milli, b.unit, lang);
+  const weight = b.exactMilli === b.billedMilli ? w(b.billedMilli) : `${w(b.exactMilli)} → ${w(b.billedMilli)}`;
+  const brk = b.weightBreakMilli === null ? '' : ` → ${lang === 'vi' ? 'mốc' : 'break'} ${w(b.weightBreakMilli)}`;
+  const fx = b.currency === 'VND' ? '' : ` × ${formatRateAmount(b.rateX100, lang)}`;
+  const min = b.minimumApplied ? (lang === 'vi' ? ' · áp cước tối thiểu' : ' · minimum charge') : '';
+  return `${weight}${brk} × ${formatMoney(b.rate, b.currency, lang)}/${b.unit}${fx}${min}`;
 }

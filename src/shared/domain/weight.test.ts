@@ -66,17 +66,19 @@ describe('roundUpToStep', () => {
 });
 
 describe('chargeableWeight', () => {
-  it('takes the larger weight rounded up to 0.5 kg by default', () => {
-    // Heavy and small: the gross weight wins. 2.3 kg → 2.5 kg.
-    expect(chargeableWeight(2300, { lengthMm: 200, widthMm: 150, heightMm: 100 })).toEqual({ volumetricG: 500, chargeableG: 2500 });
+  it('takes the larger weight, unrounded (the price list rounds it once, in its own unit)', () => {
+    // Heavy and small: the gross weight wins. 2.3 kg stays 2.3 kg.
+    expect(chargeableWeight(2300, { lengthMm: 200, widthMm: 150, heightMm: 100 })).toEqual({ volumetricG: 500, chargeableG: 2300 });
     // Light and bulky: 50 × 40 × 30 cm = 10 kg volumetric against 1.2 kg gross.
     expect(chargeableWeight(1200, { lengthMm: 500, widthMm: 400, heightMm: 300 })).toEqual({ volumetricG: 10_000, chargeableG: 10_000 });
-    // 41 × 33 × 21 cm = 28 413 cm³ → 4 735.5 g → 4 736 g volumetric → 5 kg chargeable.
-    expect(chargeableWeight(3000, { lengthMm: 410, widthMm: 330, heightMm: 210 })).toEqual({ volumetricG: 4736, chargeableG: 5000 });
+    // 41 × 33 × 21 cm = 28 413 cm³ → 4 735.5 g → 4 736 g volumetric, chargeable as it is.
+    expect(chargeableWeight(3000, { lengthMm: 410, widthMm: 330, heightMm: 210 })).toEqual({ volumetricG: 4736, chargeableG: 4736 });
+    // The parcel: 1,2 kg, 25 × 20 × 10 cm = 834 g volumetric → 1,2 kg (never 1,5 kg before the price list sees it).
+    expect(chargeableWeight(1200, { lengthMm: 250, widthMm: 200, heightMm: 100 })).toEqual({ volumetricG: 834, chargeableG: 1200 });
   });
 
-  it('uses the rules it is given', () => {
-    expect(chargeableWeight(1001, { lengthMm: 100, widthMm: 100, heightMm: 100 }, { divisor: 5000, stepG: 100 })).toEqual({ volumetricG: 200, chargeableG: 1100 });
+  it('uses the divisor it is given', () => {
+    expect(chargeableWeight(1001, { lengthMm: 100, widthMm: 100, heightMm: 100 }, { divisor: 5000 })).toEqual({ volumetricG: 200, chargeableG: 1001 });
   });
 
   it('is never below the gross weight, nor below the volumetric weight', () => {
@@ -89,12 +91,11 @@ describe('chargeableWeight', () => {
     );
   });
 
-  it('is a multiple of the step and less than one step above the larger weight', () => {
+  it('is exactly the larger of the two weights: no step is applied before the price list', () => {
     fc.assert(
       fc.property(gross, dims, rules, (g, d, r) => {
         const { volumetricG, chargeableG } = chargeableWeight(g, d, r);
-        expect(chargeableG % r.stepG).toBe(0);
-        expect(chargeableG - Math.max(g, volumetricG)).toBeLessThan(r.stepG);
+        expect(chargeableG).toBe(Math.max(g, volumetricG));
         expect(Number.isSafeInteger(chargeableG)).toBe(true);
       }),
     );

@@ -5,10 +5,13 @@
  * - Volumetric weight = L × W × H (in cm³) ÷ divisor (cm³ per kg; 6000 unless the `shipping` settings say
  *   otherwise). With dimensions in mm that is exactly `L × W × H (mm³) ÷ divisor` grams, because
  *   mm³ ÷ 1000 = cm³ and kg × 1000 = g cancel out.
- * - Rounding: the volumetric weight is rounded UP to the whole gram; the chargeable weight is the larger of
- *   the gross and the volumetric weight, rounded UP to the next multiple of the step (500 g unless the
- *   settings say otherwise). A carrier never bills less than the parcel's real or volumetric weight, so
- *   neither value is ever rounded down.
+ * - Rounding: the volumetric weight is rounded UP to the whole gram; a parcel's chargeable weight is the larger
+ *   of the gross and the volumetric weight, in grams, NOT rounded to any step here. The one rounding of a
+ *   parcel's weight happens where it is billed, in the unit and step of the price-list line that bills it
+ *   (billableWeight in pricing.ts: "1,2 kg → 2,65 lb → 3 lb"). Rounding here as well rounded twice on a
+ *   pound-priced route (1,2 kg → 1,5 kg → 3,31 lb → 4 lb). Neither value is ever rounded down.
+ * - A consolidation (a MAWB) is weighed by the airline as one piece and rounded once to the AIRLINE's step
+ *   (consolidationWeight, with airlines.ts's rules): that is what the airline bills us, not the customers.
  */
 
 export const DEFAULT_VOLUMETRIC_DIVISOR = 6000;
@@ -27,7 +30,7 @@ export const PACKAGE_DIMENSION_MAX_MM = 5_000;
 export interface WeightRules {
   /** cm³ per kg. */
   divisor: number;
-  /** Grams; the chargeable weight is a multiple of it. */
+  /** Grams: the step of an airline's consolidation weight (consolidationWeight). A parcel's chargeable weight is not rounded to it. */
   stepG: number;
 }
 
@@ -76,11 +79,14 @@ export interface WeightFigures {
   chargeableG: number;
 }
 
-/** Volumetric and chargeable weight of a parcel of `grossG` grams and the given dimensions. */
-export function chargeableWeight(grossG: number, dim: Dimensions, rules: WeightRules = DEFAULT_WEIGHT_RULES): WeightFigures {
+/**
+ * Volumetric and chargeable weight of a parcel of `grossG` grams and the given dimensions: the larger of the
+ * two, in whole grams, unrounded (the price list rounds it once, in its own unit and step).
+ */
+export function chargeableWeight(grossG: number, dim: Dimensions, rules: Pick<WeightRules, 'divisor'> = DEFAULT_WEIGHT_RULES): WeightFigures {
   assertNonNegativeInt('grossG', grossG);
   const volumetricG = volumetricWeightG(dim, rules.divisor);
-  return { volumetricG, chargeableG: roundUpToStep(Math.max(grossG, volumetricG), rules.stepG) };
+  return { volumetricG, chargeableG: Math.max(grossG, volumetricG) };
 }
 
 export interface ParcelMeasures {
@@ -91,13 +97,16 @@ export interface ParcelMeasures {
 }
 
 /**
- * The figures of a parcel as measured. Rule: no weight, nothing to bill (both null); a weight and all three
- * sizes, the larger of gross and volumetric weight; a weight without (all) sizes, the gross weight alone (a
- * parcel weighed but not measured is billed by what it weighs), rounded up to the step like any chargeable weight.
+ * The figures of a parcel as measured: what the package row stores as `volumetric_g` and `chargeable_g`, written
+ * by this function alone (the database refuses a weighed package without a chargeable weight). Rule: no
+ * weight, nothing to bill (both null); a weight and all three sizes, the larger of gross and volumetric weight;
+ * a weight without (all) sizes, the gross weight alone (a parcel weighed but not measured is billed by what it
+ * weighs). Unrounded: the price list rounds it once (pricing.ts billableWeight).
  */
-export function parcelFigures(m: ParcelMeasures, rules: WeightRules = DEFAULT_WEIGHT_RULES): { volumetricG: number | null; chargeableG: number | null } {
+export function parcelFigures(m: ParcelMeasures, rules: Pick<WeightRules, 'divisor'> = DEFAULT_WEIGHT_RULES): { volumetricG: number | null; chargeableG: number | null } {
   if (m.weightG == null) return { volumetricG: null, chargeableG: null };
-  if (m.lengthMm == null || m.widthMm == null || m.heightMm == null) return { volumetricG: null, chargeableG: roundUpToStep(m.weightG, rules.stepG) };
+  assertNonNegativeInt('grossG', m.weightG);
+  if (m.lengthMm == null || m.widthMm == null || m.heightMm == null) return { volumetricG: null, chargeableG: m.weightG };
   return chargeableWeight(m.weightG, { lengthMm: m.lengthMm, widthMm: m.widthMm, heightMm: m.heightMm }, rules);
 }
 

@@ -646,6 +646,8 @@ export const MESSAGES_EN: Readonly<Record<string, string>> = {
   'Logo công ty': 'Company logo',
   // slips2: delivery slip status steps and confirmation
   'Phiếu giao {code} đã được xác nhận giao hàng trước đó': 'Delivery slip {code} was already confirmed as delivered',
+  'Cước của phiếu {code} đã thay đổi từ khi lưu/in ({before} → {after}): xem lại và xác nhận cước mới để chốt phiếu':
+    'The charges of slip {code} changed since it was saved or printed ({before} → {after}): review and accept the new charges to finalise it',
   'Số tiền thu thiếu {shortfall} so với hạn mức công nợ của khách hàng {customer} (hạn mức {limit}): cần thu thêm ít nhất {more}':
     'The amount collected is {shortfall} short of customer {customer}\'s credit limit ({limit}): collect at least {more} more',
   'Phiếu giao đang ở trạng thái "{status}"; chỉ có thể chuyển sang: {next}': 'The delivery slip is already "{status}"; it can only go to: {next}',

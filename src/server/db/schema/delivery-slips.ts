@@ -3,6 +3,7 @@ import { bigint, boolean, check, index, integer, jsonb, pgSequence, pgTable, sma
 import { DELIVERY_FAILURE_REASONS, DELIVERY_SLIP_STATUSES } from '../../../shared/domain/delivery-slip-lifecycle';
 import { TRANSACTION_METHODS } from '../../../shared/domain/ledger';
 import { DELIVERY_METHODS, DELIVERY_ZONES, type SlipSurcharge } from '../../../shared/domain/slip-charges';
+import type { FreightBasis } from '../../../shared/domain/pricing';
 import { id, mutable } from './common';
 import { customers } from './customers';
 import { packages } from './packages';
@@ -142,6 +143,8 @@ export const deliverySlipPackages = pgTable(
     freight: bigint('freight', { mode: 'number' }).notNull(),
     surcharges: jsonb('surcharges').$type<SlipSurcharge[]>().notNull().default([]),
     amount: bigint('amount', { mode: 'number' }).notNull(),
+    /** What the freight was billed by (shared/domain/pricing.ts FreightBasis); null on lines priced before 0031. */
+    pricing: jsonb('pricing').$type<FreightBasis>(),
     open: boolean('open').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

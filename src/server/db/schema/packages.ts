@@ -84,6 +84,8 @@ export const packages = pgTable(
     index('packages_status_code_idx').on(t.status, t.code, t.id).where(live),
     index('packages_status_tracking_idx').on(t.status, t.trackingNumber, t.id).where(live),
     check('packages_status_ck', sql`${t.status} IN (${sql.raw(PACKAGE_STATUSES.map((s) => `'${s}'`).join(', '))})`),
+    // A weighed package always has its chargeable weight (parcelFigures writes both); migration 0031.
+    check('packages_chargeable_weighed_ck', sql`(${t.weightG} IS NULL) = (${t.chargeableG} IS NULL)`),
     check('packages_weights_ck', sql`${t.weightG} > 0 AND ${t.lengthMm} > 0 AND ${t.widthMm} > 0 AND ${t.heightMm} > 0 AND ${t.volumetricG} >= 0 AND ${t.chargeableG} >= 0`),
     check('packages_declared_ck', sql`${t.declaredValue} >= 0 AND (${t.declaredValue} IS NULL OR ${t.declaredCurrency} IS NOT NULL)`),
   ],

@@ -3,7 +3,7 @@ import { airportByCode, airportLabel } from '../../../shared/domain/airports';
 import { MAWB_ADD_EFFECT, MAWB_STATUS_EFFECTS, type MawbStatus } from '../../../shared/domain/mawb-lifecycle';
 import { mawbAddedNote, mawbStatusNote, type EventNoteCode, type EventNoteParams } from '../../../shared/domain/event-notes';
 import { DEFAULT_IATA_CODE, type PackageStatus } from '../../../shared/domain/package-status';
-import { chargeableWeight } from '../../../shared/domain/weight';
+import { parcelFigures } from '../../../shared/domain/weight';
 import { packageSearchText } from '../../modules/packages/packages.service';
 import type { Db } from '../client';
 import { customers, packages, stores, trackingEvents, users } from '../schema/index';
@@ -346,7 +346,7 @@ export async function seedPackages(db: Db): Promise<void> {
     const measured = status !== 'expected';
     const weightG = measured ? Math.round(Math.exp(Math.log(150) + r.next() * (Math.log(18_000) - Math.log(150)))) : null;
     const dims = weightG ? boxFor(weightG, r) : null;
-    const figures = weightG && dims ? chargeableWeight(weightG, dims) : { volumetricG: null, chargeableG: null };
+    const figures = parcelFigures({ weightG, ...dims });
     const contents = r.pick(origin === 'US' ? US_CONTENTS : JP_CONTENTS);
     const declared = r.next() < 0.7;
     packageRows.push({

@@ -69,7 +69,7 @@ export async function readyPackages(db: Db, customerId: number): Promise<ReadyPa
     .orderBy(asc(packages.statusAt), asc(packages.id))) as SlipPackageRow[];
   const storeRows = await db.select({ id: stores.id, code: stores.code, name: stores.name }).from(stores).where(eq(stores.kind, 'hub')).orderBy(asc(stores.id));
   const computed = rows.length ? await computeCharges(db, customer, rows, { method: 'pickup', receiverProvince: '', domesticFee: 0, surcharges: [], discount: null }) : null;
-  const freight = new Map(computed?.lines.map((l) => [l.packageId, l.freight]) ?? []);
+  const priced = new Map(computed?.lines.map((l) => [l.packageId, l]) ?? []);
   return {
     customerId,
     walletBalance: customer.balance,
@@ -88,9 +88,10 @@ export async function readyPackages(db: Db, customerId: number): Promise<ReadyPa
             weightG: p.weightG,
             chargeableG: p.chargeableG,
             contents: p.contents,
-            freight: freight.get(p.id) ?? 0,
+            freight: priced.get(p.id)?.freight ?? 0,
             surcharges: [],
-            amount: freight.get(p.id) ?? 0,
+            amount: priced.get(p.id)?.amount ?? 0,
+            pricing: priced.get(p.id)?.pricing ?? null,
             readySince: p.statusAt.toISOString(),
           })),
       }))

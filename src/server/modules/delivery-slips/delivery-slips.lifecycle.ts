@@ -2,6 +2,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import {
   DELIVERY_SLIP_ERROR_CODES,
   type DeliverySlip,
+  type SlipChargesChangedDetails,
+  type SlipChargesFigures,
   type SlipConfirmBody,
   type SlipShortfallDetails,
   type SlipStatusBody,
@@ -33,6 +35,11 @@ import { findCustomer, updateSlip } from './delivery-slips.service';
 const E = DELIVERY_SLIP_ERROR_CODES;
 const def = deliverySlipsResource;
 
+/** The charges finalising compares (SlipChargesFigures), from a slip's lines. */
+function chargesOf(total: number, packagesSubtotal: number, lines: ReadonlyArray<{ packageId: number; amount: number }>): SlipChargesFigures {
+  return { total, packagesSubtotal, lines: lines.map((l) => ({ packageId: l.packageId, amount: l.amount })) };
+}
+
 /** The slip's package ids, in slip order. */
 const packageIdsOf = (slip: DeliverySlip) => slip.packages.map((p) => p.packageId);
 
@@ -60,6 +67,18 @@ export async function changeSlipStatus(ctx: WriteContext, id: number, body: Slip
         // The draft's figures follow every save; finalising computes them once more (packages still free and
         // ready, today's prices and balance) and freezes them: from here on the printed figures are the slip's.
         const plan = await updateSlip(tx, before, {});
+        const was = chargesOf(before.total, before.packagesSubtotal, before.packages);
+        const now = chargesOf(plan.set.total as number, plan.set.packagesSubtotal as number, plan.lines ?? []);
+        if (!body.acceptNewCharges && JSON.stringify(was) !== JSON.stringify(now)) {
+          // A draft may have been printed and handed over: its figures never change without a word.
+          const details: SlipChargesChangedDetails = { before: was, after: now };
+          throw new HttpError(
+            409,
+            `Cước của phiếu ${before.code} đã thay đổi từ khi lưu/in (${formatDong(was.total)} → ${formatDong(now.total)}): xem lại và xác nhận cước mới để chốt phiếu`,
+            E.CHARGES_CHANGED,
+            details,
+          );
+        }
         Object.assign(set, plan.set, { chargesFrozenAt: sql`now()` });
       }
       if (to === 'failed') {

@@ -2,42 +2,32 @@ import { businessDate } from '../../../shared/contracts/exchange-rates';
 import { DELIVERY_ZONES, type DomesticFees } from '../../../shared/domain/slip-charges';
 import type { Db } from '../../db/client';
 import { settingsInForce } from '../../lib/settings';
-import { pricingData, quoteWith } from '../settings/pricing.service';
+import { freightWith, pricingData } from '../settings/pricing.service';
+import type { FreightBasis, FreightSubject } from '../../../shared/domain/pricing';
 
 /**
  * Where a slip's prices come from: the freight of each package and the domestic fee of each zone. Everything
- * else in the slip's money is shared/domain/slip-charges.ts. This is the ONE place the module reads prices, so
- * switching to the office's pricing rule (price list in force that day for the customer's group and the
- * package's route) is a change here and nowhere else.
+ * else in the slip's money is shared/domain/slip-charges.ts. This is the one place the module reads prices.
  */
-
-export interface PricedPackage {
-  id: number;
-  /** Chargeable weight (g): max(actual, volumetric) rounded up to the step; null when never weighed. */
-  chargeableG: number | null;
-  weightG: number | null;
-  /** Country of the warehouse it left from (the route's origin). */
-  originCountry: string | null;
-}
 
 export type CustomerGroup = 'retail' | 'wholesale' | 'vip';
 
 /**
- * Freight of each package (đồng) by the office's pricing rule (shared/domain/pricing.ts): the price list in force
- * on `day` (today in Vietnam by default) for the customer's group, or the default list, on the package's route
- * (origin country → any hub), for its chargeable weight. The freight line plus the line's surcharges; insurance is
- * opt-in per package and not part of a slip's freight. A package on a route without a price line (or never
- * weighed) is charged nothing here, so the slip shows 0 for it rather than a made-up price.
+ * Freight of each package by the one freight quote (shared/domain/pricing.ts quoteFreight, as the package's
+ * estimate and the calculator): the price list in force on `day` (today in Vietnam by default) for the customer's
+ * group, or the default list, on the package's route (origin store and its country → its destination hub), for its
+ * chargeable weight rounded once in the line's unit. The basis is the freight line plus the line's surcharges
+ * (insurance is opt-in per package and not part of a slip's freight). A package on a route without a price line
+ * (or never weighed) has no basis: the slip charges 0 for it rather than a made-up price.
  */
-export async function freightFor(db: Db, group: CustomerGroup, items: readonly PricedPackage[], day?: string): Promise<Map<number, number>> {
-  const out = new Map<number, number>();
+export async function freightFor(db: Db, group: CustomerGroup, items: ReadonlyArray<FreightSubject & { id: number }>, day?: string): Promise<Map<number, FreightBasis | null>> {
+  const out = new Map<number, FreightBasis | null>();
   if (!items.length) return out;
   const data = await pricingData(db);
   const onDay = day ?? businessDate(Date.now());
   for (const p of items) {
-    const grams = p.chargeableG ?? p.weightG ?? 0;
-    const r = quoteWith(data, { chargeableWeightG: grams, route: { originCountry: p.originCountry }, group, day: onDay });
-    out.set(p.id, r.ok ? r.quote.freight + r.quote.surcharges : 0);
+    const r = freightWith(data, p, { group, day: onDay });
+    out.set(p.id, r.ok ? r.basis : null);
   }
   return out;
 }

@@ -34,7 +34,7 @@ const packagesJson = sql<Array<Omit<DeliverySlipPackage, 'surcharges'> & { surch
   SELECT json_agg(json_build_object(
     'packageId', p.id, 'code', p.code, 'trackingNumber', p.tracking_number, 'status', p.status,
     'weightG', p.weight_g, 'chargeableG', p.chargeable_g, 'contents', p.contents,
-    'freight', sp.freight, 'surcharges', sp.surcharges, 'amount', sp.amount) ORDER BY sp.position, sp.id)
+    'freight', sp.freight, 'surcharges', sp.surcharges, 'amount', sp.amount, 'pricing', sp.pricing) ORDER BY sp.position, sp.id)
   FROM delivery_slip_packages sp JOIN packages p ON p.id = sp.package_id
   WHERE sp.slip_id = ${deliverySlips.id})`;
 

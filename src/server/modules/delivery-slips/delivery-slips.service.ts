@@ -17,6 +17,7 @@ import {
   isFinalSlipStatus,
 } from '../../../shared/domain/delivery-slip-lifecycle';
 import type { PackageStatus } from '../../../shared/domain/package-status';
+import type { FreightBasis } from '../../../shared/domain/pricing';
 import {
   computeSlipCharges,
   domesticFeeFor,
@@ -110,7 +111,10 @@ export interface SlipPackageRow {
   trackingNumber: string;
   status: PackageStatus;
   customerId: number | null;
+  /** The hub it waits at (its destination store). */
   storeId: number | null;
+  /** The warehouse it left from (the route's origin). */
+  originStoreId: number | null;
   weightG: number | null;
   chargeableG: number | null;
   contents: string;
@@ -137,6 +141,7 @@ export function slipPackageFields(openSlipId: SQL<number | null> = openSlipOf) {
     status: packages.status,
     customerId: packages.customerId,
     storeId: packages.destinationStoreId,
+    originStoreId: packages.storeId,
     weightG: packages.weightG,
     chargeableG: packages.chargeableG,
     contents: packages.contents,
@@ -228,13 +233,17 @@ export interface ChargeInput {
 export interface ComputedSlip {
   charges: SlipCharges;
   zone: DeliveryZone | null;
-  /** Freight of each package, in the slip's order. */
-  lines: Array<{ packageId: number; freight: number; amount: number }>;
+  /** Freight of each package, in the slip's order, with what it was billed by. */
+  lines: Array<{ packageId: number; freight: number; amount: number; pricing: FreightBasis | null }>;
 }
 
 /** The charges of a slip from its packages, the pricing rule and what was typed; 400 naming each bad field. */
 export async function computeCharges(db: Db, customer: SlipCustomer, rows: SlipPackageRow[], input: ChargeInput): Promise<ComputedSlip> {
-  const freights = await freightFor(db, customer.group, rows);
+  const freights = await freightFor(
+    db,
+    customer.group,
+    rows.map((p) => ({ id: p.id, chargeableG: p.chargeableG, originStoreId: p.originStoreId, originCountry: p.originCountry, destinationStoreId: p.storeId })),
+  );
   let zone: DeliveryZone | null = null;
   let fee = input.domesticFee ?? 0;
   if (input.method === 'courier') {
@@ -243,7 +252,7 @@ export async function computeCharges(db: Db, customer: SlipCustomer, rows: SlipP
     if (input.domesticFee === null) fee = auto.fee;
   }
   const result = computeSlipCharges({
-    packages: rows.map((p) => ({ packageId: p.id, freight: freights.get(p.id)! })),
+    packages: rows.map((p) => ({ packageId: p.id, freight: freights.get(p.id)?.amount ?? 0 })),
     method: input.method,
     domesticFee: fee,
     surcharges: input.surcharges,
@@ -256,7 +265,7 @@ export async function computeCharges(db: Db, customer: SlipCustomer, rows: SlipP
   return {
     charges: result.charges,
     zone,
-    lines: result.charges.lines.map((l) => ({ packageId: Number(l.packageId), freight: l.freight, amount: l.amount })),
+    lines: result.charges.lines.map((l) => ({ packageId: Number(l.packageId), freight: l.freight, amount: l.amount, pricing: freights.get(Number(l.packageId)) ?? null })),
   };
 }
 
@@ -280,11 +289,11 @@ function moneyColumns(c: ComputedSlip, input: ChargeInput) {
 
 async function writePackageLines(tx: Db, slipId: number, lines: ComputedSlip['lines']): Promise<void> {
   if (!lines.length) return;
-  await tx.insert(deliverySlipPackages).values(lines.map((l, position) => ({ slipId, packageId: l.packageId, position, freight: l.freight, amount: l.amount })));
+  await tx.insert(deliverySlipPackages).values(lines.map((l, position) => ({ slipId, packageId: l.packageId, position, freight: l.freight, amount: l.amount, pricing: l.pricing })));
 }
 
-function packageLine(p: SlipPackageRow, freight: number, amount: number): DeliverySlipPackage {
-  return { packageId: p.id, code: p.code, trackingNumber: p.trackingNumber, status: p.status, weightG: p.weightG, chargeableG: p.chargeableG, contents: p.contents, freight, surcharges: [], amount };
+function packageLine(p: SlipPackageRow, freight: number, amount: number, pricing: FreightBasis | null): DeliverySlipPackage {
+  return { packageId: p.id, code: p.code, trackingNumber: p.trackingNumber, status: p.status, weightG: p.weightG, chargeableG: p.chargeableG, contents: p.contents, freight, surcharges: [], amount, pricing };
 }
 
 // ---- create / quote ---------------------------------------------------------------------------------
@@ -302,7 +311,7 @@ export async function quoteSlip(db: Db, input: DeliverySlipCreate, slipId?: numb
   const ch = c.charges;
   return {
     storeId,
-    packages: rows.map((p, i) => packageLine(p, c.lines[i]!.freight, c.lines[i]!.amount)),
+    packages: rows.map((p, i) => packageLine(p, c.lines[i]!.freight, c.lines[i]!.amount, c.lines[i]!.pricing)),
     deliveryZone: c.zone,
     packagesSubtotal: ch.packagesSubtotal,
     domesticFee: ch.domesticFee,
@@ -359,7 +368,7 @@ function notEditable(slip: DeliverySlip, message: string): HttpError {
 }
 
 /** PATCH rule: a draft changes freely (charges recomputed); a ready/out-for-delivery slip only its receiver, carrier and note. */
-export async function updateSlip(ctx: WriteContext, current: DeliverySlip, patch: DeliverySlipPatch): Promise<UpdatePlan> {
+export async function updateSlip(ctx: WriteContext, current: DeliverySlip, patch: DeliverySlipPatch): Promise<UpdatePlan & { lines: ComputedSlip['lines'] | null }> {
   const label = DELIVERY_SLIP_STATUS_LABELS[current.status];
   if (isFinalSlipStatus(current.status)) throw notEditable(current, `Phiếu giao ${current.code} đang ở trạng thái "${label}": không thể sửa`);
   const sent = Object.keys(patch).filter((k) => (patch as Record<string, unknown>)[k] !== undefined);
@@ -377,7 +386,7 @@ export async function updateSlip(ctx: WriteContext, current: DeliverySlip, patch
     note: patch.note ?? current.note,
   };
   const set: Record<string, unknown> = { ...next, searchText: slipSearchText({ code: current.code, ...next }) };
-  if (current.status !== 'draft') return { set };
+  if (current.status !== 'draft') return { set, lines: null };
 
   // A draft: recompute the charges from the packages, the pricing rule and the typed figures.
   const customer = await findCustomer(ctx.tx, current.customerId);
@@ -406,5 +415,5 @@ export async function updateSlip(ctx: WriteContext, current: DeliverySlip, patch
     await ctx.tx.delete(deliverySlipPackages).where(eq(deliverySlipPackages.slipId, current.id));
     await writePackageLines(ctx.tx, current.id, computed.lines);
   }
-  return { set: { ...set, storeId, method, ...moneyColumns(computed, chargeInput) }, touched };
+  return { set: { ...set, storeId, method, ...moneyColumns(computed, chargeInput) }, touched, lines: computed.lines };
 }

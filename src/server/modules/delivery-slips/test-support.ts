@@ -3,6 +3,14 @@ import type { DeliverySlip, DeliverySlipCreateInput } from '../../../shared/cont
 import { makeAwb } from '../../../shared/domain/awb';
 import type { TestContext } from '../../test/harness';
 
+/** A parcel as the receiving scale and tape measure give it (dimensions optional). */
+export interface ParcelMeasures {
+  weightG: number;
+  lengthMm?: number;
+  widthMm?: number;
+  heightMm?: number;
+}
+
 /**
  * Helpers of the delivery slip API tests: customers with ready parcels at a hub that are on no open slip (from
  * the demo seed), slips made through the real routes, and the rows the database holds about them.
@@ -34,21 +42,23 @@ export function slipHelpers(ctx: () => TestContext) {
    * `n` parcels of the customer brought to `ready` at a Vietnamese hub the way the business does it: received
    * at the Portland warehouse, put on a MAWB, and the MAWB moved along to received_at_hub (event NFD).
    */
-  const readyParcels = async (customerCode: string, n: number, hub = 'VN-SGN'): Promise<number[]> => {
+  const readyParcels = async (customerCode: string, n: number, hub = 'VN-SGN', opts: { origin?: string; measures?: ParcelMeasures[] } = {}): Promise<number[]> => {
     const ids: number[] = [];
     const numbers: string[] = [];
+    const batch = serial++; // taken first: a batch that fails half-way never hands its numbers to the next one
     for (let i = 0; i < n; i++) {
-      const trackingNumber = `DS${String(serial).slice(-6)}${String(i).padStart(3, '0')}`;
+      const trackingNumber = `DS${String(batch).slice(-6)}${String(i).padStart(3, '0')}`;
+      const measures = opts.measures?.[i] ?? { weightG: 1200 + 100 * i, lengthMm: 300, widthMm: 200, heightMm: 100 };
       const res = await ctx().request({
         method: 'POST',
         url: '/api/packages/receive',
-        payload: { storeId: await storeId('US-OR'), trackingNumber, weightG: 1200 + 100 * i, lengthMm: 300, widthMm: 200, heightMm: 100, customerCode, destinationStoreId: await storeId(hub), contents: 'shoes' },
+        payload: { storeId: await storeId(opts.origin ?? 'US-OR'), trackingNumber, ...measures, customerCode, destinationStoreId: await storeId(hub), contents: 'shoes' },
       });
       expect([200, 201], res.body).toContain(res.statusCode);
       ids.push((res.json() as { package: { id: number } }).package.id);
       numbers.push(trackingNumber);
     }
-    const mawb = await ctx().request({ method: 'POST', url: '/api/mawbs', payload: { awbNumber: makeAwb('695', serial++), origin: 'LAX', destination: hub === 'VN-HAN' ? 'HAN' : 'SGN' } });
+    const mawb = await ctx().request({ method: 'POST', url: '/api/mawbs', payload: { awbNumber: makeAwb('695', batch), origin: opts.origin?.startsWith('JP') ? 'NRT' : 'LAX', destination: hub === 'VN-HAN' ? 'HAN' : 'SGN' } });
     expect(mawb.statusCode, mawb.body).toBe(201);
     const mawbId = (mawb.json() as { id: number }).id;
     const add = await ctx().request({ method: 'POST', url: `/api/mawbs/${mawbId}/packages`, payload: { trackingNumbers: numbers } });

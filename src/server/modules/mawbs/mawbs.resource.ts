@@ -20,7 +20,7 @@ import { createMawb, removeMawb, UNIQUE_FIELDS, updateMawb } from './mawbs.servi
 const onThisMawb = sql`p.mawb_id = ${mawbs.id} AND p.deleted_at IS NULL`;
 export const piecesSql = sql<number>`(SELECT count(*)::int FROM packages p WHERE ${onThisMawb})`.mapWith(Number);
 export const grossSql = sql<number>`(SELECT coalesce(sum(p.weight_g), 0)::bigint FROM packages p WHERE ${onThisMawb})`.mapWith(Number);
-export const chargeableSql = sql<number>`(SELECT coalesce(sum(coalesce(p.chargeable_g, p.weight_g, 0)), 0)::bigint FROM packages p WHERE ${onThisMawb})`.mapWith(Number);
+export const chargeableSql = sql<number>`(SELECT coalesce(sum(p.chargeable_g), 0)::bigint FROM packages p WHERE ${onThisMawb})`.mapWith(Number);
 /** Total volume in mm³ (a package without all three dimensions adds nothing): the airline's volumetric weight. */
 export const volumeSql = sql<number>`(SELECT coalesce(sum(p.length_mm::bigint * p.width_mm * p.height_mm), 0)::bigint FROM packages p WHERE ${onThisMawb})`.mapWith(Number);
 

@@ -44,10 +44,10 @@ const walked = async (path: string[]) => {
 };
 
 describe('receiving a parcel weighed but not measured', () => {
-  it('receives it with the gross weight as chargeable weight (rounded to the step), no volumetric weight', async () => {
+  it('receives it with the gross weight as chargeable weight (unrounded: the price list rounds it once), no volumetric weight', async () => {
     const res = await receive({ storeId: stores['US-OR'], trackingNumber: newNumber(), weightG: 2301, customerCode });
     expect(res.statusCode, res.body).toBe(201);
-    expect((res.json() as ReceiveResponse).package).toMatchObject({ weightG: 2301, lengthMm: null, volumetricG: null, chargeableG: 2500 });
+    expect((res.json() as ReceiveResponse).package).toMatchObject({ weightG: 2301, lengthMm: null, volumetricG: null, chargeableG: 2301 });
   });
 
   it('refuses some sizes without the others, naming the missing ones', async () => {

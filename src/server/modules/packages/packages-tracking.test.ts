@@ -242,9 +242,9 @@ describe('receiving', () => {
     expect(rows[1]).toMatchObject({ before: { status: 'expected', weightG: null }, after: { status: 'received_abroad', weightG: 1200, event: { code: 'received_abroad' } } });
   });
 
-  it('rounds the chargeable weight up to the 500 g step', async () => {
+  it('keeps the chargeable weight unrounded: the price list rounds it once, in its own unit (never 2,5 kg first)', async () => {
     const res = await receive({ storeId: stores['US-OR'], trackingNumber: newNumber(), customerCode: customer.code, weightG: 2301, lengthMm: 200, widthMm: 150, heightMm: 100 });
-    expect((res.json() as ReceiveResponse).package).toMatchObject({ volumetricG: 500, chargeableG: 2500 });
+    expect((res.json() as ReceiveResponse).package).toMatchObject({ volumetricG: 500, chargeableG: 2301 });
   });
 
   it('an unknown number with no customer becomes an unidentified package (201)', async () => {

@@ -3,11 +3,11 @@ import { businessDate } from '../../../shared/contracts/exchange-rates';
 import type { FreightResponse, PackageFreight } from '../../../shared/contracts/packages';
 import type { Db } from '../../db/client';
 import { customers, packages, stores } from '../../db/schema/index';
-import { pricingData, quoteWith } from '../settings/pricing.service';
+import { freightWith, pricingData } from '../settings/pricing.service';
 
 /**
- * A package's estimated freight: the ONE place it is computed, for the detail screen and the list's optional
- * column alike (a page of ids at a time). The office's pricing rule (shared/domain/pricing.ts) with the price
+ * A package's estimated freight, for the detail screen and the list's optional column alike (a page of ids at a
+ * time): the one freight quote (shared/domain/pricing.ts quoteFreight, as slips and the calculator) with the price
  * lists and rates in force today, for the customer's group (or the default list), on the package's route (origin
  * store and its country → destination hub), for its chargeable weight. Freight plus the line's surcharges, as a
  * delivery slip charges it; insurance is opt-in per package and left out. One primary-key read of the page's
@@ -18,7 +18,6 @@ export async function estimateFreight(db: Db, ids: readonly number[], day = busi
     .select({
       id: packages.id,
       chargeableG: packages.chargeableG,
-      weightG: packages.weightG,
       storeId: packages.storeId,
       destinationStoreId: packages.destinationStoreId,
       originCountry: stores.country,
@@ -34,19 +33,16 @@ export async function estimateFreight(db: Db, ids: readonly number[], day = busi
   for (const id of ids) {
     const p = byId.get(id);
     if (!p) continue;
-    const none = (missing: PackageFreight['missing']): PackageFreight => ({ id, total: null, missing, priceListId: null, priceListName: null });
-    const grams = p.chargeableG ?? p.weightG;
-    if (grams === null) items.push(none('no_weight'));
-    else if (p.storeId === null || p.originCountry === null) items.push(none('no_route'));
-    else {
-      const r = quoteWith(data, {
-        chargeableWeightG: grams,
-        route: { originStoreId: p.storeId, originCountry: p.originCountry, destinationStoreId: p.destinationStoreId },
-        group: p.group ?? null,
-        day,
-      });
-      items.push(r.ok ? { id, total: r.quote.freight + r.quote.surcharges, missing: null, priceListId: r.quote.priceListId, priceListName: r.quote.priceListName } : none(r.reason));
-    }
+    const r = freightWith(
+      data,
+      { chargeableG: p.chargeableG, originStoreId: p.storeId, originCountry: p.originCountry, destinationStoreId: p.destinationStoreId },
+      { group: p.group ?? null, day },
+    );
+    items.push(
+      r.ok
+        ? { id, total: r.basis.amount, missing: null, priceListId: r.basis.priceListId, priceListName: r.basis.priceListName, basis: r.basis }
+        : { id, total: null, missing: r.missing, priceListId: null, priceListName: null, basis: null },
+    );
   }
   return { day, items };
 }

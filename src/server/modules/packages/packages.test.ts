@@ -165,9 +165,9 @@ describe('create', () => {
       customer: { id: customer.id, code: customer.code },
       store: { code: 'US-OR' },
       destinationStore: { code: 'VN-SGN' },
-      // 41 × 33 × 21 cm = 28 413 cm³ ÷ 6000 → 4 736 g; chargeable max(2 300, 4 736) → 5 000 g.
+      // 41 × 33 × 21 cm = 28 413 cm³ ÷ 6000 → 4 736 g; chargeable max(2 300, 4 736) = 4 736 g (the price list rounds it, once).
       volumetricG: 4736,
-      chargeableG: 5000,
+      chargeableG: 4736,
       declaredValue: 4599,
       declaredCurrency: 'USD',
       contents: 'Giày Nike',

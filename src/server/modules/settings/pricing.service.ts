@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { businessDate, EXCHANGE_RATE_KIND } from '../../../shared/contracts/exchange-rates';
 import { PRICE_LIST_KIND, PriceListValueSchema, type QuoteRequest, type QuoteResponse } from '../../../shared/contracts/settings';
 import { formatRate, isCurrency, parseRate } from '../../../shared/domain/money';
-import { quote, type CustomerGroup, type PriceListVersion, type QuoteInput, type QuoteResult, type RateVersion } from '../../../shared/domain/pricing';
+import { quoteFreight, type CustomerGroup, type FreightQuote, type FreightSubject, type PriceListVersion, type RateVersion } from '../../../shared/domain/pricing';
 import type { Db } from '../../db/client';
 import { customers, settings, stores } from '../../db/schema/index';
 import { HttpError } from '../../lib/errors';
@@ -39,8 +39,13 @@ export async function pricingData(db: Db): Promise<PricingData> {
   return { priceLists, rates };
 }
 
-export function quoteWith(data: PricingData, input: Omit<QuoteInput, 'priceLists' | 'rates'>): QuoteResult {
-  return quote({ ...input, priceLists: data.priceLists, rates: data.rates });
+/** The one freight quote (shared/domain/pricing.ts quoteFreight) on the price lists and rates read by pricingData. */
+export function freightWith(
+  data: PricingData,
+  subject: FreightSubject,
+  opts: { group: CustomerGroup | null; day: string; declaredValue?: number; insured?: boolean },
+): FreightQuote {
+  return quoteFreight(subject, { ...opts, priceLists: data.priceLists, rates: data.rates });
 }
 
 const milliText = (milli: number) => {
@@ -63,16 +68,13 @@ export async function quoteRequest(db: Db, req: QuoteRequest): Promise<QuoteResp
     group = c.group;
   }
   const day = req.day ?? businessDate(Date.now());
-  const result = quoteWith(await pricingData(db), {
-    chargeableWeightG: req.chargeableWeightG,
-    declaredValue: req.declaredValue,
-    insured: req.insured,
-    route: { originStoreId: origin.id, originCountry: origin.country, destinationStoreId: destination.id },
-    group,
-    day,
-  });
+  const result = freightWith(
+    await pricingData(db),
+    { chargeableG: req.chargeableWeightG, originStoreId: origin.id, originCountry: origin.country, destinationStoreId: destination.id },
+    { group, day, declaredValue: req.declaredValue, insured: req.insured },
+  );
   if (!result.ok) {
-    throw result.reason === 'no_rate'
+    throw result.missing === 'no_rate'
       ? new HttpError(422, `Chưa có tỷ giá ${result.currency} hiệu lực vào ngày ${day}`)
       : new HttpError(422, 'Chưa có bảng giá cho tuyến này vào ngày đã chọn');
   }
@@ -88,6 +90,7 @@ export async function quoteRequest(db: Db, req: QuoteRequest): Promise<QuoteResp
     lineCurrency: q.currency,
     rate: q.currency === 'VND' ? null : formatRate(q.rateX100),
     unitsBilled: milliText(q.unitsMilli),
+    basis: result.basis,
     bracketRate: q.rate,
     minimumApplied: q.minimumApplied,
     lines: q.lines.map((l) => ({ label: l.label, amount: l.amount })),

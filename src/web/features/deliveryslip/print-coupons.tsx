@@ -167,7 +167,13 @@ export function PrintedSlip({ slip: s, settings, onRemove }: { slip: DeliverySli
     </tr>
   );
   return (
-    <article className="slip-print print-paper" aria-label={t('print.slipOf', { code: s.code })} data-testid="printed-slip">
+    <article className={`slip-print print-paper${s.status === 'draft' ? ' slip-print-draft' : ''}`} aria-label={t('print.slipOf', { code: s.code })} data-testid="printed-slip">
+      {s.status === 'draft' && (
+        // A draft's money is recomputed when it is finalised: its print says so, on paper as on screen.
+        <div className="slip-print-draft-mark" data-testid="draft-mark" role="note" aria-label={t('print.draftNote')}>
+          <span aria-hidden="true">{t('print.draftMark')}</span>
+        </div>
+      )}
       {onRemove && (
         <button type="button" className="btn btn-sm btn-outline-secondary slip-print-remove" onClick={onRemove} aria-label={t('print.remove', { code: s.code })}>
           <i className="bi bi-x-lg" aria-hidden="true" />
@@ -184,7 +190,11 @@ export function PrintedSlip({ slip: s, settings, onRemove }: { slip: DeliverySli
         </div>
         <QrCode value={s.code} label={t('print.qrOf', { code: s.code })} className="slip-print-code-qr" testId="slip-qr" />
       </header>
-      <h2 className="slip-print-title">{t('print.heading')}</h2>
+      <h2 className="slip-print-title">
+        {t('print.heading')}
+        {s.status === 'draft' && <span className="slip-print-draft-title"> · {t('print.draftMark')}</span>}
+      </h2>
+      {s.status === 'draft' && <p className="slip-print-draft-note">{t('print.draftNote')}</p>}
       <div className="slip-print-barcode">
         <Code128 value={s.code} label={t('print.barcodeOf', { code: s.code })} className="slip-print-barcode-svg" testId="slip-barcode" />
         <div className="slip-print-code">{s.code}</div>
@@ -225,7 +235,9 @@ export function PrintedSlip({ slip: s, settings, onRemove }: { slip: DeliverySli
               <td>{i + 1}</td>
               <td className="mono">{p.trackingNumber}</td>
               <td className="num">{fmt.kg(p.weightG)}</td>
-              <td className="num">{fmt.kg(p.chargeableG)}</td>
+              <td className="num" data-testid="print-billed" title={p.pricing ? fmt.basis(p.pricing) : undefined}>
+                {p.pricing ? fmt.billed(p.pricing) : fmt.kg(p.chargeableG)}
+              </td>
               <td className="num">{fmt.vnd(p.amount)}</td>
             </tr>
           ))}

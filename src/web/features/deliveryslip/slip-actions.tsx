@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import { Button, Form, Modal } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { DELIVERY_FAILURE_REASONS, type DeliveryFailureReason, type DeliverySlip } from '../../../shared/contracts/delivery-slips';
+import { DELIVERY_FAILURE_REASONS, DELIVERY_SLIP_ERROR_CODES, SlipChargesChangedDetails, type DeliveryFailureReason, type DeliverySlip } from '../../../shared/contracts/delivery-slips';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { isApiRequestError } from '../../lib/api-client';
+import { useFormat } from '../../lib/use-format';
 import { toastError, toast } from '../../lib/toast';
 import { changeSlipStatus, useSlipCache } from './api';
 
@@ -69,14 +71,20 @@ export function SlipStatusActions({ slip, etag }: { slip: DeliverySlip; etag: st
   const [failing, setFailing] = useState(false);
   const [cancelling, setCancelling] = useState(false);
   const [busy, setBusy] = useState(false);
-  const go = async (status: 'ready' | 'out_for_delivery' | 'cancelled') => {
+  const [changed, setChanged] = useState<SlipChargesChangedDetails | null>(null);
+  const fmt = useFormat();
+  const go = async (status: 'ready' | 'out_for_delivery' | 'cancelled', acceptNewCharges?: boolean) => {
     setBusy(true);
     try {
-      const s = await changeSlipStatus(slip.id, etag, { status });
+      const s = await changeSlipStatus(slip.id, etag, acceptNewCharges ? { status, acceptNewCharges } : { status });
       cache(s);
+      setChanged(null);
       toast.success(t('detail.done', { code: s.code }));
     } catch (e) {
-      toastError(e);
+      // Finalising found other charges than the draft saved (and may have printed): show old → new and ask.
+      const details = isApiRequestError(e) && e.data.code === DELIVERY_SLIP_ERROR_CODES.CHARGES_CHANGED ? SlipChargesChangedDetails.safeParse(e.data.details) : null;
+      if (details?.success) setChanged(details.data);
+      else toastError(e);
     } finally {
       setBusy(false);
       setCancelling(false);
@@ -108,6 +116,27 @@ export function SlipStatusActions({ slip, etag }: { slip: DeliverySlip; etag: st
         </Button>
       )}
       <FailDialog slip={slip} etag={etag} show={failing} onHide={() => setFailing(false)} />
+      <ConfirmDialog
+        show={changed !== null}
+        title={t('detail.chargesChangedTitle')}
+        confirmLabel={t('detail.chargesAccept')}
+        busy={busy}
+        onConfirm={() => void go('ready', true)}
+        onCancel={() => setChanged(null)}
+      >
+        <p>{t('detail.chargesChangedAsk', { code: slip.code })}</p>
+        {changed && (
+          <dl className="detail-list mb-0" data-testid="charges-changed">
+            <dt>{t('detail.chargesBefore')}</dt>
+            <dd className="font-tabular">{fmt.vnd(changed.before.total)}</dd>
+            <dt>{t('detail.chargesAfter')}</dt>
+            <dd className="font-tabular fw-semibold">
+              {fmt.vnd(changed.after.total)} ({changed.after.total >= changed.before.total ? '+' : '\u2212'}
+              {fmt.vnd(Math.abs(changed.after.total - changed.before.total))})
+            </dd>
+          </dl>
+        )}
+      </ConfirmDialog>
       <ConfirmDialog
         show={cancelling}
         title={t('detail.toCancelled')}

@@ -153,7 +153,10 @@ export function SlipBody({ s }: { s: DeliverySlip }) {
                         <div className="small text-body-secondary">{p.code}</div>
                       </td>
                       <td className="text-end font-tabular d-none d-sm-table-cell">{fmt.kg(p.weightG)}</td>
-                      <td className="text-end font-tabular">{fmt.kg(p.chargeableG)}</td>
+                      <td className="text-end font-tabular" data-testid="line-billed">
+                        {p.pricing ? fmt.billed(p.pricing) : fmt.kg(p.chargeableG)}
+                        {p.pricing && <div className="small text-body-secondary text-nowrap">{fmt.basis(p.pricing)}</div>}
+                      </td>
                       <td className="text-end font-tabular">{fmt.vnd(p.amount)}</td>
                     </tr>
                   ))}

@@ -45,7 +45,7 @@ describe('ScanBox', () => {
 const customer = { id: 7, code: 'KH007', fullName: 'Nguyễn Văn A', phone: '0901234567', province: 'Hà Nội', addresses: [], balance: 50_000, creditLimit: 0, group: 'retail' };
 
 function line(n: number, freight: number) {
-  return { packageId: n, code: `PK0000000${n}`, trackingNumber: `VN00${n}`, status: 'ready', weightG: 1500, chargeableG: 2000, contents: '', freight, surcharges: [], amount: freight };
+  return { packageId: n, code: `PK0000000${n}`, trackingNumber: `VN00${n}`, status: 'ready', weightG: 1500, chargeableG: 2000, contents: '', freight, surcharges: [], amount: freight, pricing: null };
 }
 
 function quoteOf(numbers: string[]): SlipQuote {

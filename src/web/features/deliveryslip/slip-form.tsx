@@ -341,7 +341,9 @@ function ReadyPackagesPicker({ customerId, numbers, onToggle }: { customerId: nu
                 label={
                   <span className="d-inline-flex flex-wrap gap-2">
                     <span className="font-tabular">{p.trackingNumber}</span>
-                    <span className="text-body-secondary">{fmt.kg(p.chargeableG ?? p.weightG)}</span>
+                    <span className="text-body-secondary" title={p.pricing ? fmt.basis(p.pricing) : undefined}>
+                      {p.pricing ? fmt.billed(p.pricing) : fmt.kg(p.chargeableG)}
+                    </span>
                     <span className="font-tabular">{fmt.vnd(p.freight)}</span>
                   </span>
                 }
@@ -381,7 +383,9 @@ function PackageLines({ numbers, quote, slip, onRemove }: { numbers: string[]; q
               <tr key={n}>
                 <td className="font-tabular">{p?.trackingNumber ?? n}</td>
                 <td className="text-end font-tabular d-none d-sm-table-cell">{p ? fmt.kg(p.weightG) : ''}</td>
-                <td className="text-end font-tabular">{p ? fmt.kg(p.chargeableG) : ''}</td>
+                <td className="text-end font-tabular" data-testid="line-billed" title={p?.pricing ? fmt.basis(p.pricing) : undefined}>
+                  {p ? (p.pricing ? fmt.billed(p.pricing) : fmt.kg(p.chargeableG)) : ''}
+                </td>
                 <td className="text-end font-tabular" data-testid="line-freight">
                   {p ? fmt.vnd(p.amount) : <span className="text-body-tertiary">…</span>}
                 </td>

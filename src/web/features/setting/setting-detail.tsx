@@ -224,6 +224,9 @@ function PriceCalculator() {
         )}
         {result && (
           <div className="mt-3" data-testid="quote-result">
+            <p className="font-tabular mb-1" data-testid="quote-basis">
+              {fmt.basis(result.basis)}
+            </p>
             <p className="small text-body-secondary mb-1">
               {t('calc.used', { list: result.priceListName, units: result.unitsBilled, unit: result.unit })}
               {result.rate && parseRate(result.rate) !== null ? ` · ${t('calc.rate', { rate: fmt.rate(parseRate(result.rate)!), currency: result.lineCurrency })}` : ''}

@@ -259,7 +259,7 @@ export function ChargeablePreview({
             : figures.volumetricG === null
               ? t('receive.byWeightOnly')
               : t('receive.byWeight')
-          : t('receive.previewHint', { divisor: DEFAULT_WEIGHT_RULES.divisor, step: fmt.kg(DEFAULT_WEIGHT_RULES.stepG) })}
+          : t('receive.previewHint', { divisor: DEFAULT_WEIGHT_RULES.divisor })}
       </div>
     </div>
   );
