@@ -10,7 +10,7 @@ import { DELIVERY_SLIP_LIFECYCLES, packageEffectOf, type DeliverySlipStatus } fr
 import { slipDeliveredNote, slipFailedNote, slipStatusNote } from '../../../shared/domain/event-notes';
 import { slipConfirmation } from '../../../shared/domain/slip-charges';
 import { slipNote } from '../../../shared/domain/transaction-notes';
-import { formatDong } from '../../../shared/domain/money';
+import { formatMoney } from '../../../shared/domain/money-input';
 import { deliveryFeedback, deliverySlipPackages, deliverySlips } from '../../db/schema/index';
 import { HttpError } from '../../lib/errors';
 import type { IfMatchHeader } from '../../lib/resource/concurrency';
@@ -123,7 +123,7 @@ export async function confirmSlip(ctx: WriteContext, id: number, body: SlipConfi
         const details: SlipShortfallDetails = { shortfall: decision.shortfall, amountDue: before.amountToCollect, balanceAfter: decision.balanceAfter, creditLimit: customer.creditLimit };
         throw new HttpError(
           409,
-          `Số tiền thu thiếu ${formatDong(details.shortfall)} so với hạn mức công nợ của khách hàng ${customer.code} (hạn mức ${formatDong(customer.creditLimit)}): cần thu thêm ít nhất ${formatDong(details.shortfall)}`,
+          `Số tiền thu thiếu ${formatMoney(details.shortfall, 'VND', 'vi')} so với hạn mức công nợ của khách hàng ${customer.code} (hạn mức ${formatMoney(customer.creditLimit, 'VND', 'vi')}): cần thu thêm ít nhất ${formatMoney(details.shortfall, 'VND', 'vi')}`,
           E.CREDIT_LIMIT_EXCEEDED,
           details,
         );
