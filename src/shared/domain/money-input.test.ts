@@ -8,6 +8,9 @@ import {
   formatMoneyAmount,
   formatPercent,
   formatRateAmount,
+  formatScaled,
+  groupThousands,
+  parseDecimalInput,
   parseMoneyInput,
   parsePercentInput,
   parseRateInput,
@@ -263,6 +266,115 @@ describe('formatting', () => {
     expect(formatPercent(1, 'vi')).toBe('0,01%');
     expect(formatPercent(0, 'vi')).toBe('0%');
     expect(formatPercent(-250, 'en')).toBe('-2.5%');
+    // One spacing in both languages: "5%", never the "5 %" the web's old formatBps wrote for the same basis points.
+    expect(formatPercent(500, 'vi')).toBe('5%');
+    expect(formatPercent(500, 'en')).toBe('5%');
+    expect(formatPercent(250, 'vi')).not.toContain('\u00a0');
+  });
+
+  it("writes đồng in the server's messages as the screens do (the VND case of formatMoney; was formatDong)", () => {
+    expect(formatMoney(0, 'VND', 'vi')).toBe('0\u00a0₫');
+    expect(formatMoney(150_000, 'VND', 'vi')).toBe('150.000\u00a0₫');
+    expect(formatMoney(-1_234_567, 'VND', 'vi')).toBe('-1.234.567\u00a0₫');
+  });
+
+  it('writes foreign currencies with all their decimals (was the web formatForeign)', () => {
+    expect(formatMoney(129_999, 'USD', 'vi')).toBe('1.299,99\u00a0USD');
+    expect(formatMoney(129_999, 'USD', 'en')).toBe('1,299.99\u00a0USD');
+    expect(formatMoney(1500, 'JPY', 'en')).toBe('1,500\u00a0JPY');
+    expect(formatMoney(7, 'KRW', 'vi')).toBe('7\u00a0KRW');
+    expect(formatMoney(-5, 'USD', 'vi')).toBe('-0,05\u00a0USD');
+  });
+
+  it('writes a bigint exactly, beyond 2^53', () => {
+    expect(formatMoney(12_345_678_901_234_567_890n, 'VND', 'en')).toBe('12,345,678,901,234,567,890\u00a0₫');
+    expect(formatMoney(-12_345_678_901_234_567_890n, 'USD', 'vi')).toBe('-123.456.789.012.345.678,90\u00a0USD');
+    expect(() => formatMoney(2 ** 53, 'VND', 'vi')).toThrow(RangeError);
+  });
+});
+
+describe('formatScaled: the one writer of a scaled integer', () => {
+  it('writes each language, the plain form, with or without grouping and trailing zeros', () => {
+    expect(formatScaled(123_456, 2, { lang: 'vi' })).toBe('1.234,56');
+    expect(formatScaled(123_456, 2, { lang: 'en' })).toBe('1,234.56');
+    expect(formatScaled(123_456, 2)).toBe('1234.56');
+    expect(formatScaled(1_234_500, 3, { lang: 'vi', grouping: false, trimZeros: true })).toBe('1234,5');
+    expect(formatScaled(500, 3, { trimZeros: true })).toBe('0.5');
+    expect(formatScaled(1000, 3, { trimZeros: true })).toBe('1');
+    expect(formatScaled(1000, 3)).toBe('1.000');
+    expect(formatScaled(-7, 2, { lang: 'vi' })).toBe('-0,07');
+    expect(formatScaled(-0, 2, { lang: 'vi', trimZeros: true })).toBe('0');
+    expect(formatScaled(1_234_567, 0, { lang: 'en' })).toBe('1,234,567');
+  });
+
+  it('groups digits one way', () => {
+    expect(groupThousands('1234567', '.')).toBe('1.234.567');
+    expect(groupThousands('123', ',')).toBe('123');
+    expect(groupThousands('1000', '\u00a0')).toBe('1\u00a0000');
+  });
+});
+
+describe('parseDecimalInput: measures (kg, cm, a billing step, a spreadsheet cell)', () => {
+  const measure = (t: string | number, decimals: number, extra: { allowNegative?: boolean; max?: number } = {}) => read(parseDecimalInput(t, { decimals, ...extra }));
+
+  it('reads "," or "." as the decimal mark in every language (a measure is never grouped)', () => {
+    expect(measure('1,5', 3)).toBe(1500);
+    expect(measure('1.5', 3)).toBe(1500);
+    expect(measure(' 12.345 ', 3)).toBe(12_345);
+    expect(measure('1.250', 3)).toBe(1250);
+    expect(measure('40', 1)).toBe(400);
+    expect(measure(1.5, 3)).toBe(1500);
+    expect(measure(30.2, 1)).toBe(302);
+    expect(measure('4599', 0)).toBe(4599);
+  });
+
+  it('refuses what it cannot read unambiguously, with the reason, never rewriting it', () => {
+    expect(measure('', 3)).toBe('!empty');
+    expect(measure('abc', 3)).toBe('!invalid_characters');
+    expect(measure('1,5 kg', 3)).toBe('!invalid_characters');
+    expect(measure('1e3', 3)).toBe('!exponent');
+    expect(measure('-1', 3)).toBe('!negative');
+    expect(measure('-1,5', 3, { allowNegative: true })).toBe(-1500);
+    expect(measure('1.2345', 3)).toBe('!too_many_decimals');
+    expect(measure('1,5', 0)).toBe('!too_many_decimals');
+    expect(measure('1.000.000', 3)).toBe('!misplaced_separator');
+    expect(measure('1.000,5', 3)).toBe('!misplaced_separator');
+    expect(measure('1.', 3)).toBe('!misplaced_separator');
+    expect(measure('.5', 3)).toBe('!misplaced_separator');
+    expect(measure('1001', 0, { max: 1000 })).toBe('!too_large');
+    expect(measure(Number.NaN, 3)).toBe('!empty');
+    expect(measure(0.1 + 0.2, 3)).toBe('!too_many_decimals');
+  });
+
+  it('reads back what formatScaled writes without grouping, in both languages (property)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10_000_000_000 }), fc.integer({ min: 0, max: 4 }), lang, fc.boolean(), (v, d, l, trim) => {
+        expect(read(parseDecimalInput(formatScaled(v, d, { lang: l, grouping: false, trimZeros: trim }), { decimals: d }))).toBe(v);
+        expect(read(parseDecimalInput(formatScaled(v, d, { trimZeros: trim }), { decimals: d }))).toBe(v);
+      }),
+    );
+  });
+
+  it('says why in Vietnamese, with the English in the catalog', () => {
+    const msg = (t: string, decimals: number, max?: number) => {
+      const r = parseDecimalInput(t, { decimals, max });
+      return r.ok ? '' : r.message;
+    };
+    expect(msg('', 3)).toBe('Vui lòng nhập số');
+    expect(msg('1.000.000', 3)).toBe('Chỉ dùng một dấu thập phân ("," hoặc "."), không ngăn cách hàng nghìn, ví dụ 1,5');
+    expect(msg('1,2345', 3)).toBe('Số có tối đa 3 chữ số thập phân');
+    expect(msg('1,5', 0)).toBe('Chỉ nhập số nguyên');
+    expect(msg('12', 1, 100)).toBe('Số tối đa là 10');
+    expect(msg('x', 1)).toBe('Chỉ nhập chữ số và dấu ngăn cách, ví dụ 1,5');
+    const en = (t: string, decimals: number, max?: number) => {
+      const r = parseDecimalInput(t, { decimals, lang: 'en', max });
+      return r.ok ? '' : localizeMessage(r.message, 'en');
+    };
+    expect(en('', 3)).toBe('Please enter a number');
+    expect(en('1.000.000', 3)).toBe('Use one decimal mark ("," or "."), no thousands separators, e.g. 1.5');
+    expect(en('1,2345', 3)).toBe('A number has at most 3 decimals');
+    expect(en('1,5', 0)).toBe('Type a whole number');
+    expect(en('12', 1, 100)).toBe('The largest number accepted is 10');
   });
 });
 

@@ -1,6 +1,20 @@
 /**
- * Money and percentage typed by a person, read exactly or refused. Pure: the web shows the message under the
- * input as the user types, and the server may read the same text the same way.
+ * THE text of numbers, both ways: money, percentages, exchange rates and measures (kg, cm) typed by a person, read
+ * exactly or refused; and the one written form of each. Pure: the web shows the message under the input as the
+ * user types, the server writes its messages, exports and imports with the same functions, so a figure reads the
+ * same on the screen, in a message and in a file.
+ *
+ * Why here and not in money.ts: money.ts is arithmetic (rounding, conversion, totals) and knows no language; the
+ * reader and the writer share one table of separators per language (SEPARATORS below) and are tested as a pair
+ * (whatever is written reads back to the same value), so they live together, in the one module that knows them.
+ *
+ * The one of each (nothing else in src/ defines them):
+ *   - formatMoney      minor units + currency + language → "1.234.567 ₫", "49,99 USD" (đồng is the VND case);
+ *   - formatPercent    basis points + language → "2,5%" / "2.5%";
+ *   - formatScaled     an integer scaled by 10^decimals → its text (the writer under both; also kg, rates, steps);
+ *   - groupThousands   the grouping of digits;
+ *   - readNumber       the reader (private); its entry points say what is read: parseMoneyInput, parsePercentInput,
+ *                      parseRateInput, and parseDecimalInput for measures (kg, cm, a billing step, a spreadsheet cell).
  *
  * The rule is "read only what is unambiguous, refuse the rest with a reason", never "make a number out of it":
  * "1e9" is not 19, "-4x9,99" is not 49.99, a 17-digit amount is not capped to the maximum.
@@ -92,6 +106,16 @@ export interface RateInputOptions {
 /** Decimals an exchange rate (đồng per unit of the foreign currency) may be typed with. */
 export const RATE_DECIMALS = 2;
 
+export interface DecimalInputOptions {
+  /** Digits the integer keeps after the decimal mark: 3 for kg held as g, 1 for cm held as mm, 2 for cents. */
+  decimals: number;
+  /** Language of the refusal's message and example only: a measure is read the same in every language. */
+  lang?: MessageLanguage;
+  allowNegative?: boolean;
+  /** Largest magnitude accepted, as the scaled integer; MONEY_MAX by default. */
+  max?: number;
+}
+
 interface Separators {
   group: string;
   decimal: string;
@@ -128,7 +152,8 @@ const LEADING_WORD = /^[^\d\s.,+\-\u2212]+/u;
 const TRAILING_WORD = /[^\d\s.,+\-\u2212]+$/u;
 const EXPONENT = /^\d[\d.,]*e[+-]?\d+$/i;
 
-type Kind = 'money' | 'percent' | 'rate';
+/** What is read: 'number' is a measure (parseDecimalInput), written without thousands grouping. */
+type Kind = 'money' | 'percent' | 'rate' | 'number';
 
 interface Context {
   kind: Kind;
@@ -145,8 +170,9 @@ interface Context {
 function example(ctx: Context): string {
   if (ctx.kind === 'percent') return formatPercent(250, ctx.lang);
   if (ctx.kind === 'rate') return formatRateAmount(2_545_050, ctx.lang);
+  if (ctx.kind === 'number') return formatScaled(ctx.decimals > 0 ? 15 * 10 ** (ctx.decimals - 1) : 15, ctx.decimals, { lang: ctx.lang, grouping: false, trimZeros: true });
   const minor = ctx.decimals > 0 ? 123_456_789 : 1_234_567;
-  return formatMinor(minor, ctx.decimals, ctx.lang);
+  return formatScaled(minor, ctx.decimals, { lang: ctx.lang });
 }
 
 /** The Vietnamese message of a refusal (English comes from the message catalog). */
@@ -156,6 +182,7 @@ function message(reason: NumberInputError, ctx: Context): string {
   const currency = ctx.currency ?? 'VND';
   switch (reason) {
     case 'empty':
+      if (ctx.kind === 'number') return 'Vui lòng nhập số';
       return ctx.kind === 'money' ? 'Vui lòng nhập số tiền' : ctx.kind === 'rate' ? 'Vui lòng nhập tỷ giá' : 'Vui lòng nhập tỷ lệ phần trăm';
     case 'invalid_characters':
       return `Chỉ nhập chữ số và dấu ngăn cách, ví dụ ${sample}`;
@@ -170,12 +197,15 @@ function message(reason: NumberInputError, ctx: Context): string {
         ? `Dùng dấu "${group}" để ngăn cách hàng nghìn và dấu "${decimal}" trước phần thập phân, ví dụ ${sample}`
         : `Dùng dấu "${group}" để ngăn cách hàng nghìn, ví dụ ${sample}`;
     case 'misplaced_separator':
+      if (ctx.kind === 'number') return `Chỉ dùng một dấu thập phân ("," hoặc "."), không ngăn cách hàng nghìn, ví dụ ${sample}`;
       return `Dấu ngăn cách đặt sai chỗ: mỗi nhóm hàng nghìn có đúng 3 chữ số, ví dụ ${sample}`;
     case 'too_many_decimals':
       if (ctx.kind === 'percent') return `Tỷ lệ phần trăm có tối đa ${ctx.decimals} chữ số thập phân`;
       if (ctx.kind === 'rate') return `Tỷ giá có tối đa ${ctx.decimals} chữ số thập phân`;
+      if (ctx.kind === 'number') return ctx.decimals === 0 ? 'Chỉ nhập số nguyên' : `Số có tối đa ${ctx.decimals} chữ số thập phân`;
       return ctx.decimals === 0 ? `Số tiền ${currency} không có phần thập phân` : `Số tiền ${currency} có tối đa ${ctx.decimals} chữ số thập phân`;
     case 'too_large':
+      if (ctx.kind === 'number') return `Số tối đa là ${ctx.maxText}`;
       return ctx.kind === 'money' ? `Số tiền tối đa là ${ctx.maxText}` : ctx.kind === 'rate' ? `Tỷ giá tối đa là ${ctx.maxText}` : `Tỷ lệ tối đa là ${ctx.maxText}`;
     case 'zero':
       return 'Tỷ giá phải lớn hơn 0';
@@ -195,14 +225,14 @@ function readDigits(body: string, seps: Separators, decimals: number): Digits {
   if (parts.length > 2) return { ok: false, reason: 'misplaced_separator' };
   const [whole, fraction] = parts as [string, string | undefined];
   if (fraction !== undefined && !/^\d+$/.test(fraction)) return { ok: false, reason: 'misplaced_separator' };
-  if (whole.includes(seps.group)) {
+  if (seps.group !== '' && whole.includes(seps.group)) {
     const grouped = new RegExp(`^[1-9]\\d{0,2}(?:\\${seps.group}\\d{3})+$`);
     if (!grouped.test(whole)) return { ok: false, reason: 'misplaced_separator' };
   } else if (!/^\d+$/.test(whole)) {
     return { ok: false, reason: 'misplaced_separator' };
   }
   if (fraction !== undefined && fraction.length > decimals) return { ok: false, reason: 'too_many_decimals' };
-  return { ok: true, digits: whole.split(seps.group).join('') + (fraction ?? '').padEnd(decimals, '0') };
+  return { ok: true, digits: (seps.group === '' ? whole : whole.split(seps.group).join('')) + (fraction ?? '').padEnd(decimals, '0') };
 }
 
 function checkMax(max: number, what: string): void {
@@ -254,17 +284,28 @@ function readNumber(
   if (!/^[\d.,]+$/.test(s)) return refuse(EXPONENT.test(s) ? 'exponent' : 'invalid_characters');
   if (found === 'other') return refuse('currency_mismatch');
 
+  const finish = (digits: string): NumberInputResult => {
+    if (negative && !allowNegative) return refuse('negative');
+    const magnitude = BigInt(digits);
+    if (magnitude > BigInt(max)) return refuse('too_large');
+    const value = Number(magnitude);
+    return { ok: true, value: negative && value !== 0 ? -value : value };
+  };
+  if (ctx.kind === 'number') {
+    // A measure is never grouped, so its one mark, "," or ".", is the decimal mark in every language.
+    const marks = new Set(s.replace(/\d/g, ''));
+    if (marks.size > 1) return refuse('misplaced_separator');
+    const read = readDigits(s, { group: '', decimal: marks.has(',') ? ',' : '.' }, ctx.decimals);
+    if (!read.ok) return refuse(read.reason);
+    return finish(read.digits);
+  }
   const read = readDigits(s, SEPARATORS[ctx.lang], ctx.decimals);
   if (!read.ok) {
     // Readable with the other language's separators: the person writes numbers the other way; say how to here.
     const other = readDigits(s, SEPARATORS[OTHER_LANGUAGE[ctx.lang]], ctx.decimals);
     return refuse(other.ok ? 'wrong_separators' : read.reason);
   }
-  if (negative && !allowNegative) return refuse('negative');
-  const magnitude = BigInt(read.digits);
-  if (magnitude > BigInt(max)) return refuse('too_large');
-  const value = Number(magnitude);
-  return { ok: true, value: negative && value !== 0 ? -value : value };
+  return finish(read.digits);
 }
 
 /**
@@ -312,51 +353,88 @@ export function parseRateInput(text: string, options: RateInputOptions): NumberI
   return r.ok && r.value === 0 ? { ok: false, reason: 'zero', message: message('zero', ctx) } : r;
 }
 
+/**
+ * A typed measure → an integer scaled by 10^decimals ("1,5" kg → 1500 g at 3 decimals, "12.5" cm → 125 mm at 1), or
+ * the reason it is refused. Measures (weights, sizes, a price list's billing step, a spreadsheet's number cell) are
+ * written without thousands grouping, so their one mark is unambiguous: "," and "." are both the decimal mark, in
+ * every language ("1,5" and "1.5" kg are 1500 g; a spreadsheet's 1.5 arrives as "1.5"). Refused, never rewritten:
+ * two marks or a grouped number ("1.000.000", "1,5.3"), a mark without digits on both sides ("1.", ".5"), more
+ * decimals than the unit holds ("1,2345" kg: counted as typed, like money), letters or a unit ("1,5 kg"), an exponent
+ * ("1e3"), a minus unless allowed. A JS number is read through its shortest text (1.5 → "1.5").
+ */
+export function parseDecimalInput(input: string | number, options: DecimalInputOptions): NumberInputResult {
+  const { decimals, lang = 'vi', allowNegative = false, max = MONEY_MAX } = options;
+  checkMax(max, 'max');
+  if (!Number.isSafeInteger(decimals) || decimals < 0 || decimals > 9) throw new RangeError(`decimals must be an integer from 0 to 9: ${decimals}`);
+  const text = typeof input === 'number' ? (Number.isFinite(input) ? String(input) : '') : String(input);
+  const ctx: Context = { kind: 'number', lang, decimals, maxText: formatScaled(max, decimals, { lang, grouping: false, trimZeros: true }) };
+  return readNumber(text, ctx, allowNegative, max, () => 'unknown');
+}
+
 // ---- writing ----------------------------------------------------------------------------------------------------
 
-function groupThousands(digits: string, separator: string): string {
+/** THE grouping of digits: "1234567" → "1.234.567" with ".". Digits only (no sign, no decimals). */
+export function groupThousands(digits: string, separator: string): string {
   return digits.replace(/\B(?=(\d{3})+(?!\d))/g, separator);
 }
 
-function formatMinor(minor: number, decimals: number, lang: MessageLanguage): string {
-  if (!Number.isSafeInteger(minor)) throw new RangeError(`amount must be a safe integer of minor units: ${minor}`);
-  const { group, decimal } = SEPARATORS[lang];
-  const digits = String(Math.abs(minor)).padStart(decimals + 1, '0');
+export interface ScaledTextOptions {
+  /** The language's marks ("1.234,5" vi, "1,234.5" en). Absent: the plain form, "." before the decimals, no grouping ("1234.5"). */
+  lang?: MessageLanguage;
+  /** Thousands grouping with the language's mark; true by default when `lang` is given. Measures are never grouped. */
+  grouping?: boolean;
+  /** Drop trailing decimal zeros (and the mark with them): "1,50" → "1,5", "2,00" → "2". Money keeps them. */
+  trimZeros?: boolean;
+}
+
+/**
+ * THE writer of an integer scaled by 10^decimals (minor units, basis points, grams as kg, hundredths of a đồng): 123456
+ * at 2 decimals → "1.234,56" (vi) / "1,234.56" (en) / "1234.56" (plain). Integer digits only, never a float; a negative
+ * value starts with "-". Whatever it writes, parseDecimalInput (no grouping) or the language's reader reads back.
+ */
+export function formatScaled(value: number | bigint, decimals: number, options: ScaledTextOptions = {}): string {
+  if (typeof value === 'number' && !Number.isSafeInteger(value)) throw new RangeError(`value must be a safe integer (scaled by 10^${decimals}): ${value}`);
+  const { lang, grouping = lang !== undefined, trimZeros = false } = options;
+  const { group, decimal } = lang ? SEPARATORS[lang] : { group: '', decimal: '.' };
+  const big = BigInt(value);
+  const digits = (big < 0n ? -big : big).toString().padStart(decimals + 1, '0');
   const whole = digits.slice(0, digits.length - decimals);
-  const fraction = digits.slice(digits.length - decimals);
-  return `${minor < 0 ? '-' : ''}${groupThousands(whole, group)}${decimals > 0 ? decimal + fraction : ''}`;
+  let fraction = digits.slice(digits.length - decimals);
+  if (trimZeros) fraction = fraction.replace(/0+$/, '');
+  return `${big < 0n ? '-' : ''}${grouping && group ? groupThousands(whole, group) : whole}${fraction ? decimal + fraction : ''}`;
 }
 
 /**
  * The number part of an amount as an input shows it once read: "1.234.567" / "49,99" (vi), "1,234,567" /
  * "49.99" (en). Always the currency's full decimals.
  */
-export function formatMoneyAmount(minor: number, currency: Currency, lang: MessageLanguage): string {
-  return formatMinor(minor, CURRENCY_DECIMALS[currency], lang);
+export function formatMoneyAmount(minor: number | bigint, currency: Currency, lang: MessageLanguage): string {
+  return formatScaled(minor, CURRENCY_DECIMALS[currency], { lang });
 }
 
 /**
- * THE written form of an amount in each language: "1.234.567 ₫", "49,99 USD" (vi); "1,234,567 ₫", "49.99 USD"
- * (en). A no-break space keeps the currency with its number; a negative amount starts with "-".
+ * THE money formatter, the one written form of an amount in each language: "1.234.567 ₫", "49,99 USD" (vi);
+ * "1,234,567 ₫", "49.99 USD" (en). A no-break space keeps the currency with its number; a negative amount starts
+ * with "-". đồng is the VND case (the server's Vietnamese messages write formatMoney(amount, 'VND', 'vi')); a
+ * foreign currency keeps all its decimals (CURRENCY_DECIMALS). A bigint is written exactly (bigint columns).
  */
-export function formatMoney(minor: number, currency: Currency, lang: MessageLanguage): string {
+export function formatMoney(minor: number | bigint, currency: Currency, lang: MessageLanguage): string {
   return `${formatMoneyAmount(minor, currency, lang)}${NBSP}${currency === 'VND' ? VND_SIGN : currency}`;
 }
 
 /** An exchange rate in hundredths of a đồng as an input shows it, trailing decimal zeros dropped: 2545050 → "25.450,5" (vi) / "25,450.5" (en). */
 export function formatRateAmount(x100: number, lang: MessageLanguage): string {
   if (!Number.isSafeInteger(x100)) throw new RangeError(`rate must be a safe integer of hundredths: ${x100}`);
-  const text = formatMinor(x100, RATE_DECIMALS, lang);
-  const { decimal } = SEPARATORS[lang];
-  // Two decimals are always written here, so only decimal zeros are trailing ones.
-  return text.replace(/0+$/, '').replace(new RegExp(`\\${decimal}$`), '');
+  return formatScaled(x100, RATE_DECIMALS, { lang, trimZeros: true });
 }
 
-/** Basis points as a percentage, trailing zeros dropped: 250 → "2,5%" (vi) / "2.5%" (en); 1000 → "10%". */
+/**
+ * THE percent formatter: basis points, trailing zeros dropped, "%" right after the number in BOTH languages:
+ * 250 → "2,5%" (vi) / "2.5%" (en); 1000 → "10%". No space before "%": Vietnamese print and administrative writing
+ * (and the English the screens use) write "5%", the form the existing tests and screens already expect; the French
+ * "5 %" is not Vietnamese usage. A typed "5 %" is still read (parsePercentInput).
+ */
 export function formatPercent(bps: number, lang: MessageLanguage): string {
   if (!Number.isSafeInteger(bps)) throw new RangeError(`basis points must be a safe integer: ${bps}`);
-  const text = formatMinor(bps, PERCENT_DECIMALS, lang);
-  const { decimal } = SEPARATORS[lang];
-  const trimmed = text.includes(decimal) ? text.replace(/0+$/, '').replace(new RegExp(`\\${decimal}$`), '') : text;
-  return `${trimmed}%`;
+  return `${formatScaled(bps, PERCENT_DECIMALS, { lang, trimZeros: true })}%`;
 }

@@ -4,7 +4,6 @@ import {
   CURRENCIES,
   CURRENCY_DECIMALS,
   divRoundHalfUp,
-  formatDong,
   formatRate,
   lineAmount,
   MONEY_MAX,
@@ -206,13 +205,5 @@ describe('order totals', () => {
     });
     expect(t.itemsSubtotal).toBe(3_400_000);
     expect(t.total).toBe(55_000);
-  });
-});
-
-describe('formatDong', () => {
-  it('groups thousands the Vietnamese way and writes ₫ after a no-break space, as everywhere else', () => {
-    expect(formatDong(0)).toBe('0\u00a0₫');
-    expect(formatDong(150_000)).toBe('150.000\u00a0₫');
-    expect(formatDong(-1_234_567)).toBe('-1.234.567\u00a0₫');
   });
 });

@@ -177,13 +177,3 @@ export function orderTotals(o: OrderFigures): OrderTotals {
   const total = toSafe(BigInt(goods) + BigInt(serviceFee) + BigInt(o.domesticFee), 'total');
   return { lines, itemsSubtotal, goods, serviceFee, domesticFee: o.domesticFee, deposit: o.deposit, total, remaining: total - o.deposit };
 }
-
-/**
- * đồng in the server's (Vietnamese) messages: 1234567 → "1.234.567 ₫", −50000 → "-50.000 ₫", the same written form
- * as formatMoney(…, 'VND', 'vi') in money-input.ts (a no-break space, then ₫). The English catalog rewrites such an
- * amount with English grouping ("1,234,567 ₫"), so a message reads like the screen in each language.
- */
-export function formatDong(amount: number): string {
-  const digits = String(Math.abs(Math.trunc(amount))).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
-  return `${amount < 0 ? '-' : ''}${digits}\u00a0₫`;
-}

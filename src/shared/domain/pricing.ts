@@ -28,7 +28,7 @@
 
 import type { MessageLanguage } from '../i18n/language';
 import { BPS_DENOMINATOR, CURRENCY_DECIMALS, divRoundHalfUp, MONEY_MAX, type Currency } from './money';
-import { formatMoney, formatRateAmount } from './money-input';
+import { formatMoney, formatRateAmount, formatScaled } from './money-input';
 
 export const CUSTOMER_GROUPS = ['retail', 'wholesale', 'vip'] as const;
 export type CustomerGroup = (typeof CUSTOMER_GROUPS)[number];
@@ -399,9 +399,7 @@ export function quoteFreight(
 
 /** A weight in thousandths of a unit as written: "2,646 lb", "3 lb", "1,5 kg" (vi) / "2.646 lb" (en). */
 export function unitWeightText(milli: number, unit: PriceUnit, lang: MessageLanguage): string {
-  checkInt(milli, 'milli');
-  const frac = String(milli % 1000).padStart(3, '0').replace(/0+$/, '');
-  return `${Math.floor(milli / 1000)}${frac ? (lang === 'vi' ? ',' : '.') + frac : ''}\u00a0${unit}`;
+  return `${formatScaled(milli, 3, { lang, grouping: false, trimZeros: true })}\u00a0${unit}`;
 }
 
 /**

@@ -162,7 +162,8 @@ describe('kgToGrams / cmToMm', () => {
     expect(kgToGrams(input)).toBe(g);
   });
 
-  it.each(['', 'abc', '1.2345', '-1', '1.000.000', '1,5 kg', '1e3'])('refuses %j', (input) => {
+  // Decimals are counted as typed (as for money): '1,2500' kg is refused, not trimmed to 1,25.
+  it.each(['', 'abc', '1.2345', '-1', '1.000.000', '1,5 kg', '1e3', '1,2500', '.5', '1.'])('refuses %j', (input) => {
     expect(kgToGrams(input)).toBeNull();
   });
 

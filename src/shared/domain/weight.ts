@@ -14,6 +14,8 @@
  *   (consolidationWeight, with airlines.ts's rules): that is what the airline bills us, not the customers.
  */
 
+import { parseDecimalInput } from './money-input';
+
 export const DEFAULT_VOLUMETRIC_DIVISOR = 6000;
 export const DEFAULT_WEIGHT_STEP_G = 500;
 
@@ -128,25 +130,16 @@ export function weightRulesFrom(divisor: unknown, stepG: unknown): WeightRules {
   };
 }
 
-/**
- * A decimal typed by a person ("1,5", "1.25", "2") scaled to an integer of the smaller unit: kg → g is
- * 3 decimals, cm → mm is 1. Either "," or "." is the decimal mark; no thousands separators. Exact (no
- * floating point): "0.1" kg is 100 g. null when the text is not such a number or has more decimals than
- * the smaller unit can hold.
- */
-export function scaledDecimal(input: string | number, decimals: number): number | null {
-  const text = typeof input === 'number' ? (Number.isFinite(input) ? String(input) : '') : input.trim();
-  const m = /^(\d{1,12})(?:[.,](\d+))?$/.exec(text);
-  if (!m) return null;
-  const frac = (m[2] ?? '').replace(/0+$/, '');
-  if (frac.length > decimals) return null;
-  return Number(m[1]) * 10 ** decimals + Number(frac.padEnd(decimals, '0') || '0');
-}
+/** The value of a measure read by the one decimal reader (shared/domain/money-input.ts parseDecimalInput), or null. */
+const measure = (input: string | number, decimals: number): number | null => {
+  const r = parseDecimalInput(input, { decimals });
+  return r.ok ? r.value : null;
+};
 
 /** "1,5" kg → 1500 g (at most 3 decimals). */
-export const kgToGrams = (input: string | number) => scaledDecimal(input, 3);
+export const kgToGrams = (input: string | number) => measure(input, 3);
 /** "12.5" cm → 125 mm (at most 1 decimal). */
-export const cmToMm = (input: string | number) => scaledDecimal(input, 1);
+export const cmToMm = (input: string | number) => measure(input, 1);
 
 export interface ConsolidationTotals {
   /** Sum of the parcels' gross weights, grams. */

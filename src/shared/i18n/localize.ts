@@ -23,7 +23,7 @@ const PLACEHOLDER = /\{(\w+)\}/g;
 const MAX_DEPTH = 4;
 /** An integer grouped the Vietnamese way: "5.000", "-1.250.000" (not "1.5", not a decimal). */
 const VI_GROUPED_INTEGER = /^-?\d{1,3}(?:\.\d{3})+$/;
-/** An amount in đồng as formatDong writes it ("1.250.000 ₫", "0 ₫", "-50.000 ₫"), anywhere in a text. */
+/** An amount in đồng as formatMoney(…, 'VND', 'vi') writes it ("1.250.000 ₫", "0 ₫", "-50.000 ₫"), anywhere in a text. */
 const VI_DONG_AMOUNT = /(-?\d{1,3}(?:\.\d{3})*)\u00a0₫/g;
 /** The English written form of the đồng amounts in a text: "1.250.000 ₫" → "1,250,000 ₫". */
 const englishDong = (text: string) => text.replace(VI_DONG_AMOUNT, (_, n: string) => `${n.replace(/\./g, ',')}\u00a0₫`);

@@ -467,6 +467,13 @@ export const MESSAGES_EN: Readonly<Record<string, string>> = {
   'Tỷ giá có tối đa {decimals} chữ số thập phân': 'A rate has at most {decimals} decimals',
   'Tỷ giá tối đa là {max}': 'The largest rate accepted is {max}',
   'Tỷ giá phải lớn hơn 0': 'The rate must be greater than 0',
+  // measures (kg, cm, a billing step, a spreadsheet number): parseDecimalInput
+  'Vui lòng nhập số': 'Please enter a number',
+  'Chỉ dùng một dấu thập phân ("," hoặc "."), không ngăn cách hàng nghìn, ví dụ {example}':
+    'Use one decimal mark ("," or "."), no thousands separators, e.g. {example}',
+  'Số có tối đa {decimals} chữ số thập phân': 'A number has at most {decimals} decimals',
+  'Chỉ nhập số nguyên': 'Type a whole number',
+  'Số tối đa là {max}': 'The largest number accepted is {max}',
 
   // ---- delivery slip charges and confirmation (shared/domain/slip-charges.ts) ---------------------------------
   'Số tiền phải là số đồng nguyên từ 0 đến {max}': 'The amount must be a whole number of VND from 0 to {max}',

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatMoney } from '../../shared/domain/money-input';
 import { formatDate, formatDateTime, formatInteger, formatKg, formatVnd, NBSP } from './format';
-import { formatForeign } from './money';
 
 describe('formatDateTime / formatDate (dd/MM/yyyy HH:mm, Asia/Ho_Chi_Minh)', () => {
   it('shows Vietnamese time (UTC+7) whatever the input zone', () => {
@@ -105,7 +104,7 @@ describe('formatInteger', () => {
   });
 });
 
-describe('one written form of money per language (formatVnd, formatForeign)', () => {
+describe('one written form of money per language (formatVnd, formatMoney)', () => {
   const nb = (s: string) => s.replace(/ /g, NBSP);
 
   it('writes VND with the language’s grouping and always ₫', () => {
@@ -120,11 +119,11 @@ describe('one written form of money per language (formatVnd, formatForeign)', ()
     await initI18n('en');
     await i18n.changeLanguage('en');
     try {
-      expect(`${formatVnd(2_539_492)} · ${formatForeign(4_999, 'USD', 'en')}`).toBe(`2,539,492${NBSP}₫ · 49.99${NBSP}USD`);
+      expect(`${formatVnd(2_539_492)} · ${formatMoney(4_999, 'USD', 'en')}`).toBe(`2,539,492${NBSP}₫ · 49.99${NBSP}USD`);
     } finally {
       await i18n.changeLanguage('vi');
     }
-    expect(`${formatVnd(2_539_492)} · ${formatForeign(4_999, 'USD', 'vi')}`).toBe(`2.539.492${NBSP}₫ · 49,99${NBSP}USD`);
+    expect(`${formatVnd(2_539_492)} · ${formatMoney(4_999, 'USD', 'vi')}`).toBe(`2.539.492${NBSP}₫ · 49,99${NBSP}USD`);
   });
 
   it('writes what the shared formatter writes (and the money input reads back)', () => {

@@ -1,6 +1,7 @@
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
+import { formatMoney, formatRateAmount, formatScaled } from '../../shared/domain/money-input';
 import { currentLanguage } from './i18n';
 
 dayjs.extend(utc);
@@ -31,15 +32,12 @@ export function formatDate(value: DateInput): string {
   return toZoned(value)?.format(DATE_FORMAT) ?? '';
 }
 
-function groupThousands(digits: string, separator: string): string {
-  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, separator);
-}
-
 /**
- * Integer đồng in the one written form of each language (shared/domain/money-input.ts formatMoney): "1.250.000 ₫"
- * in Vietnamese, "1,250,000 ₫" in English, a no-break space before ₫, so a row never mixes the Vietnamese
- * grouping of đồng with the English one of a foreign price. `lang` defaults to the UI language. Takes number,
- * bigint or an integer string (bigint columns may arrive as strings) and never goes through floating point.
+ * Integer đồng in the one written form of each language: "1.250.000 ₫" in Vietnamese, "1,250,000 ₫" in English,
+ * a no-break space before ₫. Only the web's binding of THE money formatter (shared/domain/money-input.ts
+ * formatMoney, VND case) to the UI language: it writes nothing itself. `lang` defaults to the UI language. Takes
+ * number, bigint or an integer string (bigint columns may arrive as strings) and never goes through floating point;
+ * null, undefined and '' are ''.
  */
 export function formatVnd(dong: number | bigint | string | null | undefined, lang: 'vi' | 'en' = currentLanguage()): string {
   if (dong === null || dong === undefined || dong === '') return '';
@@ -52,9 +50,7 @@ export function formatVnd(dong: number | bigint | string | null | undefined, lan
     if (!/^-?\d+$/.test(dong.trim())) throw new RangeError(`VND amount must be an integer number of đồng: ${dong}`);
     value = BigInt(dong.trim());
   }
-  const negative = value < 0n;
-  const digits = (negative ? -value : value).toString();
-  return `${negative ? '-' : ''}${groupThousands(digits, lang === 'en' ? ',' : '.')}${NBSP}₫`;
+  return formatMoney(value, 'VND', lang);
 }
 
 /**
@@ -62,10 +58,7 @@ export function formatVnd(dong: number | bigint | string | null | undefined, lan
  * "25.400 ₫" / "18,5 ₫" (vi), "25,400 ₫" / "18.5 ₫" (en). The one way a rate is shown (order, settings, calculator).
  */
 export function formatRate(rateX100: number, lang: 'vi' | 'en' = currentLanguage()): string {
-  const whole = Math.floor(rateX100 / 100);
-  const cents = rateX100 % 100;
-  const fraction = cents ? `${lang === 'en' ? '.' : ','}${String(cents).padStart(2, '0').replace(/0$/, '')}` : '';
-  return formatVnd(whole, lang).replace(/\u00a0₫$/, `${fraction}\u00a0₫`);
+  return `${formatRateAmount(rateX100, lang)}${NBSP}₫`;
 }
 
 /**
@@ -78,17 +71,12 @@ export function formatKg(grams: number | null | undefined, lang: 'vi' | 'en' = '
   const negative = grams < 0;
   // Hundredths of a kilogram = grams / 10, rounded half up on the magnitude, all in integers.
   const centi = Math.floor((Math.abs(grams) + 5) / 10);
-  const whole = Math.floor(centi / 100);
-  const fraction = String(centi % 100).padStart(2, '0').replace(/0+$/, '');
-  const [group, decimal] = lang === 'vi' ? ['.', ','] : [',', '.'];
-  const number = groupThousands(String(whole), group) + (fraction ? decimal + fraction : '');
-  return `${negative && centi > 0 ? '-' : ''}${number}${NBSP}kg`;
+  return `${formatScaled(negative ? -centi : centi, 2, { lang, trimZeros: true })}${NBSP}kg`;
 }
 
 /** A plain integer with the language's grouping ("12.345" / "12,345"). */
 export function formatInteger(value: number | null | undefined, lang: 'vi' | 'en' = 'vi'): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return '';
   const rounded = Math.round(value);
-  const digits = groupThousands(String(Math.abs(rounded)), lang === 'vi' ? '.' : ',');
-  return rounded < 0 ? `-${digits}` : digits;
+  return Number.isSafeInteger(rounded) ? formatScaled(rounded, 0, { lang }) : '';
 }

@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Customer, CustomerCreate, CustomerPatch } from '../../../shared/contracts/customers';
 import type { ImportFieldError } from '../../../shared/contracts/import';
 import type { FieldError } from '../../../shared/contracts/resource';
-import { formatDong } from '../../../shared/domain/money';
+import { formatMoney } from '../../../shared/domain/money-input';
 import { foldVietnamese } from '../../../shared/text';
 import type { Db } from '../../db/client';
 import { customers } from '../../db/schema/index';
@@ -85,7 +85,7 @@ export async function updateCustomer(ctx: WriteContext, current: Customer, patch
   );
   // `current` was read under the row lock the wallet also takes, so this balance cannot move meanwhile.
   if (changes.creditLimit !== undefined && current.balance < -changes.creditLimit) {
-    const message = `Khách hàng đang nợ ${formatDong(-current.balance)}: hạn mức công nợ không thể thấp hơn số nợ hiện tại`;
+    const message = `Khách hàng đang nợ ${formatMoney(-current.balance, 'VND', 'vi')}: hạn mức công nợ không thể thấp hơn số nợ hiện tại`;
     throw new HttpError(409, message, undefined, [{ path: 'creditLimit', message }]);
   }
   const merged = { ...current, ...changes };
@@ -95,7 +95,7 @@ export async function updateCustomer(ctx: WriteContext, current: Customer, patch
 /** A customer whose wallet is not settled keeps the money trail visible: no delete until the balance is 0. */
 export async function removeCustomer(_ctx: WriteContext, current: Customer): Promise<void> {
   if (current.balance !== 0) {
-    throw new HttpError(409, `Không thể xóa khách hàng ${current.code}: ví còn số dư ${formatDong(current.balance)}, hãy tất toán trước`);
+    throw new HttpError(409, `Không thể xóa khách hàng ${current.code}: ví còn số dư ${formatMoney(current.balance, 'VND', 'vi')}, hãy tất toán trước`);
   }
 }
 

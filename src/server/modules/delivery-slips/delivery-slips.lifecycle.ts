@@ -12,7 +12,7 @@ import { DELIVERY_SLIP_LIFECYCLES, packageEffectOf, type DeliverySlipStatus } fr
 import { slipDeliveredNote, slipFailedNote, slipStatusNote } from '../../../shared/domain/event-notes';
 import { slipConfirmation } from '../../../shared/domain/slip-charges';
 import { slipNote } from '../../../shared/domain/transaction-notes';
-import { formatDong } from '../../../shared/domain/money';
+import { formatMoney } from '../../../shared/domain/money-input';
 import { deliveryFeedback, deliverySlipPackages, deliverySlips } from '../../db/schema/index';
 import { HttpError } from '../../lib/errors';
 import type { IfMatchHeader } from '../../lib/resource/concurrency';
@@ -74,7 +74,7 @@ export async function changeSlipStatus(ctx: WriteContext, id: number, body: Slip
           const details: SlipChargesChangedDetails = { before: was, after: now };
           throw new HttpError(
             409,
-            `Cước của phiếu ${before.code} đã thay đổi từ khi lưu/in (${formatDong(was.total)} → ${formatDong(now.total)}): xem lại và xác nhận cước mới để chốt phiếu`,
+            `Cước của phiếu ${before.code} đã thay đổi từ khi lưu/in (${formatMoney(was.total, 'VND', 'vi')} → ${formatMoney(now.total, 'VND', 'vi')}): xem lại và xác nhận cước mới để chốt phiếu`,
             E.CHARGES_CHANGED,
             details,
           );
@@ -142,7 +142,7 @@ export async function confirmSlip(ctx: WriteContext, id: number, body: SlipConfi
         const details: SlipShortfallDetails = { shortfall: decision.shortfall, amountDue: before.amountToCollect, balanceAfter: decision.balanceAfter, creditLimit: customer.creditLimit };
         throw new HttpError(
           409,
-          `Số tiền thu thiếu ${formatDong(details.shortfall)} so với hạn mức công nợ của khách hàng ${customer.code} (hạn mức ${formatDong(customer.creditLimit)}): cần thu thêm ít nhất ${formatDong(details.shortfall)}`,
+          `Số tiền thu thiếu ${formatMoney(details.shortfall, 'VND', 'vi')} so với hạn mức công nợ của khách hàng ${customer.code} (hạn mức ${formatMoney(customer.creditLimit, 'VND', 'vi')}): cần thu thêm ít nhất ${formatMoney(details.shortfall, 'VND', 'vi')}`,
           E.CREDIT_LIMIT_EXCEEDED,
           details,
         );

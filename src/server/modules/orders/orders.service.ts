@@ -11,7 +11,8 @@ import {
   type OrderRefundRequired,
   type OrderStatusChange,
 } from '../../../shared/contracts/orders';
-import { formatDong, orderTotals, parseRate, type Currency, type OrderTotals } from '../../../shared/domain/money';
+import { orderTotals, parseRate, type Currency, type OrderTotals } from '../../../shared/domain/money';
+import { formatMoney } from '../../../shared/domain/money-input';
 import { canEditOrderFees, canEditOrderItems, ORDER_LIFECYCLES, type OrderKind, type OrderStatus } from '../../../shared/domain/order-lifecycle';
 import { orderNote } from '../../../shared/domain/transaction-notes';
 import { foldVietnamese } from '../../../shared/text';
@@ -65,9 +66,9 @@ function computeTotals(f: Figures): OrderTotals {
   } catch {
     throw fieldError(400, 'items', 'Tổng tiền của đơn quá lớn');
   }
-  if (totals.total > ORDER_MONEY_MAX) throw fieldError(400, 'items', `Tổng tiền của đơn quá lớn (tối đa ${formatDong(ORDER_MONEY_MAX)})`);
+  if (totals.total > ORDER_MONEY_MAX) throw fieldError(400, 'items', `Tổng tiền của đơn quá lớn (tối đa ${formatMoney(ORDER_MONEY_MAX, 'VND', 'vi')})`);
   if (totals.deposit > totals.total) {
-    throw fieldError(400, 'deposit', `Tiền đặt cọc (${formatDong(totals.deposit)}) không được lớn hơn tổng tiền của đơn (${formatDong(totals.total)})`);
+    throw fieldError(400, 'deposit', `Tiền đặt cọc (${formatMoney(totals.deposit, 'VND', 'vi')}) không được lớn hơn tổng tiền của đơn (${formatMoney(totals.total, 'VND', 'vi')})`);
   }
   return totals;
 }
@@ -233,7 +234,7 @@ async function settleCancelledMoney(ctx: WriteContext, order: Order, refundToWal
   if (refundToWallet === undefined) {
     throw new HttpError(
       409,
-      `Đơn ${order.code} đã được thanh toán ${formatDong(order.paid)} từ ví: chọn hoàn số tiền này vào ví khách hàng hay giữ lại khi hủy đơn`,
+      `Đơn ${order.code} đã được thanh toán ${formatMoney(order.paid, 'VND', 'vi')} từ ví: chọn hoàn số tiền này vào ví khách hàng hay giữ lại khi hủy đơn`,
       ORDER_ERROR_CODES.REFUND_REQUIRED,
       { paid: order.paid } satisfies OrderRefundRequired,
     );

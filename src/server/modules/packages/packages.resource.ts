@@ -15,8 +15,9 @@ import {
   PackagePatch,
   TrackingNumberInput,
 } from '../../../shared/contracts/packages';
-import { cmToMm, kgToGrams, PACKAGE_DIMENSION_MAX_MM, PACKAGE_WEIGHT_MAX_G, scaledDecimal } from '../../../shared/domain/weight';
+import { cmToMm, kgToGrams, PACKAGE_DIMENSION_MAX_MM, PACKAGE_WEIGHT_MAX_G } from '../../../shared/domain/weight';
 import { CURRENCY_DECIMALS, isCurrency, type Currency } from '../../../shared/domain/money';
+import { parseDecimalInput } from '../../../shared/domain/money-input';
 import { customers, mawbs, orders, packages, stores } from '../../db/schema/index';
 import { defineResource, recordStamps, withinBounds, type DateRangeFilterSql } from '../../lib/resource/define';
 import { checkPackageImport, createPackage, packageWithCustomerFields, removePackage, UNIQUE_FIELDS, updatePackage } from './packages.service';
@@ -44,8 +45,8 @@ function scaled(convert: (v: string) => number | null, what: string, unit: strin
 
 /** A declared value in major units ("45.99", 45.99) → integer minor units of the currency, or null. */
 function declaredMinor(v: string | number, currency: Currency): number | null {
-  const n = scaledDecimal(v, CURRENCY_DECIMALS[currency]);
-  return n !== null && n <= DECLARED_VALUE_MAX ? n : null;
+  const r = parseDecimalInput(v, { decimals: CURRENCY_DECIMALS[currency], max: DECLARED_VALUE_MAX });
+  return r.ok ? r.value : null;
 }
 
 /**

@@ -416,6 +416,18 @@ describe('import', () => {
     expect((await readXlsx(res.rawPayload))[0]).toEqual([...HEADER.slice(0, 6), 'Giá trị khai báo', 'Loại tiền', 'Nội dung']);
   });
 
+  it('reads a declared value with the one decimal reader: "," or "." before the cents, more decimals than the currency has refused, not trimmed', async () => {
+    const header = [...HEADER.slice(0, 6), 'Giá trị khai báo', 'Loại tiền', 'Nội dung'];
+    const row = (value: unknown, currency: string) => [newNumber(), customer.code, 1, null, null, null, value, currency, 'Giày'];
+    const m = multipart(await xlsxFile([header, row('45.99', 'USD'), row('45,99', 'USD'), row(45.99, 'USD'), row('1500', 'JPY'), row('45,990', 'USD'), row('1,5', 'JPY')]));
+    const res = await ctx.request({ method: 'POST', url: '/api/packages/import?mode=preview', payload: m.payload, headers: m.headers });
+    expect(res.statusCode, res.body).toBe(200);
+    const p = res.json() as ImportPreview;
+    expect(p.rows.slice(0, 4).map((r) => [r.errors, r.data?.declaredValue])).toEqual([[[], 4599], [[], 4599], [[], 4599], [[], 1500]]);
+    // "45,990" USD is not 45.99 dollars (nor 45,990): three decimals of a dollar are refused; "1,5" yen likewise.
+    expect(p.rows.slice(4).map((r) => r.errors.map((e) => e.field))).toEqual([['declaredValue'], ['declaredValue']]);
+  });
+
   it('previews per-field errors: duplicates, taken numbers, unknown customers, bad numbers, partial sizes', async () => {
     const seeded = (await list('?status=delivered&pageSize=1')).items[0]!;
     const n = () => newNumber();

@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { businessDate, EXCHANGE_RATE_KIND } from '../../../shared/contracts/exchange-rates';
 import { PRICE_LIST_KIND, PriceListValueSchema, type QuoteRequest, type QuoteResponse } from '../../../shared/contracts/settings';
 import { formatRate, isCurrency, parseRate } from '../../../shared/domain/money';
+import { formatScaled } from '../../../shared/domain/money-input';
 import { quoteFreight, type CustomerGroup, type FreightQuote, type FreightSubject, type PriceListVersion, type RateVersion } from '../../../shared/domain/pricing';
 import type { Db } from '../../db/client';
 import { customers, settings, stores } from '../../db/schema/index';
@@ -48,11 +49,8 @@ export function freightWith(
   return quoteFreight(subject, { ...opts, priceLists: data.priceLists, rates: data.rates });
 }
 
-const milliText = (milli: number) => {
-  const whole = Math.floor(milli / 1000);
-  const frac = String(milli % 1000).padStart(3, '0').replace(/0+$/, '');
-  return frac ? `${whole}.${frac}` : String(whole);
-};
+/** Thousandths of the unit in the plain written form: 2650 → "2.65" (the one writer, formatScaled). */
+const milliText = (milli: number) => formatScaled(milli, 3, { trimZeros: true });
 
 /** POST /api/pricing/quote: the quote of one parcel on a route, for a customer (or a group) on a day. */
 export async function quoteRequest(db: Db, req: QuoteRequest): Promise<QuoteResponse> {

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { TRANSACTION_ERROR_CODES, TRANSACTION_TYPE_LABELS, type CreditLimitDetails, type OrderOverpaidDetails, type Transaction } from '../../../shared/contracts/transactions';
 import { applyToBalance, hasMethod, signedAmount, type TransactionMethod, type TransactionReferenceType, type TransactionType } from '../../../shared/domain/ledger';
-import { formatDong } from '../../../shared/domain/money';
+import { formatMoney } from '../../../shared/domain/money-input';
 import { transactionNoteText, type TransactionNoteCode, type TransactionNoteParams } from '../../../shared/domain/transaction-notes';
 import { FINAL_ORDER_STATUSES, ORDER_STATUS_LABELS } from '../../../shared/domain/order-lifecycle';
 import type { Db } from '../../db/client';
@@ -102,7 +102,7 @@ async function checkOrderMoney(tx: Db, orderId: number, type: TransactionType, a
       const details: OrderOverpaidDetails = { due, amount };
       throw new HttpError(
         409,
-        `Đơn ${order.code} chỉ còn phải trả ${formatDong(due)}: không thể thanh toán ${formatDong(amount)}. Phần thừa hãy ghi là nạp tiền vào ví.`,
+        `Đơn ${order.code} chỉ còn phải trả ${formatMoney(due, 'VND', 'vi')}: không thể thanh toán ${formatMoney(amount, 'VND', 'vi')}. Phần thừa hãy ghi là nạp tiền vào ví.`,
         TRANSACTION_ERROR_CODES.ORDER_OVERPAID,
         details,
       );
@@ -110,7 +110,7 @@ async function checkOrderMoney(tx: Db, orderId: number, type: TransactionType, a
   } else if (amount > paid) {
     throw new HttpError(
       409,
-      `Đơn ${order.code} mới được thanh toán ${formatDong(paid)}: không thể hoàn ${formatDong(amount)}`,
+      `Đơn ${order.code} mới được thanh toán ${formatMoney(paid, 'VND', 'vi')}: không thể hoàn ${formatMoney(amount, 'VND', 'vi')}`,
       TRANSACTION_ERROR_CODES.ORDER_OVERREFUNDED,
       { paid, amount },
     );
@@ -141,7 +141,7 @@ export async function postMovement(ctx: WriteContext, input: MovementInput): Pro
     throw new HttpError(
       409,
       // One template literal, so the English catalog can hold the whole sentence (shared/i18n/messages.en.ts).
-      `Không đủ số dư để ${TRANSACTION_TYPE_LABELS[input.type].toLowerCase()} ${formatDong(-amount)}: khách hàng ${customer.code} có số dư ${formatDong(customer.balance)}, hạn mức công nợ ${formatDong(customer.creditLimit)} (còn dùng được ${formatDong(decision.available)}).`,
+      `Không đủ số dư để ${TRANSACTION_TYPE_LABELS[input.type].toLowerCase()} ${formatMoney(-amount, 'VND', 'vi')}: khách hàng ${customer.code} có số dư ${formatMoney(customer.balance, 'VND', 'vi')}, hạn mức công nợ ${formatMoney(customer.creditLimit, 'VND', 'vi')} (còn dùng được ${formatMoney(decision.available, 'VND', 'vi')}).`,
       TRANSACTION_ERROR_CODES.CREDIT_LIMIT_EXCEEDED,
       details,
     );

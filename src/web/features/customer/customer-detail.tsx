@@ -9,6 +9,7 @@ import { ORDER_LIST } from '../../../shared/contracts/orders';
 import { PACKAGE_LIST } from '../../../shared/contracts/packages';
 import { TRANSACTION_LIST } from '../../../shared/contracts/transactions';
 import { DELIVERY_SLIP_LIST } from '../../../shared/contracts/delivery-slips';
+import { availableFunds } from '../../../shared/domain/ledger';
 import { DetailHeader } from '../../components/detail-header';
 import { EmptyState } from '../../components/empty-state';
 import { historyTab } from '../../components/history-tab';
@@ -174,7 +175,8 @@ function Addresses({ c }: { c: Customer }) {
 function Balance({ c, onRecord }: { c: Customer; onRecord(type: ManualTransactionType): void }) {
   const { t } = useTranslation('customer');
   const fmt = useFormat();
-  const available = c.balance + c.creditLimit;
+  // The one credit rule (shared/domain/ledger.ts): balance + limit, never below 0.
+  const available = availableFunds(c.balance, c.creditLimit);
   const tiles = [
     { key: 'balance', label: t('fields.balance'), value: c.balance, tone: c.balance < 0 ? 'text-danger-emphasis' : '' },
     { key: 'creditLimit', label: t('fields.creditLimit'), value: c.creditLimit, tone: '' },

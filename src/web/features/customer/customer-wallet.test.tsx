@@ -58,4 +58,19 @@ describe('customer page wallet', () => {
     const list = calls.filter((c) => c.method === 'GET' && new URL(c.url, 'http://x').pathname === '/api/transactions').at(-1)!;
     expect(new URL(list.url, 'http://x').searchParams.get('customerId')).toBe('5');
   });
+
+  it('shows what can still be taken out as availableFunds does: never below 0 when the debt is past the limit', async () => {
+    mockFetch((c) => {
+      const url = new URL(c.url, 'http://x');
+      if (url.pathname === '/api/customers/5') return jsonResponse(200, makeCustomer({ fullName: 'Phạm Thị Ví', creditLimit: 2_000_000, balance: -3_000_000, version: 2 }), { etag: '"2"' });
+      if (url.pathname === '/api/transactions') return jsonResponse(200, { items: [], total: 0, page: 1, pageSize: 25 });
+      return jsonResponse(404, { message: 'Không tìm thấy', code: 'NOT_FOUND' });
+    });
+    renderRoutes([{ path: '/customer/:id', element: <CustomerDetailPage /> }], '/customer/5?tab=balance');
+    await waitFor(() => expect(screen.getByTestId('balance-balance').textContent).toBe('-3.000.000\u00a0₫'));
+    expect(screen.getByTestId('balance-creditLimit').textContent).toBe('2.000.000\u00a0₫');
+    // −3.000.000 + 2.000.000 is past the limit: nothing more can be taken, not "−1.000.000".
+    expect(screen.getByTestId('balance-available').textContent).toBe('0\u00a0₫');
+    expect(screen.getByTestId('balance-available').className).toContain('text-danger-emphasis');
+  });
 });

@@ -8,7 +8,7 @@ import { SLIP_AMOUNT_MAX } from '../../../shared/domain/slip-charges';
 import { AmountInput } from '../../components/form/money-inputs';
 import { CustomerPicker } from '../../entities/customer/customer-picker';
 import { api, errorMessage } from '../../lib/api-client';
-import { formatBps } from '../../lib/money';
+import { formatPercent } from '../../../shared/domain/money-input';
 import { useFormat } from '../../lib/use-format';
 import { fetchReadyPackages, quoteSlip, slipKeys } from './api';
 import { ScanBox, type ScanFeedback } from '../../components/scan-box';
@@ -439,7 +439,7 @@ export function QuoteCharges({ quote, loading, error }: { quote?: SlipQuote; loa
             {content.domesticFee > 0 && line(content.deliveryZone ? t('form.domesticFeeZone', { zone: t(`zones.${content.deliveryZone}`) }) : t('fields.domesticFee'), fmt.vnd(content.domesticFee))}
             {content.surchargesTotal > 0 && line(t('fields.surcharges'), fmt.vnd(content.surchargesTotal))}
             {content.discountAmount > 0 &&
-              line(content.discountBps != null ? `${t('fields.discount')} (${formatBps(content.discountBps, lang)})` : t('fields.discount'), `\u2212${fmt.vnd(content.discountAmount)}`, 'quote-discount')}
+              line(content.discountBps != null ? `${t('fields.discount')} (${formatPercent(content.discountBps, lang)})` : t('fields.discount'), `\u2212${fmt.vnd(content.discountAmount)}`, 'quote-discount')}
             <hr className="my-2" />
             <div className="fw-semibold">{line(t('fields.total'), fmt.vnd(content.total), 'quote-total')}</div>
             {line(t('form.walletBalance'), fmt.vnd(content.walletBalance))}

@@ -6,7 +6,7 @@ import type { Mawb, MawbPackageList } from '../../../shared/contracts/mawbs';
 import { RecordPage } from '../../components/record-page';
 import { PageHeader } from '../../components/page-header';
 import { useFormat } from '../../lib/use-format';
-import { formatForeign } from '../../lib/money';
+import { formatMoney } from '../../../shared/domain/money-input';
 import { isCurrency } from '../../../shared/domain/money';
 import { useMawbPackages } from './api';
 import { airportText } from './mawb-fields';
@@ -188,7 +188,7 @@ function ManifestSheet({ m, list, printedAt }: { m: Mawb; list: MawbPackageList;
               <td>{p.contents || dash}</td>
               <td className="num">
                 {p.declaredValue !== null && p.declaredCurrency && isCurrency(p.declaredCurrency)
-                  ? formatForeign(p.declaredValue, p.declaredCurrency, lang)
+                  ? formatMoney(p.declaredValue, p.declaredCurrency, lang)
                   : dash}
               </td>
               <td className="num">{p.weightG !== null ? fmt.kg(p.weightG) : dash}</td>

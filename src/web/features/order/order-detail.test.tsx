@@ -45,6 +45,8 @@ describe('order detail', () => {
     expect(screen.getByTestId('order-rate').textContent).toContain('1 KRW = 18,5\u00a0₫');
     expect(screen.getByTestId('order-total').textContent).toBe('53.419\u00a0₫');
     expect(screen.getByTestId('order-due').textContent).toBe('33.419\u00a0₫');
+    // The one percent format: "2,5%", as the order form and the price list write it (not "2,5 %").
+    expect(screen.getByText('2,5% tiền hàng')).toBeTruthy();
 
     // A purchase that is confirmed goes on to "purchased" or is cancelled; nothing else is offered.
     const steps = screen.getByRole('heading', { name: 'Bước tiếp theo' }).parentElement!;

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Currency, OrderItem } from '../../../shared/contracts/orders';
 import { HISTORY_DEFAULT_IGNORE, type HistoryField } from '../../components/history-tab';
-import { formatBps, formatForeign } from '../../lib/money';
+import { formatMoney, formatPercent } from '../../../shared/domain/money-input';
 import { useMoneyLang } from '../../components/form/money-inputs';
 import { formatVnd } from '../../lib/format';
 
@@ -39,7 +39,7 @@ export function useOrderFields(currency?: Currency): HistoryField[] {
             <li key={n}>
               {i.quantity} × {i.name}
               {i.option ? ` (${i.option})` : ''}
-              {currency ? ` · ${formatForeign(i.unitPriceMinor, currency, lang)}` : ''}
+              {currency ? ` · ${formatMoney(i.unitPriceMinor, currency, lang)}` : ''}
             </li>
           ))}
         </ul>
@@ -56,7 +56,7 @@ export function useOrderFields(currency?: Currency): HistoryField[] {
       { name: 'items', label: t('fields.items'), format: items },
       { name: 'itemsSubtotal', label: t('fields.itemsSubtotal'), format: money },
       { name: 'serviceFeeMode', label: t('fields.serviceFeeMode'), format: (v) => t(`feeModes.${String(v)}`, { defaultValue: String(v) }) },
-      { name: 'serviceFeeBps', label: t('fields.serviceFeePercent'), format: (v) => (typeof v === 'number' ? formatBps(v, lang) : String(v)) },
+      { name: 'serviceFeeBps', label: t('fields.serviceFeePercent'), format: (v) => (typeof v === 'number' ? formatPercent(v, lang) : String(v)) },
       { name: 'serviceFeeFixed', label: t('fields.serviceFeeFixed'), format: money },
       { name: 'serviceFee', label: t('fields.serviceFee'), format: money },
       { name: 'domesticFee', label: t('fields.domesticFee'), format: money },

@@ -24,8 +24,8 @@ import { FieldShell, MoneyField, SelectField, TextareaField, TextField, ListErro
 import { RecordFormActions, ResourceFormFrame } from '../../components/form/resource-form';
 import { useResourceForm } from '../../components/form/use-resource-form';
 import { CustomerPicker } from '../../entities/customer/customer-picker';
-import { formatForeign, foreignSubtotal } from '../../lib/money';
-import { AmountInput, useForeignFormat, useMoneyLang } from '../../components/form/money-inputs';
+import { foreignSubtotal } from '../../lib/money';
+import { AmountInput, useForeignFormat } from '../../components/form/money-inputs';
 import '../../entities/transaction/wallet.css';
 import { PageHeader } from '../../components/page-header';
 import { formatDate, formatRate, formatVnd } from '../../lib/format';
@@ -534,7 +534,6 @@ function usePreview(form: FormApi, loaded?: Order): PreviewState {
 
 function PreviewCard({ form, preview: p }: { form: FormApi; preview: PreviewState }) {
   const { t } = useTranslation('order');
-  const lang = useMoneyLang();
   const ff = useForeignFormat();
   const [kind, currency, items, mode, bps] = form.watch(['kind', 'currency', 'items', 'serviceFeeMode', 'serviceFeeBps']);
   const foreign = foreignSubtotal((items ?? []).map((i) => ({ quantity: safeInt(i.quantity), unitPriceMinor: safeInt(i.unitPriceMinor) })));
@@ -573,7 +572,7 @@ function PreviewCard({ form, preview: p }: { form: FormApi; preview: PreviewStat
             kind === 'purchase' ? t('fields.itemsSubtotal') : t('fields.declaredValue'),
             tot?.itemsSubtotal,
             'preview-subtotal',
-            foreign !== null && currency !== 'VND' ? t('totals.foreign', { currency, amount: formatForeign(foreign, currency, lang) }) : undefined,
+            foreign !== null && currency !== 'VND' ? t('totals.foreign', { currency, amount: ff.foreign(foreign, currency) }) : undefined,
           )}
           {row(t('fields.serviceFee'), tot?.serviceFee, 'preview-service-fee', mode === 'percent' ? t('totals.serviceFeePercent', { percent: ff.percent(safeInt(bps)) }) : undefined)}
           {row(t('fields.domesticFee'), tot?.domesticFee, 'preview-domestic-fee')}

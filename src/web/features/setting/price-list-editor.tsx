@@ -5,9 +5,8 @@ import { z } from 'zod';
 import { PriceListValueSchema } from '../../../shared/contracts/settings';
 import type { MessageLanguage } from '../../../shared/i18n/language';
 import { CURRENCIES, isCurrency, type Currency } from '../../../shared/domain/money';
-import { formatMoneyAmount, parseMoneyInput } from '../../../shared/domain/money-input';
+import { formatMoneyAmount, formatScaled, parseDecimalInput, parseMoneyInput } from '../../../shared/domain/money-input';
 import { CUSTOMER_GROUPS, PRICE_UNITS, SURCHARGE_MODES, type PriceLine, type PriceListValue } from '../../../shared/domain/pricing';
-import { scaledDecimal } from '../../../shared/domain/weight';
 import { SelectField, TextField } from '../../components/form/fields';
 import { useStores } from '../../entities/store/api';
 
@@ -40,15 +39,8 @@ type LineRow = z.infer<typeof LineRow>;
 
 export const EMPTY_PRICE_LIST: PriceListForm = { name: '', group: '', lines: [] };
 
-/** An integer of the smaller unit as a person reads it: 500 thousandths → "0.5". */
-export function scaledText(n: number, decimals: number): string {
-  if (decimals === 0) return String(n);
-  const sign = n < 0 ? '-' : '';
-  const abs = Math.abs(n);
-  const whole = Math.floor(abs / 10 ** decimals);
-  const frac = String(abs % 10 ** decimals).padStart(decimals, '0').replace(/0+$/, '');
-  return `${sign}${whole}${frac ? `.${frac}` : ''}`;
-}
+/** An integer of the smaller unit in the plain form the field shows: 500 thousandths → "0.5" (the one writer). */
+const unitText = (n: number, decimals: number): string => formatScaled(n, decimals, { trimZeros: true });
 
 
 const emptyLine = (): LineRow => ({
@@ -77,10 +69,10 @@ export function priceListToForm(v: PriceListValue, lang: MessageLanguage): Price
         destinationStoreId: l.destinationStoreId != null ? String(l.destinationStoreId) : '',
         unit: l.unit,
         currency: l.currency,
-        step: scaledText(l.stepMilli, 3),
+        step: unitText(l.stepMilli, 3),
         minimum: money(l.minimum, l.currency),
-        insurance: scaledText(l.insuranceBps ?? 0, 2),
-        brackets: l.brackets.map((b) => ({ from: scaledText(b.fromMilli, 3), rate: money(b.rate, l.currency) })),
+        insurance: unitText(l.insuranceBps ?? 0, 2),
+        brackets: l.brackets.map((b) => ({ from: unitText(b.fromMilli, 3), rate: money(b.rate, l.currency) })),
         surcharges: (l.surcharges ?? []).map((s) => ({ label: s.label, mode: s.mode, amount: money(s.amount, l.currency) })),
       };
     }),
@@ -100,9 +92,10 @@ const FIELD_NAMES: Record<string, string> = { stepMilli: 'step', insuranceBps: '
 export function buildPriceList(f: PriceListForm, msg: { number: string; percent: string }, lang: MessageLanguage): { value: PriceListValue } | { issues: FormIssue[] } {
   const issues: FormIssue[] = [];
   const num = (text: string, decimals: number, path: string, message: string) => {
-    const n = scaledDecimal(text, decimals);
-    if (n === null) issues.push({ path, message });
-    return n ?? 0;
+    // A weight, a step or a percentage: the one decimal reader, "," or "." before the decimals, never grouped.
+    const r = parseDecimalInput(text, { decimals, lang });
+    if (!r.ok) issues.push({ path, message });
+    return r.ok ? r.value : 0;
   };
   const lines = f.lines.map((l, i): PriceLine => {
     const currency: Currency = isCurrency(l.currency) ? l.currency : 'VND';

@@ -2,7 +2,9 @@ import { forwardRef, useEffect, useId, useRef, useState, type KeyboardEvent, typ
 import { Form } from 'react-bootstrap';
 import { Controller, type FieldPath, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_WEIGHT_RULES, parcelFigures, scaledDecimal, type WeightRules } from '../../../shared/domain/weight';
+import type { MessageLanguage } from '../../../shared/i18n/language';
+import { formatScaled, parseDecimalInput } from '../../../shared/domain/money-input';
+import { DEFAULT_WEIGHT_RULES, parcelFigures, type WeightRules } from '../../../shared/domain/weight';
 import { FieldShell } from '../../components/form/fields';
 import { useFormat } from '../../lib/use-format';
 
@@ -12,20 +14,16 @@ import { useFormat } from '../../lib/use-format';
  * shared contract validates the form as it validates the request.
  */
 
-/** The text an integer of the smaller unit reads as ("1500" g at 3 decimals → "1,5"). */
-export function scaledText(value: unknown, decimals: number, mark: string): string {
-  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) return '';
-  const unit = 10 ** decimals;
-  const whole = Math.floor(value / unit);
-  const frac = String(value % unit).padStart(decimals, '0').replace(/0+$/, '');
-  return frac ? `${whole}${mark}${frac}` : String(whole);
-}
+/** What the input shows for a held integer (1500 g at 3 decimals → "1,5" / "1.5"): the one writer, never grouped. */
+const measureText = (value: unknown, decimals: number, lang: MessageLanguage): string =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? formatScaled(value, decimals, { lang, grouping: false, trimZeros: true }) : '';
 
-/** null for a blank input, NaN for text that is not such a number (the contract then reports the field). */
-export function parseScaled(text: string, decimals: number): number | null {
+/** What the input holds for a text, read by the one decimal reader: null when blank, NaN when refused (the contract then reports the field). */
+const measureValue = (text: string, decimals: number): number | null => {
   if (!text.trim()) return null;
-  return scaledDecimal(text, decimals) ?? Number.NaN;
-}
+  const r = parseDecimalInput(text, { decimals });
+  return r.ok ? r.value : Number.NaN;
+};
 
 interface ScaledInputProps {
   id: string;
@@ -52,17 +50,17 @@ interface ScaledInputProps {
 /** The bare input with its unit; keeps what was typed ("1," on the way to "1,5") while the form holds the integer. */
 export const ScaledInput = forwardRef<HTMLInputElement, ScaledInputProps>(function ScaledInput(props, ref) {
   const { i18n } = useTranslation();
-  const mark = i18n.resolvedLanguage === 'en' ? '.' : ',';
+  const lang: MessageLanguage = i18n.resolvedLanguage === 'en' ? 'en' : 'vi';
   const { value, onChange, decimals, blankAsUndefined } = props;
-  const [text, setText] = useState(() => scaledText(value, decimals, mark));
+  const [text, setText] = useState(() => measureText(value, decimals, lang));
   const [emitted, setEmitted] = useState<unknown>(value);
   // A value set from outside (a reset, "load their version") replaces what was typed.
   if (!Object.is(value, emitted) && !(value == null && emitted == null)) {
     setEmitted(value);
-    setText(scaledText(value, decimals, mark));
+    setText(measureText(value, decimals, lang));
   }
   const toValue = (s: string, d: number) => {
-    const v = parseScaled(s, d);
+    const v = measureValue(s, d);
     return v === null && blankAsUndefined ? undefined : v;
   };
   // The unit changed under the text (another currency): the same digits now mean another integer.
