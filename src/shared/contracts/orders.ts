@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CURRENCIES, SERVICE_FEE_MODES, BPS_DENOMINATOR } from '../domain/money';
 import { ORDER_KINDS, ORDER_STATUS_LABELS, ORDER_STATUSES } from '../domain/order-lifecycle';
-import { TRANSACTION_METHODS, TRANSACTION_TYPES } from '../domain/ledger';
+import { TRANSACTION_AMOUNT_MAX, TRANSACTION_METHODS, TRANSACTION_TYPES } from '../domain/ledger';
 import { parseScannedNumbers } from '../domain/scan';
 import { defineListSpec, filter, listedResourceSchemas, type ListQuery } from './list-query';
 import { blankToNull, Timestamp } from './resource';
@@ -152,6 +152,26 @@ export const OrderPatch = z.preprocess(without(ORDER_COMPUTED_FIELDS), OrderPatc
 export type OrderPatch = z.output<typeof OrderPatch>;
 export type OrderPatchInput = z.input<typeof OrderPatchBody>;
 
+/** How the money of a completion's payment is paid: over the counter (cash, transfer) or from the wallet. */
+export const ORDER_PAYMENT_METHODS = [...TRANSACTION_METHODS, 'wallet'] as const;
+export type OrderPaymentMethod = (typeof ORDER_PAYMENT_METHODS)[number];
+
+/**
+ * The payment recorded with a completion (`OrderStatusChange.payment`): `cash` / `bank_transfer` bring the money
+ * into the wallet (a `deposit` referring to the order) and the wallet pays the order (a `payment`); `wallet`
+ * only pays it from the balance (within the credit limit). Both rows go through the one ledger function in the
+ * step's own transaction.
+ */
+export const OrderCompletionPayment = z.strictObject({
+  amount: z
+    .number({ error: 'Số tiền thanh toán phải là số nguyên (đồng)' })
+    .int({ error: 'Số tiền thanh toán phải là số nguyên (đồng)' })
+    .min(1, { error: 'Số tiền thanh toán phải lớn hơn 0' })
+    .max(TRANSACTION_AMOUNT_MAX, { error: 'Số tiền thanh toán quá lớn' }),
+  method: z.enum(ORDER_PAYMENT_METHODS, { error: 'Hình thức thanh toán phải là cash, bank_transfer hoặc wallet' }),
+});
+export type OrderCompletionPayment = z.output<typeof OrderCompletionPayment>;
+
 export const OrderStatusChange = z.strictObject({
   status: z.enum(ORDER_STATUSES, { error: 'Trạng thái không hợp lệ' }),
   note: z.string().trim().max(500, { error: 'Ghi chú dài tối đa 500 ký tự' }).default(''),
@@ -160,7 +180,12 @@ export const OrderStatusChange = z.strictObject({
    * it on the order. Asked for (409 ORDER_REFUND_REQUIRED) when money is on the order and nothing is said.
    */
   refundToWallet: z.boolean({ error: 'refundToWallet phải là true hoặc false' }).optional(),
-});
+  /**
+   * Completing an order that still owes money: the payment recorded in the same step (it must settle what is
+   * owed). Without it such a completion is refused (409 ORDER_HAS_DUE). Only with `status: 'completed'`.
+   */
+  payment: OrderCompletionPayment.optional(),
+}).refine((v) => v.payment === undefined || v.status === 'completed', { error: 'Chỉ ghi thanh toán khi hoàn thành đơn', path: ['payment'] });
 export type OrderStatusChange = z.output<typeof OrderStatusChange>;
 
 export const ORDER_ERROR_CODES = {
@@ -168,7 +193,16 @@ export const ORDER_ERROR_CODES = {
   REFUND_REQUIRED: 'ORDER_REFUND_REQUIRED',
   /** Completing an order whose parcels are not all delivered: details { packages: [{ id, trackingNumber, status }] }. */
   PACKAGES_UNDELIVERED: 'ORDER_PACKAGES_UNDELIVERED',
+  /**
+   * Completing an order that still owes money, without a payment that settles it: details OrderHasDue
+   * ({ due }: what is still owed after the payment sent, if any).
+   */
+  HAS_DUE: 'ORDER_HAS_DUE',
 } as const;
+
+/** `details` of ORDER_HAS_DUE. */
+export const OrderHasDue = z.object({ due: z.number().int() });
+export type OrderHasDue = z.infer<typeof OrderHasDue>;
 
 /** `details` of ORDER_REFUND_REQUIRED. */
 export const OrderRefundRequired = z.object({ paid: z.number().int() });

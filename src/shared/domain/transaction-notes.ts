@@ -11,8 +11,9 @@
  *   order_deposit     { order }  the wallet pays an order's deposit
  *   order_cod         { order }  cash collected by the courier for an order
  *   order_balance     { order }  the wallet pays the rest of an order
+ *   order_collected   { order }  money handed over to settle an order when it is completed
  */
-export const TRANSACTION_NOTE_CODES = ['slip_collected', 'slip_payment', 'order_refund', 'order_deposit_in', 'order_deposit', 'order_cod', 'order_balance'] as const;
+export const TRANSACTION_NOTE_CODES = ['slip_collected', 'slip_payment', 'order_refund', 'order_deposit_in', 'order_deposit', 'order_cod', 'order_balance', 'order_collected'] as const;
 export type TransactionNoteCode = (typeof TRANSACTION_NOTE_CODES)[number];
 export type TransactionNoteParams = Record<string, string>;
 
@@ -48,5 +49,7 @@ export function transactionNoteText(code: TransactionNoteCode, params: Transacti
       return `Thu hộ khi giao đơn ${order}`;
     case 'order_balance':
       return `Thanh toán phần còn lại đơn ${order}`;
+    case 'order_collected':
+      return `Thu tiền đơn ${order}`;
   }
 }

@@ -722,6 +722,16 @@ export const MESSAGES_EN: Readonly<Record<string, string>> = {
     'Order {code} was paid {paid} from the wallet: choose whether to refund it to the customer\'s wallet or keep it when cancelling',
   'Đơn {code} còn kiện chưa giao: {packages}': 'Order {code} still has parcels not delivered: {packages}',
   'refundToWallet phải là true hoặc false': 'refundToWallet must be true or false',
+  // ---- branch issue-27b: an order carries its debt to the counter ----
+  'Đơn {code} còn phải trả {due}: hãy ghi thanh toán số tiền này khi hoàn thành đơn':
+    'Order {code} still owes {due}: record the payment of this amount when completing the order',
+  'Đơn {code} còn phải trả {due}: thanh toán {amount} chưa đủ để hoàn thành đơn':
+    'Order {code} still owes {due}: a payment of {amount} is not enough to complete the order',
+  'Số tiền thanh toán phải là số nguyên (đồng)': 'The payment amount must be a whole number of đồng',
+  'Số tiền thanh toán phải lớn hơn 0': 'The payment amount must be more than 0',
+  'Số tiền thanh toán quá lớn': 'The payment amount is too large',
+  'Hình thức thanh toán phải là cash, bank_transfer hoặc wallet': 'The payment method must be cash, bank_transfer or wallet',
+  'Chỉ ghi thanh toán khi hoàn thành đơn': 'A payment is recorded only when completing the order',
   'Từ ví': 'From the wallet',
   // ---- branch integ-recv: receiving, manual package events, re-weighing ----
   '{what} phải lớn hơn 0 {unit}': '{what} must be more than 0 {unit}',
@@ -742,6 +752,7 @@ export const MESSAGES_EN: Readonly<Record<string, string>> = {
   'Thanh toán tiền cọc đơn {order}': 'Payment of the deposit of order {order}',
   'Thu hộ khi giao đơn {order}': 'Cash collected on delivery of order {order}',
   'Thanh toán phần còn lại đơn {order}': 'Payment of the rest of order {order}',
+  'Thu tiền đơn {order}': 'Money collected for order {order}',
   'Số AWB {awb} đã có trong hệ thống: MAWB này đang ở trạng thái "{status}"': 'AWB number {awb} is already in the system: that MAWB is "{status}"',
   // ---- branch order-parcels: an order's parcels, attached from its page; the order follows them ----
   'Đơn {code} đã ở trạng thái "{status}": không thể gắn hay gỡ kiện': 'Order {code} is already "{status}": parcels cannot be put on or taken off it',

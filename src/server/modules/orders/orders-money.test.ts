@@ -167,4 +167,75 @@ describe('completing an order', () => {
     expect(done.json().message).toContain(tracking);
     expect((await get(o.id)).status).toBe('delivering');
   });
+
+  /** A consignment of `fee` đồng walked to 'delivering' (no parcels: nothing holds the completion back). */
+  const delivering = async (fee: number) => {
+    const c = await newCustomer();
+    const o = await newOrder(c.id, fee);
+    for (const s of ['confirmed', 'received_abroad', 'in_transit', 'arrived', 'delivering']) {
+      const res = await step(o, { status: s });
+      expect(res.statusCode, `${s}: ${res.body}`).toBe(200);
+    }
+    return { c, o };
+  };
+
+  it('refuses while the order still owes money (409 ORDER_HAS_DUE naming the amount), changing nothing', async () => {
+    const { c, o } = await delivering(50_000);
+    const done = await step(o, { status: 'completed' });
+    expect(done.statusCode, done.body).toBe(409);
+    expect(done.json()).toMatchObject({ code: 'ORDER_HAS_DUE', details: { due: 50_000 } });
+    expect(done.json().message).toContain('50.000\u00a0₫');
+    const en = await ctx.request({ method: 'POST', url: `/api/orders/${o.id}/status`, headers: { 'accept-language': 'en' }, payload: { status: 'completed' } });
+    expect(en.json().message).toBe('Order ' + o.code + ' still owes 50,000\u00a0₫: record the payment of this amount when completing the order');
+    expect(await get(o.id)).toMatchObject({ status: 'delivering', due: 50_000, paid: 0 });
+    expect((await customer(c.id)).balance).toBe(0);
+    // Too little is refused the same way, with what would still be owed.
+    const short = await step(o, { status: 'completed', payment: { amount: 20_000, method: 'cash' } });
+    expect(short.statusCode, short.body).toBe(409);
+    expect(short.json()).toMatchObject({ code: 'ORDER_HAS_DUE', details: { due: 30_000 } });
+    // A payment is only for a completion.
+    expect((await step(o, { status: 'arrived', payment: { amount: 50_000, method: 'cash' } })).statusCode).toBe(400);
+  });
+
+  it('completes with the payment recorded in the same step: cash in, the wallet pays the order, due 0', async () => {
+    const { c, o } = await delivering(50_000);
+    const done = await step(o, { status: 'completed', payment: { amount: 50_000, method: 'cash' } });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toMatchObject({ status: 'completed', paid: 50_000, due: 0 });
+    const after = await get(o.id);
+    expect(after.transactions.map((t) => [t.type, t.amount, t.method])).toEqual([
+      ['deposit', 50_000, 'cash'],
+      ['payment', -50_000, null],
+    ]);
+    expect((await customer(c.id)).balance).toBe(0);
+    const rows = (await ctx.request({ method: 'GET', url: `/api/transactions?orderId=${o.id}` })).json() as { items: Transaction[] };
+    expect(rows.items.map((t) => t.noteCode).sort()).toEqual(['order_balance', 'order_collected']);
+    // Overpaying is the ledger's refusal, and nothing is written.
+    const { o: o2 } = await delivering(50_000);
+    const over = await step(o2, { status: 'completed', payment: { amount: 60_000, method: 'cash' } });
+    expect(over.statusCode, over.body).toBe(409);
+    expect(over.json().code).toBe('ORDER_OVERPAID');
+    expect(await get(o2.id)).toMatchObject({ status: 'delivering', paid: 0, transactions: [] });
+  });
+
+  it('completes paying from the wallet, within the credit limit', async () => {
+    const { c, o } = await delivering(80_000);
+    const broke = await step(o, { status: 'completed', payment: { amount: 80_000, method: 'wallet' } });
+    expect(broke.statusCode, broke.body).toBe(409);
+    expect(broke.json().code).toBe('CREDIT_LIMIT_EXCEEDED');
+    expect((await get(o.id)).status).toBe('delivering');
+    expect((await post({ customerId: c.id, type: 'deposit', amount: 100_000, method: 'bank_transfer' })).statusCode).toBe(201);
+    const done = await step(o, { status: 'completed', payment: { amount: 80_000, method: 'wallet' } });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toMatchObject({ status: 'completed', due: 0 });
+    expect((await customer(c.id)).balance).toBe(20_000);
+  });
+
+  it('completes a paid order without a payment', async () => {
+    const { c, o } = await delivering(40_000);
+    expect((await post({ customerId: c.id, type: 'deposit', amount: 40_000, method: 'cash' })).statusCode).toBe(201);
+    expect((await post({ customerId: c.id, type: 'payment', amount: 40_000, referenceType: 'order', referenceId: o.id })).statusCode).toBe(201);
+    const done = await step(o, { status: 'completed' });
+    expect(done.statusCode, done.body).toBe(200);
+  });
 });

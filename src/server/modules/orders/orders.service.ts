@@ -5,7 +5,9 @@ import {
   ORDER_MONEY_MAX,
   ORDER_STATUS_LABELS,
   type Order,
+  type OrderCompletionPayment,
   type OrderCreate,
+  type OrderHasDue,
   type OrderItemInput,
   type OrderPatch,
   type OrderRefundRequired,
@@ -226,6 +228,34 @@ async function refuseUndeliveredPackages(ctx: WriteContext, order: Order): Promi
 }
 
 /**
+ * An order is closed with its money settled: completing one that still owes (due > 0) is refused with the amount
+ * (409 ORDER_HAS_DUE) unless the step carries the payment of exactly what is owed. That payment goes through the
+ * one ledger function in the step's own transaction: money handed over at the counter comes into the wallet first
+ * (a `deposit` referring to the order), then the wallet pays the order (a `payment`); `wallet` is the payment alone.
+ * Paying more than is owed is the ledger's own refusal (ORDER_OVERPAID); the credit limit applies as to any payment.
+ */
+async function settleDueOnCompletion(ctx: WriteContext, order: Order, payment: OrderCompletionPayment | undefined): Promise<void> {
+  const due = Math.max(0, order.due);
+  if (due > 0 && (payment === undefined || payment.amount < due)) {
+    const left = payment === undefined ? due : due - payment.amount;
+    throw new HttpError(
+      409,
+      payment === undefined
+        ? `Đơn ${order.code} còn phải trả ${formatDong(due)}: hãy ghi thanh toán số tiền này khi hoàn thành đơn`
+        : `Đơn ${order.code} còn phải trả ${formatDong(due)}: thanh toán ${formatDong(payment.amount)} chưa đủ để hoàn thành đơn`,
+      ORDER_ERROR_CODES.HAS_DUE,
+      { due: left } satisfies OrderHasDue,
+    );
+  }
+  if (payment === undefined) return;
+  const ref = { referenceType: 'order' as const, referenceId: order.id };
+  if (payment.method !== 'wallet') {
+    await postMovement(ctx, { customerId: order.customerId, type: 'deposit', amount: payment.amount, method: payment.method, ...ref, ...orderNote('order_collected', order.code) });
+  }
+  await postMovement(ctx, { customerId: order.customerId, type: 'payment', amount: payment.amount, method: null, ...ref, ...orderNote('order_balance', order.code) });
+}
+
+/**
  * Money on a cancelled order goes back to the wallet in the cancel's own transaction (one refund row through the
  * ledger), or stays on the order when the user says so; when nothing is said, the step asks (409 with the amount).
  */
@@ -270,7 +300,10 @@ export async function changeOrderStatus(
     details: (from, _to, allowed) => ({ status: from, allowed }),
     audit: { action: 'update' },
     apply: async (c, before) => {
-      if (body.status === 'completed') await refuseUndeliveredPackages(c, before);
+      if (body.status === 'completed') {
+        await refuseUndeliveredPackages(c, before);
+        await settleDueOnCompletion(c, before, body.payment);
+      }
       if (body.status === 'cancelled') await settleCancelledMoney(c, before, body.refundToWallet);
       await c.tx
         .update(orders)
