@@ -75,7 +75,7 @@ describeE2E('orders and the customer wallet', () => {
     await page.getByLabel(/^Đơn giá \(USD\)/).fill('19,99');
     await page.getByLabel(/^Phí dịch vụ \(%\)/).fill('5');
     await page.getByLabel(/^Phí giao nội địa/).fill('30000');
-    await page.getByLabel(/^Tiền đặt cọc/).fill('500000');
+    await page.getByLabel(/^Tiền cọc yêu cầu/).fill('500000');
     // 2 × 19.99 USD × 25,400 = 1,015,492 đ; 5 % fee = 50,774.6 → 50,775; + 30,000 domestic.
     const rates = await apiGet<{ rates: { currency: string; rate: string }[] }>('/api/exchange-rates');
     const usd = Number(rates.rates.find((r) => r.currency === 'USD')!.rate);

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ExchangeRates } from '../../../shared/contracts/exchange-rates';
-import type { Order, OrderPackagesAttachInput, OrderPackagesResponse, OrderStatus } from '../../../shared/contracts/orders';
+import type { Order, OrderCompletionPayment, OrderPackagesAttachInput, OrderPackagesResponse, OrderStatus } from '../../../shared/contracts/orders';
 import { ifMatch } from '../../components/resource-api';
 import { orderApi } from '../../entities/order/api';
 import { api } from '../../lib/api-client';
@@ -8,9 +8,23 @@ import { queryKeys } from '../../lib/query-client';
 
 /** What the order screens have beyond the order resource (entities/order/api.ts): status steps and the rates. */
 
-/** One lifecycle step (a cancel of a paid order says whether to refund the wallet); If-Match makes a step based on a stale screen fail (412) instead of skipping ahead. */
-export function changeOrderStatus(id: number, etag: string, status: OrderStatus, note: string, refundToWallet?: boolean): Promise<Order> {
-  return api.post<Order>(orderApi.url(id, 'status'), { status, note, ...(refundToWallet === undefined ? {} : { refundToWallet }) }, ifMatch(etag));
+/**
+ * One lifecycle step (a cancel of a paid order says whether to refund the wallet; a completion of an order that
+ * still owes carries its payment); If-Match makes a step based on a stale screen fail (412) instead of skipping ahead.
+ */
+export function changeOrderStatus(
+  id: number,
+  etag: string,
+  status: OrderStatus,
+  note: string,
+  extra: { refundToWallet?: boolean; payment?: OrderCompletionPayment } = {},
+): Promise<Order> {
+  const { refundToWallet, payment } = extra;
+  return api.post<Order>(
+    orderApi.url(id, 'status'),
+    { status, note, ...(refundToWallet === undefined ? {} : { refundToWallet }), ...(payment === undefined ? {} : { payment }) },
+    ifMatch(etag),
+  );
 }
 
 /** Puts parcels on the order (scanned numbers and/or picked packages); each one is answered in `results`. */

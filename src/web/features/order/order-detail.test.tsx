@@ -91,4 +91,44 @@ describe('order detail', () => {
     expect(new URL(posts[0]!.url, 'http://x').pathname).toBe('/api/orders/42/packages');
     expect(posts[0]!.body).toEqual({ numbers: ['TN0001', 'TN0002'] });
   });
+
+  it('tells the deposit asked from the deposit received (nothing paid must not read as a deposit taken)', async () => {
+    const asked = { ...ORDER, deposit: 500_000, total: 1_733_283, remaining: 1_233_283, paid: 0, due: 1_733_283 };
+    mockFetch(() => jsonResponse(200, asked, { etag: '"7"' }));
+    renderRoutes([{ path: '/order/:id', element: <OrderDetailPage /> }], '/order/42');
+    await screen.findByRole('heading', { level: 1, name: /DH00000042/ });
+    const money = screen.getByRole('heading', { name: 'Tiền của đơn' }).parentElement!;
+    expect(money.textContent).toContain('Tiền cọc yêu cầu');
+    expect(money.textContent).toContain('Chưa nhận tiền cọc');
+    expect(money.textContent).toContain('Còn lại sau khi nhận cọc');
+    expect(money.textContent).not.toMatch(/Tiền đặt cọc|Còn lại sau cọc/);
+  });
+
+  it('says how much of the deposit was received', async () => {
+    const part = { ...ORDER, deposit: 500_000, total: 1_733_283, remaining: 1_233_283, paid: 200_000, due: 1_533_283 };
+    mockFetch(() => jsonResponse(200, part, { etag: '"7"' }));
+    renderRoutes([{ path: '/order/:id', element: <OrderDetailPage /> }], '/order/42');
+    await screen.findByRole('heading', { level: 1, name: /DH00000042/ });
+    expect(screen.getByRole('heading', { name: 'Tiền của đơn' }).parentElement!.textContent).toContain('Đã nhận 200.000\u00a0₫ / 500.000\u00a0₫');
+  });
+
+  it('completing an order that still owes shows what is owed and records its payment in the same step', async () => {
+    const user = userEvent.setup();
+    const owing = { ...ORDER, kind: 'consignment' as const, status: 'delivering' as const, items: [], itemsSubtotal: 0, goods: 0, total: 50_000, remaining: 50_000, paid: 0, due: 50_000 };
+    const { calls } = mockFetch((c) => {
+      if (c.method === 'POST') return jsonResponse(200, { ...owing, status: 'completed', paid: 50_000, due: 0, version: 8 }, { etag: '"8"' });
+      return jsonResponse(200, owing, { etag: '"7"' });
+    });
+    renderRoutes([{ path: '/order/:id', element: <OrderDetailPage /> }], '/order/42');
+    await screen.findByRole('heading', { level: 1, name: /DH00000042/ });
+    const steps = screen.getByRole('heading', { name: 'Bước tiếp theo' }).parentElement!;
+    await user.click(within(steps).getByRole('button', { name: 'Hoàn thành đơn' }));
+    const dialog = await screen.findByRole('dialog', { name: /Hoàn thành đơn — đơn DH00000042/ });
+    expect(within(dialog).getByTestId('order-complete-payment').textContent).toContain('Đơn còn phải trả 50.000\u00a0₫');
+    await user.click(within(dialog).getByLabelText('Chuyển khoản'));
+    await user.click(within(dialog).getByRole('button', { name: 'Hoàn thành đơn' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    const post = calls.find((c) => c.method === 'POST')!;
+    expect(post.body).toEqual({ status: 'completed', note: '', payment: { amount: 50_000, method: 'bank_transfer' } });
+  });
 });

@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Button, Card, Col, Form, Row, Table } from 'react-bootstrap';
+import { Alert, Button, Card, Col, Form, Row, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { ListQueryInput } from '../../../shared/contracts/list-query';
-import { ORDER_STATUSES, type Order, type OrderStatus } from '../../../shared/contracts/orders';
+import { ORDER_PAYMENT_METHODS, ORDER_STATUSES, type Order, type OrderPaymentMethod, type OrderStatus } from '../../../shared/contracts/orders';
 import { TRANSACTION_LIST } from '../../../shared/contracts/transactions';
 import { parseRate } from '../../../shared/domain/money';
 import { allowedOrderTransitions, ORDER_FOLLOWED_PACKAGES_NOTE } from '../../../shared/domain/order-lifecycle';
@@ -158,6 +158,13 @@ function CustomerCard({ o }: { o: Order }) {
 function MoneyCard({ o }: { o: Order }) {
   const { t } = useTranslation('order');
   const fmt = useFormat();
+  // The deposit is what the order ASKS to be paid up front; what was received is what the wallet paid for it.
+  const depositState = (x: Order) => {
+    const received = Math.min(Math.max(0, x.paid), x.deposit);
+    if (received <= 0) return t('detail.depositNone');
+    if (received < x.deposit) return t('detail.depositPart', { received: fmt.vnd(received), deposit: fmt.vnd(x.deposit) });
+    return t('detail.depositFull');
+  };
   const ff = useForeignFormat();
   const rateX100 = parseRate(o.exchangeRate);
   const foreign = foreignSubtotal(o.items);
@@ -196,7 +203,7 @@ function MoneyCard({ o }: { o: Order }) {
           })}
           {line(t('fields.domesticFee'), o.domesticFee, 'order-domestic-fee')}
           {line(t('fields.total'), o.total, 'order-total', { strong: true })}
-          {line(t('fields.deposit'), o.deposit, 'order-deposit')}
+          {line(t('fields.deposit'), o.deposit, 'order-deposit', { sub: o.deposit > 0 ? depositState(o) : undefined })}
           {line(t('fields.remaining'), o.remaining, 'order-remaining')}
           {line(t('fields.paid'), o.paid, 'order-paid', { strong: true })}
           {line(t('fields.due'), o.due, 'order-due', { tone: o.due > 0 ? 'text-warning-emphasis fw-semibold' : 'text-success-emphasis fw-semibold' })}
@@ -216,6 +223,9 @@ function NextSteps({ loaded }: { loaded: Versioned<Order> }) {
   // Cancelling an order the wallet paid for: the money goes back to the wallet in the same step unless unticked.
   const [refund, setRefund] = useState(true);
   const paidOnCancel = (to: OrderStatus) => to === 'cancelled' && o.paid > 0;
+  // Completing an order that still owes: its payment is recorded in the same step (the server refuses it otherwise).
+  const [payMethod, setPayMethod] = useState<OrderPaymentMethod>('cash');
+  const dueOnComplete = (to: OrderStatus) => to === 'completed' && o.due > 0;
   const actionLabel = (to: OrderStatus) => (o.status === 'delivering' && to === 'arrived' ? t('moves.arrivedBack') : t(`moves.${to}`));
 
   return (
@@ -225,16 +235,23 @@ function NextSteps({ loaded }: { loaded: Versioned<Order> }) {
       icon={(to) => ORDER_STATUS_ICONS[to]}
       spaced
       submit={async (to, note) => {
-        const saved = await toastPromise(changeOrderStatus(o.id, loaded.etag, to, note, paidOnCancel(to) ? refund : undefined), {
+        const extra = {
+          refundToWallet: paidOnCancel(to) ? refund : undefined,
+          payment: dueOnComplete(to) ? { amount: o.due, method: payMethod } : undefined,
+        };
+        const saved = await toastPromise(changeOrderStatus(o.id, loaded.etag, to, note, extra), {
           pending: t('detail.moving'),
           success: (r) => t('detail.moved', { code: r.code, status: t(`statuses.${r.status}`) }),
         });
         cache.saved(saved);
       }}
       onStale={() => void qc.invalidateQueries({ queryKey: orderApi.keys.detail(o.id) })}
+      onOpen={() => setPayMethod('cash')}
       noteMaxLength={500}
       confirmExtra={(to) =>
-        paidOnCancel(to) ? (
+        dueOnComplete(to) ? (
+          <CompletionPayment o={o} method={payMethod} onMethod={setPayMethod} />
+        ) : paidOnCancel(to) ? (
           <Form.Group className="mb-3">
             <Form.Check
               type="switch"
@@ -258,6 +275,37 @@ function NextSteps({ loaded }: { loaded: Versioned<Order> }) {
     >
       <Progress o={o} />
     </StatusSteps>
+  );
+}
+
+/** What a completion of an order that still owes collects: the amount owed, paid by the method chosen. */
+function CompletionPayment({ o, method, onMethod }: { o: Order; method: OrderPaymentMethod; onMethod(m: OrderPaymentMethod): void }) {
+  const { t } = useTranslation(['order', 'transaction']);
+  const fmt = useFormat();
+  const due = fmt.vnd(o.due);
+  return (
+    <div className="mb-3" data-testid="order-complete-payment">
+      <Alert variant="warning" className="py-2 small mb-2">
+        <i className="bi bi-cash-coin me-1" aria-hidden="true" />
+        {t('detail.completeDue', { due })}
+      </Alert>
+      <fieldset>
+        <legend className="form-label fw-medium fs-6 mb-1">{t('detail.completePayWith', { due })}</legend>
+        {ORDER_PAYMENT_METHODS.map((m) => (
+          <Form.Check
+            key={m}
+            inline
+            type="radio"
+            id={`order-${o.id}-pay-${m}`}
+            name={`order-${o.id}-pay`}
+            label={t(`transaction:methods.${m}`)}
+            checked={method === m}
+            onChange={() => onMethod(m)}
+          />
+        ))}
+        {method === 'wallet' && <Form.Text className="d-block">{t('detail.completeWalletHelp')}</Form.Text>}
+      </fieldset>
+    </div>
   );
 }
 

@@ -76,7 +76,7 @@ describe('order form', () => {
 
     await user.type(screen.getByLabelText(/^Phí dịch vụ \(%\)/), '2,5');
     await user.type(screen.getByLabelText(/^Phí giao nội địa/), '30000');
-    await user.type(screen.getByLabelText(/^Tiền đặt cọc/), '50000');
+    await user.type(screen.getByLabelText(/^Tiền cọc yêu cầu/), '50000');
     // 2.5 % of 59,811 = 1,495.275 → 1,495; total 59,811 + 1,495 + 30,000; remaining total − 50,000.
     await waitFor(() => expect(text('preview-service-fee')).toContain('1.495 ₫'));
     expect(text('preview-total')).toBe('91.306 ₫');
