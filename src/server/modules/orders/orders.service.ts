@@ -241,8 +241,8 @@ async function settleDueOnCompletion(ctx: WriteContext, order: Order, payment: O
     throw new HttpError(
       409,
       payment === undefined
-        ? `Đơn ${order.code} còn phải trả ${formatDong(due)}: hãy ghi thanh toán số tiền này khi hoàn thành đơn`
-        : `Đơn ${order.code} còn phải trả ${formatDong(due)}: thanh toán ${formatDong(payment.amount)} chưa đủ để hoàn thành đơn`,
+        ? `Đơn ${order.code} còn phải trả ${formatMoney(due, 'VND', 'vi')}: hãy ghi thanh toán số tiền này khi hoàn thành đơn`
+        : `Đơn ${order.code} còn phải trả ${formatMoney(due, 'VND', 'vi')}: thanh toán ${formatMoney(payment.amount, 'VND', 'vi')} chưa đủ để hoàn thành đơn`,
       ORDER_ERROR_CODES.HAS_DUE,
       { due: left } satisfies OrderHasDue,
     );
