@@ -410,8 +410,10 @@ export function unitWeightText(milli: number, unit: PriceUnit, lang: MessageLang
 export function freightBasisText(b: FreightBasis, lang: MessageLanguage): string {
   const w = (milli: number) => unitWeightText(milli, b.unit, lang);
   const weight = b.exactMilli === b.billedMilli ? w(b.billedMilli) : `${w(b.exactMilli)} → ${w(b.billedMilli)}`;
-  const brk = b.weightBreakMilli === null ? '' : ` → ${lang === 'vi' ? 'mốc' : 'break'} ${w(b.weightBreakMilli)}`;
+  // A weight break bills a heavier bracket's start weight: "9 lb ⇒ 10 lb".
+  const brk = b.weightBreakMilli === null ? '' : ` \u21d2 ${w(b.weightBreakMilli)}`;
   const fx = b.currency === 'VND' ? '' : ` × ${formatRateAmount(b.rateX100, lang)}`;
-  const min = b.minimumApplied ? (lang === 'vi' ? ' · áp cước tối thiểu' : ' · minimum charge') : '';
+  // The line's minimum charge applied instead: "… (min)" reads the same in both languages.
+  const min = b.minimumApplied ? ' (min)' : '';
   return `${weight}${brk} × ${formatMoney(b.rate, b.currency, lang)}/${b.unit}${fx}${min}`;
 }

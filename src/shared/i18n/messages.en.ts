@@ -653,6 +653,7 @@ export const MESSAGES_EN: Readonly<Record<string, string>> = {
   'Logo công ty': 'Company logo',
   // slips2: delivery slip status steps and confirmation
   'Phiếu giao {code} đã được xác nhận giao hàng trước đó': 'Delivery slip {code} was already confirmed as delivered',
+  'acceptNewCharges phải là true hoặc false': 'acceptNewCharges must be true or false',
   'Cước của phiếu {code} đã thay đổi từ khi lưu/in ({before} → {after}): xem lại và xác nhận cước mới để chốt phiếu':
     'The charges of slip {code} changed since it was saved or printed ({before} → {after}): review and accept the new charges to finalise it',
   'Số tiền thu thiếu {shortfall} so với hạn mức công nợ của khách hàng {customer} (hạn mức {limit}): cần thu thêm ít nhất {more}':
@@ -727,7 +728,7 @@ export const MESSAGES_EN: Readonly<Record<string, string>> = {
     'Order {code} still owes {due}: record the payment of this amount when completing the order',
   'Đơn {code} còn phải trả {due}: thanh toán {amount} chưa đủ để hoàn thành đơn':
     'Order {code} still owes {due}: a payment of {amount} is not enough to complete the order',
-  'Số tiền thanh toán phải là số nguyên (đồng)': 'The payment amount must be a whole number of đồng',
+  'Số tiền thanh toán phải là số nguyên (đồng)': 'The payment amount must be a whole number (VND)',
   'Số tiền thanh toán phải lớn hơn 0': 'The payment amount must be more than 0',
   'Số tiền thanh toán quá lớn': 'The payment amount is too large',
   'Hình thức thanh toán phải là cash, bank_transfer hoặc wallet': 'The payment method must be cash, bank_transfer or wallet',

@@ -17,11 +17,12 @@ const h = mawbHelpers(() => ctx, 9_300_000);
 describe('the airline\'s chargeable weight of a MAWB', () => {
   it('is max(total gross, total volumetric) rounded once to the airline step, beside what the customers are billed', async () => {
     const m = await h.createMawb();
-    // Three parcels of 1,200 g, 30×20×10 cm (1,000 g volumetric each): customers are billed 3 × 1,500 g.
+    // Three parcels of 1,200 g, 30×20×10 cm (1,000 g volumetric each): chargeable 3 × 1,200 g (each rounded once, later,
+    // by the price list that bills it).
     const parcels = await h.receiveParcels(3);
     expect((await h.addPackages(m.id, parcels.map((p) => p.trackingNumber))).statusCode).toBe(200);
     const got = await h.getMawb(m.id);
-    expect(got.chargeableWeightG).toBe(4_500);
+    expect(got.chargeableWeightG).toBe(3_600);
     expect(got.grossWeightG).toBe(3_600);
     // Airline: 18,000,000 mm³ ÷ 6000 = 3,000 g volumetric; max(3,600, 3,000) → next 500 g = 4,000 g.
     expect(got.volumetricWeightG).toBe(3_000);
@@ -61,6 +62,6 @@ describe('the manifest', () => {
     expect(first.consigneePhone).toBeTruthy();
     expect(first.consigneeProvince).toBeTruthy();
     expect(list.items.find((p) => p.id === parcels[1]!.id)).toMatchObject({ declaredValue: null, declaredCurrency: null });
-    expect(list).toMatchObject({ pieces: 2, grossWeightG: 2_400, chargeableWeightG: 3_000, volumetricWeightG: 2_000, airlineChargeableWeightG: 2_500 });
+    expect(list).toMatchObject({ pieces: 2, grossWeightG: 2_400, chargeableWeightG: 2_400, volumetricWeightG: 2_000, airlineChargeableWeightG: 2_500 });
   });
 });

@@ -43,7 +43,7 @@ describe('GET /api/packages/freight', () => {
     expect(q.statusCode, q.body).toBe(200);
     const quoted = q.json() as QuoteResponse;
     const insurance = quoted.lines.filter((l) => /bảo hiểm/i.test(l.label)).reduce((s, l) => s + l.amount, 0);
-    expect(page.items[1]).toEqual({ id: weighed.id, total: quoted.total - insurance, missing: null, priceListId: quoted.priceListId, priceListName: quoted.priceListName });
+    expect(page.items[1]).toEqual({ id: weighed.id, total: quoted.total - insurance, missing: null, priceListId: quoted.priceListId, priceListName: quoted.priceListName, basis: quoted.basis });
     expect(page.items[1]!.total).toBeGreaterThan(0);
   });
 

@@ -40,11 +40,26 @@ describe('PrintedSlip', () => {
     // Built by hand from the NAPAS VietQR layout: BIN 970436, account, service QRIBFTTA, VND 704, amount, note.
     const account = '0006970436' + '0113' + '0011001234567';
     const merchant = '0010A000000727' + `01${String(account.length).padStart(2, '0')}${account}` + '0208QRIBFTTA';
-    const body = '000201' + '010212' + `38${merchant.length}${merchant}` + '5303704' + '5406250000' + '5802VN' + '6216' + '0812PG2611 00005' + '6304';
+    const body = '000201' + '010212' + `38${merchant.length}${merchant}` + '5303704' + '5406250000' + '5802VN' + '6215' + '0811PG261100005' + '6304';
     expect(payload).toBe(body + crc16CcittFalse(body));
     expect(screen.getAllByRole('row').length).toBeGreaterThan(3);
     expect(screen.getByText('Cảm ơn quý khách!')).toBeTruthy();
     expect(screen.getByText('Công ty Vận chuyển X')).toBeTruthy();
+  });
+
+  it('a draft prints as a draft (NHÁP across the page and under the title), and bills the weight in the price list\'s unit', () => {
+    const pricing = {
+      priceListId: 1, priceListName: 'Bảng giá chung', chargeableG: 1200, unit: 'lb', stepMilli: 1000, exactMilli: 2646, billedMilli: 3000,
+      weightBreakMilli: null, currency: 'USD', rate: 850, rateX100: 2_540_000, minimumApplied: false, amount: 685_800,
+    } as const;
+    const draft = { ...slip, status: 'draft', packages: slip.packages.map((p) => ({ ...p, pricing })) } as DeliverySlip;
+    const { unmount } = render(<PrintedSlip slip={draft} settings={settings} />);
+    expect(screen.getByTestId('draft-mark').textContent).toBe('NHÁP');
+    expect(screen.getByText('Phiếu nháp: số tiền có thể thay đổi khi chốt phiếu')).toBeTruthy();
+    expect(screen.getAllByTestId('print-billed')[0]!.textContent).toBe('3\u00a0lb');
+    unmount();
+    render(<PrintedSlip slip={slip} settings={settings} />);
+    expect(screen.queryByTestId('draft-mark')).toBeNull();
   });
 
   it('says why there is no transfer code: nothing to collect, or no bank account', () => {

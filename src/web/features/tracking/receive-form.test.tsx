@@ -127,18 +127,18 @@ describe('receive form', () => {
     expect(chargeable()).toBe('10\u00a0kg');
     expect(screen.getByText(/theo cân quy đổi/)).toBeTruthy();
 
-    // 12.3 kg is heavier than its volume and rounds up to the next 0.5 kg.
+    // 12.3 kg is heavier than its volume: chargeable as weighed (the price list rounds it once, in its own unit).
     await user.clear(screen.getByLabelText(/^Cân nặng/));
     await user.type(screen.getByLabelText(/^Cân nặng/), '12,3');
     expect(volumetric()).toBe('10\u00a0kg');
-    expect(chargeable()).toBe('12,5\u00a0kg');
+    expect(chargeable()).toBe('12,3\u00a0kg');
     expect(screen.getByText(/theo cân nặng thực/)).toBeTruthy();
 
     // A decimal dimension in cm: 50.5 × 40 × 30 = 10.1 kg volumetric, still under the weight.
     await user.clear(screen.getByLabelText(/^Dài/));
     await user.type(screen.getByLabelText(/^Dài/), '50.5');
     expect(volumetric()).toBe('10,1\u00a0kg');
-    expect(chargeable()).toBe('12,5\u00a0kg');
+    expect(chargeable()).toBe('12,3\u00a0kg');
 
     // Text that is not a number computes nothing and says what is wrong in the unit typed.
     await user.clear(screen.getByLabelText(/^Cao/));
@@ -213,7 +213,7 @@ describe('receive form', () => {
     renderAt('/tracking/search', <ReceiveForm />);
     await user.type(screen.getByLabelText(/^Mã vận đơn/), 'EJ123456785JP');
     await user.type(screen.getByLabelText(/^Cân nặng/), '2,3');
-    expect(chargeable()).toBe('2,5\u00a0kg');
+    expect(chargeable()).toBe('2,3\u00a0kg');
     expect(volumetric()).toBe('—');
     await user.click(screen.getByRole('button', { name: /Nhận kiện/ }));
     await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1));
