@@ -613,7 +613,8 @@ export async function requestReset(deps: AuthDeps, email: string, meta: RequestM
       after: { sent: true },
     });
   });
-  const base = (deps.config.PUBLIC_URL ?? origin).replace(/\/+$/, '');
+  // The caller's origin comes from mailOrigin (PUBLIC_URL, or an allowed host).
+  const base = origin.replace(/\/+$/, '');
   const message = resetMail(account, `${base}/auth/confirm?token=${encodeURIComponent(token)}`);
   const delivery = deps.mailer.send(message).catch((err) => {
     deps.log.error({ err, to: message.to }, 'password reset mail could not be sent');
