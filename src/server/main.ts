@@ -55,22 +55,24 @@ async function main() {
   ];
   if (seed.admin) {
     lines.push(`  Admin e-mail:    ${seed.admin.email}`);
+    // A password is printed only when this start generated it: one an operator chose is theirs already, and every
+    // instance's log would otherwise hold it.
     lines.push(
-      `  Admin password:  ${seed.admin.password}${seed.admin.generated ? '   (generated; shown only this once, change it after signing in)' : ''}`,
+      seed.admin.generated
+        ? `  Admin password:  ${seed.admin.password}   (generated; shown only this once, change it after signing in)`
+        : '  Admin password:  the one SEED_ADMIN_PASSWORD sets',
     );
     if (seed.staff) {
       lines.push(`  Demo data loaded. Staff demo account: ${seed.staff.email}`);
       lines.push(
-        `  Staff password:  ${seed.staff.password}${seed.staff.generated ? '   (generated; shown only this once)' : ''}`,
+        seed.staff.generated
+          ? `  Staff password:  ${seed.staff.password}   (generated; shown only this once)`
+          : '  Staff password:  the one SEED_STAFF_PASSWORD sets',
       );
     }
   } else {
     lines.push(`  Admin e-mail:    ${config.SEED_ADMIN_EMAIL}`);
-    lines.push(
-      config.SEED_ADMIN_PASSWORD
-        ? `  Admin password:  ${config.SEED_ADMIN_PASSWORD}`
-        : '  Admin password:  the one printed at first start (or reset it from the sign-in page)',
-    );
+    lines.push('  Admin password:  the one printed at first start or set by SEED_ADMIN_PASSWORD (or reset it from the sign-in page)');
   }
   console.log(lines.join('\n') + '\n');
 

@@ -66,7 +66,8 @@ describe('migrations are immutable', () => {
       const triggerFunctions = () =>
         database.query<{ fn: string }>(
           `SELECT DISTINCT p.proname AS fn FROM pg_trigger t JOIN pg_proc p ON p.oid = t.tgfoid
-            WHERE t.tgrelid = 'delivery_slip_packages'::regclass AND NOT t.tgisinternal ORDER BY 1`,
+            WHERE t.tgrelid = 'delivery_slip_packages'::regclass AND NOT t.tgisinternal
+              AND p.proname LIKE 'delivery\\_slip\\_packages\\_retry%' ORDER BY 1`,
         );
       expect((await triggerFunctions()).map((r) => r.fn)).toEqual([
         'delivery_slip_packages_retry_delete',
@@ -79,7 +80,7 @@ describe('migrations are immutable', () => {
       expect(applied).toContain('0035_slip_retry_one_function.sql');
       expect(applied).not.toContain('0028_slip_retry.sql');
       expect((await triggerFunctions()).map((r) => r.fn)).toEqual(['delivery_slip_packages_retry']);
-      const leftovers = await database.query(`SELECT 1 FROM pg_proc WHERE proname LIKE 'delivery_slip_packages_retry_%'`);
+      const leftovers = await database.query(`SELECT 1 FROM pg_proc WHERE proname LIKE 'delivery\\_slip\\_packages\\_retry\\_%'`);
       expect(leftovers).toHaveLength(0);
       expect(await migrate(database)).toEqual([]);
     } finally {
