@@ -28,6 +28,7 @@ import { registerErrorHandler } from './plugins/errors';
 import { ReadCache, registerReadCache } from './plugins/read-cache';
 import { registerLanguage, requestLanguageZodLocale } from './plugins/language';
 import { registerHostRules } from './plugins/hosts';
+import { postgresRateLimitStore } from './plugins/rate-limit-store';
 import { registerSecurity } from './plugins/security';
 import { responseSerializerCompiler } from './plugins/serializer';
 import { ROOT, WEB_DIST_DIR } from './paths';
@@ -171,7 +172,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Before compression: a kept answer is kept with its compressed forms.
   registerReadCache(app, deps.database, new ReadCache({ ttlMs: config.READ_CACHE_TTL, maxBytes: config.READ_CACHE_MB * 1_048_576 }));
   registerCompression(app);
-  await app.register(rateLimit, { global: false });
+  // Counted in PostgreSQL when several instances may share the database, so a limit holds across them.
+  await app.register(rateLimit, {
+    global: false,
+    ...(deps.database.driver === 'postgres' ? { store: postgresRateLimitStore(deps.database) } : {}),
+  });
   await app.register(multipart, { limits: { fileSize: config.UPLOAD_LIMIT, files: 1, fields: 20 } });
   // Docs describe shapes only: every docs route is public. The hook must exist before the docs routes are added.
   app.addHook('onRoute', (route) => {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUTH_RATE_LIMITS } from './modules/auth/auth.routes';
 import { withDatabase } from './test/global-setup';
 import { pgReachable, PG_ADMIN_URL, startInstance, type Instance } from './test/instances';
 
@@ -17,7 +18,8 @@ describe.skipIf(!pgUp)('three instances on one PostgreSQL database', () => {
     admin = new pg.Client({ connectionString: PG_ADMIN_URL });
     await admin.connect();
     await admin.query(`CREATE DATABASE ${dbName}`);
-    const env = { DATABASE_URL: withDatabase(PG_ADMIN_URL, dbName), SEED_ADMIN_PASSWORD: ADMIN.password };
+    // One proxy in front (the test plays it): X-Forwarded-For's last entry is the client.
+    const env = { DATABASE_URL: withDatabase(PG_ADMIN_URL, dbName), SEED_ADMIN_PASSWORD: ADMIN.password, TRUST_PROXY: '1' };
     // The first one migrates and seeds; the others start on the ready database.
     instances.push(await startInstance(env));
     instances.push(...(await Promise.all([startInstance(env), startInstance(env)])));
@@ -62,4 +64,26 @@ describe.skipIf(!pgUp)('three instances on one PostgreSQL database', () => {
       expect(Date.now() - ended).toBeLessThanOrEqual(5_500);
     }
   }, 60_000);
+
+  it('a per-IP limit gives the same figures on 3 instances as on 1 (the counters are shared)', async () => {
+    const max = AUTH_RATE_LIMITS.login.max;
+    /** `attempts` failed sign-ins from one client address, the n-th sent to `pick(n)`; the statuses counted. */
+    async function attempts(client: string, n: number, pick: (i: number) => Instance) {
+      const seen: Record<number, number> = {};
+      for (let i = 0; i < n; i++) {
+        const res = await fetch(`${pick(i).url}/api/auth/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-forwarded-for': client },
+          // A new unknown e-mail each time, so the per-account lockout never answers first.
+          body: JSON.stringify({ email: `nobody${i}.${client}@cargo.test`, password: 'wrong-password' }),
+        });
+        seen[res.status] = (seen[res.status] ?? 0) + 1;
+      }
+      return seen;
+    }
+    const one = await attempts('203.0.113.41', max + 5, () => instances[0]!);
+    const three = await attempts('203.0.113.42', max + 5, (i) => instances[i % 3]!);
+    expect(one).toEqual({ 401: max, 429: 5 });
+    expect(three).toEqual(one);
+  }, 180_000);
 });
