@@ -27,6 +27,8 @@ import { chooseEncoding, registerCompression } from './plugins/compress';
 import { registerErrorHandler } from './plugins/errors';
 import { ReadCache, registerReadCache } from './plugins/read-cache';
 import { registerLanguage, requestLanguageZodLocale } from './plugins/language';
+import { registerHostRules } from './plugins/hosts';
+import { postgresRateLimitStore } from './plugins/rate-limit-store';
 import { registerSecurity } from './plugins/security';
 import { responseSerializerCompiler } from './plugins/serializer';
 import { ROOT, WEB_DIST_DIR } from './paths';
@@ -121,6 +123,11 @@ function staticLoginDocument(file: string, company: () => Promise<PublicCompany>
   };
 }
 
+/** Fastify's own meaning of a hop count (the socket's peer is hop 0), written out because its types take no number. */
+export function trustHops(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
+}
+
 export const VERSION: string = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version;
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -128,7 +135,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger ?? { level: config.LOG_LEVEL },
     bodyLimit: config.BODY_LIMIT,
-    trustProxy: config.TRUST_PROXY,
+    // A hop count or the proxies' addresses, never `true` (config refuses it): only what a trusted proxy appended
+    // to X-Forwarded-For becomes req.ip, never the leftmost entry a client wrote itself.
+    trustProxy: typeof config.TRUST_PROXY === 'number' ? trustHops(config.TRUST_PROXY) : config.TRUST_PROXY,
+    // A request must be complete (body included) within REQUEST_TIMEOUT, its headers within HEADERS_TIMEOUT; else
+    // Node answers 408 (answerClientError) and closes the socket. A silent connection closes after CONNECTION_TIMEOUT.
+    requestTimeout: config.REQUEST_TIMEOUT,
+    connectionTimeout: config.CONNECTION_TIMEOUT,
+    http: {
+      headersTimeout: Math.min(config.HEADERS_TIMEOUT, config.REQUEST_TIMEOUT),
+      // Node checks those two timeouts on this interval (30 s by default, which would let a "60 s" request run 90 s).
+      connectionsCheckingInterval: Math.min(1_000, config.HEADERS_TIMEOUT),
+    },
     // Idle keep-alive sockets must not hold a graceful shutdown open.
     forceCloseConnections: 'idle',
     requestIdHeader: 'x-request-id',
@@ -150,10 +168,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerLanguage(app);
   registerErrorHandler(app);
   await registerSecurity(app);
+  registerHostRules(app);
   // Before compression: a kept answer is kept with its compressed forms.
   registerReadCache(app, deps.database, new ReadCache({ ttlMs: config.READ_CACHE_TTL, maxBytes: config.READ_CACHE_MB * 1_048_576 }));
   registerCompression(app);
-  await app.register(rateLimit, { global: false });
+  // Counted in PostgreSQL when several instances may share the database, so a limit holds across them.
+  await app.register(rateLimit, {
+    global: false,
+    ...(deps.database.driver === 'postgres' ? { store: postgresRateLimitStore(deps.database) } : {}),
+  });
   await app.register(multipart, { limits: { fileSize: config.UPLOAD_LIMIT, files: 1, fields: 20 } });
   // Docs describe shapes only: every docs route is public. The hook must exist before the docs routes are added.
   app.addHook('onRoute', (route) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, TRUST_PROXY_TRUE_MESSAGE } from './config';
 
 describe('configuration', () => {
   it('has the documented defaults', () => {
@@ -33,5 +33,33 @@ describe('configuration', () => {
       const msg = (err as Error).message;
       for (const key of ['PORT', 'DATABASE_URL', 'ACCESS_TOKEN_TTL', 'SEED', 'JWT_SECRET']) expect(msg).toContain(key);
     }
+  });
+
+  it('TRUST_PROXY takes a hop count or proxy addresses/CIDRs, and refuses a bare true naming what to set', () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.5, 10.1.0.0/16,::1,fd00::/8,loopback' }).TRUST_PROXY).toEqual([
+      '10.0.0.5',
+      '10.1.0.0/16',
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(TRUST_PROXY_TRUE_MESSAGE);
+    expect(TRUST_PROXY_TRUE_MESSAGE).toContain('TRUST_PROXY=1');
+    for (const bad of ['yes', '10.0.0.0/33', '300.1.1.1', 'proxy.example']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
+    }
+  });
+
+  it('has request, header and connection timeouts, and reads ALLOWED_HOSTS', () => {
+    const c = loadConfig({});
+    expect(c.REQUEST_TIMEOUT).toBe(120_000);
+    expect(c.HEADERS_TIMEOUT).toBe(20_000);
+    expect(c.CONNECTION_TIMEOUT).toBe(90_000);
+    expect(c.ALLOWED_HOSTS).toBeUndefined();
+    expect(loadConfig({ ALLOWED_HOSTS: 'Console.Example.vn, 10.0.0.9:3000' }).ALLOWED_HOSTS).toEqual(['console.example.vn', '10.0.0.9:3000']);
+    expect(() => loadConfig({ ALLOWED_HOSTS: 'http://x/' })).toThrow(/ALLOWED_HOSTS/);
   });
 });

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { parseDuration } from '../shared/duration';
 
@@ -17,6 +18,70 @@ const duration = (fallback: string) =>
     });
 
 const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
+
+/** proxy-addr's names for address ranges, accepted beside addresses and CIDRs. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrCidr(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address, bits, extra] = entry.split('/');
+  if (extra !== undefined || !address) return false;
+  const family = isIP(address);
+  if (family === 0) return false;
+  if (bits === undefined) return true;
+  if (!/^\d{1,3}$/.test(bits)) return false;
+  return Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+export const TRUST_PROXY_TRUE_MESSAGE =
+  '"true" would trust every X-Forwarded-For hop, so a client could choose its own IP. Set the number of proxies in ' +
+  'front of the server (TRUST_PROXY=1 for one load balancer) or their addresses (TRUST_PROXY=10.0.0.5,10.1.0.0/16)';
+
+/**
+ * Which proxies' X-Forwarded-For entries are believed: false (none: the socket's address is the client), a hop
+ * count, or a list of proxy addresses / CIDRs (Fastify's `trustProxy`). `true` is refused: it believes the leftmost
+ * entry, which the client writes.
+ */
+const trustProxy = z
+  .string()
+  .default('false')
+  .transform((raw, ctx): false | number | string[] => {
+    const v = raw.trim();
+    if (v === '' || v === 'false' || v === '0') return false;
+    if (v === 'true') {
+      ctx.addIssue({ code: 'custom', message: TRUST_PROXY_TRUE_MESSAGE });
+      return z.NEVER;
+    }
+    if (/^\d+$/.test(v)) return Number(v);
+    const entries = v.split(',').map((e) => e.trim()).filter(Boolean);
+    const bad = entries.filter((e) => !isAddressOrCidr(e));
+    if (entries.length === 0 || bad.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `not a hop count or a list of proxy addresses/CIDRs: ${bad.join(', ') || raw} (e.g. TRUST_PROXY=1 or TRUST_PROXY=10.0.0.5,10.1.0.0/16)`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
+/** A comma-separated list of host names (optionally host:port), compared case-insensitively. */
+const hostList = z.preprocess(
+  emptyToUndefined,
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined) return undefined;
+      const hosts = v.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean);
+      const bad = hosts.filter((h) => !/^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/.test(h));
+      if (hosts.length === 0 || bad.length > 0) {
+        ctx.addIssue({ code: 'custom', message: `not a list of host names: ${bad.join(', ') || v}` });
+        return z.NEVER;
+      }
+      return hosts;
+    }),
+);
 
 export const ConfigSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -49,10 +114,18 @@ export const ConfigSchema = z.object({
   MAIL_FROM: z.string().default('Cargo Console <no-reply@cargo.test>'),
   PUBLIC_URL: z.preprocess(emptyToUndefined, z.url().optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((v) => v === 'true'),
+  TRUST_PROXY: trustProxy,
+  /**
+   * Without PUBLIC_URL, the hosts a request may name (Host) for the server to put its origin in an e-mailed link;
+   * unset: the listen address and localhost.
+   */
+  ALLOWED_HOSTS: hostList,
+  /** Whole request, body included: a slower one is answered 408 and its connection closed. */
+  REQUEST_TIMEOUT: duration('120s'),
+  /** Until the request's headers are complete. */
+  HEADERS_TIMEOUT: duration('20s'),
+  /** A connection silent for this long is closed. */
+  CONNECTION_TIMEOUT: duration('90s'),
   BODY_LIMIT: z.coerce.number().int().positive().default(1_048_576),
   UPLOAD_LIMIT: z.coerce.number().int().positive().default(10 * 1_048_576),
   /** 1: take the data directory's lock over whoever holds it (as `--force-unlock`); for a holder known gone. */

@@ -1,6 +1,6 @@
 import { ConfigError, loadConfig } from './config';
 import { DataDirLockedError } from './db/lock';
-import { startServer } from './server';
+import { startServer, startupBanner } from './server';
 
 async function main() {
   // Handlers first: a signal during start-up must still close the database and release the lock.
@@ -47,32 +47,7 @@ async function main() {
     process.exit(1);
   }
   const { seed, url, database } = server;
-  const lines = [
-    '',
-    `  Cargo Console is running at ${url}`,
-    `  Database: ${database.driver === 'pglite' ? `embedded PGlite in ${config.DATA_DIR}` : 'PostgreSQL'}`,
-    `  API docs: ${url}/api/docs`,
-  ];
-  if (seed.admin) {
-    lines.push(`  Admin e-mail:    ${seed.admin.email}`);
-    lines.push(
-      `  Admin password:  ${seed.admin.password}${seed.admin.generated ? '   (generated; shown only this once, change it after signing in)' : ''}`,
-    );
-    if (seed.staff) {
-      lines.push(`  Demo data loaded. Staff demo account: ${seed.staff.email}`);
-      lines.push(
-        `  Staff password:  ${seed.staff.password}${seed.staff.generated ? '   (generated; shown only this once)' : ''}`,
-      );
-    }
-  } else {
-    lines.push(`  Admin e-mail:    ${config.SEED_ADMIN_EMAIL}`);
-    lines.push(
-      config.SEED_ADMIN_PASSWORD
-        ? `  Admin password:  ${config.SEED_ADMIN_PASSWORD}`
-        : '  Admin password:  the one printed at first start (or reset it from the sign-in page)',
-    );
-  }
-  console.log(lines.join('\n') + '\n');
+  console.log(startupBanner({ url, driver: database.driver, config, seed }));
 
   if (stopRequested) {
     signals = 0;

@@ -78,3 +78,37 @@ export async function startServer(
     throw err;
   }
 }
+
+/**
+ * What a start prints. A password is printed only when this start generated it: one an operator chose is theirs
+ * already, and every instance's log would otherwise hold it.
+ */
+export function startupBanner(o: { url: string; driver: Database['driver']; config: Config; seed: SeedResult }): string {
+  const { url, config, seed } = o;
+  const lines = [
+    '',
+    `  Cargo Console is running at ${url}`,
+    `  Database: ${o.driver === 'pglite' ? `embedded PGlite in ${config.DATA_DIR}` : 'PostgreSQL'}`,
+    `  API docs: ${url}/api/docs`,
+  ];
+  if (seed.admin) {
+    lines.push(`  Admin e-mail:    ${seed.admin.email}`);
+    lines.push(
+      seed.admin.generated
+        ? `  Admin password:  ${seed.admin.password}   (generated; shown only this once, change it after signing in)`
+        : '  Admin password:  the one SEED_ADMIN_PASSWORD sets',
+    );
+    if (seed.staff) {
+      lines.push(`  Demo data loaded. Staff demo account: ${seed.staff.email}`);
+      lines.push(
+        seed.staff.generated
+          ? `  Staff password:  ${seed.staff.password}   (generated; shown only this once)`
+          : '  Staff password:  the one SEED_STAFF_PASSWORD sets',
+      );
+    }
+  } else {
+    lines.push(`  Admin e-mail:    ${config.SEED_ADMIN_EMAIL}`);
+    lines.push('  Admin password:  the one printed at first start or set by SEED_ADMIN_PASSWORD (or reset it from the sign-in page)');
+  }
+  return lines.join('\n') + '\n';
+}

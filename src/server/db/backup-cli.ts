@@ -7,8 +7,9 @@ import { migrate } from './migrate';
 
 /** `npm run backup [FILE]` and `npm run restore FILE`, on whichever database the configuration names. */
 async function main() {
-  const [command, fileArg] = process.argv.slice(2).filter((a) => a !== '--force-unlock');
-  if (command !== 'backup' && command !== 'restore') throw new Error('usage: backup [FILE] | restore FILE');
+  const [command, fileArg] = process.argv.slice(2).filter((a) => a !== '--force-unlock' && a !== '--with-secrets');
+  const withSecrets = process.argv.includes('--with-secrets');
+  if (command !== 'backup' && command !== 'restore') throw new Error('usage: backup [FILE] [--with-secrets] | restore FILE');
   const config = loadConfig();
   let lock: { release(): void } | undefined;
   let dataDir: string | undefined;
@@ -22,8 +23,11 @@ async function main() {
     await migrate(database);
     if (command === 'backup') {
       const file = fileArg ?? `cargo-backup-${new Date().toISOString().replace(/[:.]/g, '-')}.ndjson.gz`;
-      const r = await backupTo(database, file);
-      console.log(`Backup written to ${file}: ${r.tables} tables, ${r.rows} rows`);
+      const r = await backupTo(database, file, { withSecrets });
+      console.log(
+        `Backup written to ${file}: ${r.tables} tables, ${r.rows} rows` +
+          (withSecrets ? ' (with the JWT key: keep it as safe as the key itself)' : ' (without the JWT key: a restore makes a new one)'),
+      );
     } else {
       if (!fileArg) throw new Error('usage: npm run restore FILE');
       const r = await restoreFrom(database, fileArg);

@@ -19,6 +19,16 @@ interface Header {
   tables: string[];
   /** Stand-alone sequences (customer, order, package… codes) and where they stood. */
   sequences?: Array<{ name: string; lastValue: number | null }>;
+  /** Whether app_secrets (the generated JWT key) is in the dump; absent in dumps made before it could be left out. */
+  withSecrets?: boolean;
+}
+
+export interface BackupOptions {
+  /**
+   * Keep the generated JWT key (app_secrets) in the dump. Off by default: whoever holds a dump with the key can sign
+   * Admin tokens. A restore without it generates a new key at the next start (tokens signed with the old one stop).
+   */
+  withSecrets?: boolean;
 }
 
 async function tablesInDependencyOrder(database: Database): Promise<string[]> {
@@ -49,7 +59,8 @@ async function tablesInDependencyOrder(database: Database): Promise<string[]> {
   return ordered;
 }
 
-export async function backupTo(database: Database, file: string): Promise<{ tables: number; rows: number }> {
+export async function backupTo(database: Database, file: string, opts: BackupOptions = {}): Promise<{ tables: number; rows: number }> {
+  const withSecrets = opts.withSecrets === true;
   const tables = await tablesInDependencyOrder(database);
   const migrations = (await database.query<{ name: string }>('SELECT name FROM _migrations ORDER BY name')).map((r) => r.name);
   const gzip = createGzip();
@@ -69,10 +80,11 @@ export async function backupTo(database: Database, file: string): Promise<{ tabl
           [],
         )
       ).map((r) => ({ name: r.name, lastValue: r.last_value == null ? null : Number(r.last_value) }));
-      const header: Header = { format: FORMAT, createdAt: new Date().toISOString(), driver: database.driver, migrations, tables, sequences };
+      const header: Header = { format: FORMAT, createdAt: new Date().toISOString(), driver: database.driver, migrations, tables, sequences, withSecrets };
       await write(header);
       for (const table of tables) {
-        await run(`DECLARE backup_cursor NO SCROLL CURSOR FOR SELECT row_to_json(t) AS r FROM "${table}" t`);
+        const where = table === 'app_secrets' && !withSecrets ? ' WHERE false' : '';
+        await run(`DECLARE backup_cursor NO SCROLL CURSOR FOR SELECT row_to_json(t) AS r FROM "${table}" t${where}`);
         for (;;) {
           const batch = await run<{ r: unknown }>(`FETCH ${BATCH} FROM backup_cursor`, []);
           if (batch.length === 0) break;
@@ -97,7 +109,7 @@ export async function restoreFrom(database: Database, file: string): Promise<{ t
   const lines = createInterface({ input: createReadStream(file).pipe(createGunzip()), crlfDelay: Infinity })[Symbol.asyncIterator]();
   let header: Header | undefined;
   let rows = 0;
-  const writable = new Map<string, string>();
+  const writable = new Map<string, string[]>();
   await database.session(async (run) => {
     await run('BEGIN');
     try {
@@ -123,16 +135,25 @@ export async function restoreFrom(database: Database, file: string): Promise<{ t
         const { table, rows: batch } = obj as { table: string; rows: unknown[] };
         if (!header.tables.includes(table)) throw new Error(`Unexpected table ${table}`);
         // Generated columns (e.g. a slip's "COD still owed") are computed again by the database, never written.
-        let cols = writable.get(table);
-        if (!cols) {
-          const names = await run<{ column_name: string }>(
-            `SELECT column_name FROM information_schema.columns
-             WHERE table_schema = 'public' AND table_name = $1 AND is_generated = 'NEVER' ORDER BY ordinal_position`,
-            [table],
-          );
-          cols = names.map((c) => `"${c.column_name}"`).join(', ');
-          writable.set(table, cols);
+        let names = writable.get(table);
+        if (!names) {
+          names = (
+            await run<{ column_name: string }>(
+              `SELECT column_name FROM information_schema.columns
+               WHERE table_schema = 'public' AND table_name = $1 AND is_generated = 'NEVER' ORDER BY ordinal_position`,
+              [table],
+            )
+          ).map((c) => c.column_name);
+          writable.set(table, names);
         }
+        // Only the columns the dump has: one made by an older version lacks the columns added since, which then get
+        // their defaults (not NULL, which a NOT NULL column refuses). Every row of a table has the same keys.
+        const present = new Set(Object.keys((batch[0] ?? {}) as object));
+        const cols = names
+          .filter((c) => present.has(c))
+          .map((c) => `"${c}"`)
+          .join(', ');
+        if (!cols) continue;
         await run(
           `INSERT INTO "${table}" (${cols}) OVERRIDING SYSTEM VALUE SELECT ${cols} FROM json_populate_recordset(null::"${table}", $1::json)`,
           [JSON.stringify(batch)],

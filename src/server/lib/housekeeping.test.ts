@@ -40,12 +40,12 @@ describe('housekeeping', () => {
     expect(Object.values(before).every((n) => n > 0), JSON.stringify(before)).toBe(true);
 
     // Nothing is old yet: a purge now deletes nothing.
-    expect(await purgeExpired(ctx.database, { idempotencyKeyTtlMs: DAY })).toEqual({ idempotencyKeys: 0, refreshTokens: 0, passwordResetTokens: 0, authFailures: 0 });
+    expect(await purgeExpired(ctx.database, { idempotencyKeyTtlMs: DAY })).toEqual({ idempotencyKeys: 0, refreshTokens: 0, passwordResetTokens: 0, authFailures: 0, rateLimitCounters: 0 });
 
     // Eight days later every one of them has outlived its purpose.
     const later = new Date(Date.now() + 8 * DAY + 60_000);
     const purged = await purgeExpired(ctx.database, { idempotencyKeyTtlMs: DAY, now: later });
-    expect(purged).toEqual({ idempotencyKeys: before.keys, refreshTokens: before.refresh, passwordResetTokens: before.resets, authFailures: before.failures });
+    expect(purged).toEqual({ idempotencyKeys: before.keys, refreshTokens: before.refresh, passwordResetTokens: before.resets, authFailures: before.failures, rateLimitCounters: expect.any(Number) });
     expect(await count('idempotency_keys')).toBe(0);
     expect(await count('refresh_tokens')).toBe(0);
 

@@ -7,7 +7,8 @@ import type { Database } from '../db/client';
  * - refresh tokens whose family passed its absolute expiry a day ago: no token of the family can be used, and
  *   reuse detection has nothing left to protect;
  * - password-reset links expired a day ago;
- * - failed sign-ins older than a day (the lockout window is 15 minutes).
+ * - failed sign-ins older than a day (the lockout window is 15 minutes);
+ * - rate-limit counters whose window ended a day ago (a new window starts from nothing anyway).
  * Every statement is idempotent, so several server instances may run it at the same time.
  */
 export interface PurgeResult {
@@ -15,6 +16,7 @@ export interface PurgeResult {
   refreshTokens: number;
   passwordResetTokens: number;
   authFailures: number;
+  rateLimitCounters: number;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -35,6 +37,7 @@ export async function purgeExpired(database: Database, opts: { now?: Date; idemp
     refreshTokens: await deleteCount(database, 'DELETE FROM refresh_tokens WHERE family_expires_at < $1::timestamptz', dayAgo),
     passwordResetTokens: await deleteCount(database, 'DELETE FROM password_reset_tokens WHERE expires_at < $1::timestamptz', dayAgo),
     authFailures: await deleteCount(database, 'DELETE FROM auth_failures WHERE at < $1::timestamptz', dayAgo),
+    rateLimitCounters: await deleteCount(database, 'DELETE FROM rate_limit_counters WHERE window_ends < $1::timestamptz', dayAgo),
   };
 }
 

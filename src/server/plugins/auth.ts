@@ -60,13 +60,17 @@ export function databaseSessionLoader(database: Database): SessionStateLoader {
   };
 }
 
-/** Whether a refresh-token family was ended because one of its tokens was used twice (a stolen copy). */
+/**
+ * Whether a refresh-token family (one sign-in session) has ended, for whatever reason: logout or the lock screen,
+ * a reused token, a password change, a disabled account, or an Admin ending the session. A family ends by
+ * revoking its rows, all at once, so one revoked row is the whole family's end. One rule, no list of reasons.
+ */
 export type FamilyStateLoader = (familyId: string) => Promise<boolean>;
 
 export function databaseFamilyLoader(database: Database): FamilyStateLoader {
   return async (familyId) => {
     const rows = await database.query<{ revoked: boolean }>(
-      `SELECT EXISTS (SELECT 1 FROM refresh_tokens WHERE family_id = $1 AND revoked_reason = 'reuse') AS revoked`,
+      `SELECT EXISTS (SELECT 1 FROM refresh_tokens WHERE family_id = $1 AND revoked_at IS NOT NULL) AS revoked`,
       [familyId],
     );
     return rows[0]?.revoked === true;
@@ -95,7 +99,7 @@ const bypassUntil = new Map<number, number>();
 
 const familyCaches = new Set<Map<string, { revoked: boolean; until: number }>>();
 
-/** Call after this process ended a refresh-token family for reuse (after the commit). */
+/** Call after this process ended a refresh-token family, for any reason (after the commit). */
 export function forgetFamilyState(familyId: string): void {
   for (const cache of familyCaches) cache.delete(familyId);
 }
@@ -121,7 +125,7 @@ export function tokenStillValid(claims: AccessTokenClaims, state: SessionState |
 export interface RegisterAuthOptions {
   /** Where the hook reads a user's session state; defaults to the app's database (app.deps.database). */
   loadSessionState?: SessionStateLoader;
-  /** Where the hook reads whether a token's refresh-token family was ended for reuse; defaults to the database. */
+  /** Where the hook reads whether a token's refresh-token family has ended; defaults to the database. */
   loadFamilyRevoked?: FamilyStateLoader;
 }
 
@@ -139,7 +143,7 @@ export function registerAuth(app: FastifyInstance, signer: TokenSigner, opts: Re
     familyCaches.delete(familyCache);
   });
 
-  /** Read at most once per SESSION_CACHE_MS per family, like the user's state: a reuse is seen within that time. */
+  /** Read at most once per SESSION_CACHE_MS per family, like the user's state: an ended family is seen within that time. */
   async function familyRevoked(familyId: string): Promise<boolean> {
     const now = Date.now();
     const hit = familyCache.get(familyId);
@@ -189,7 +193,7 @@ export function registerAuth(app: FastifyInstance, signer: TokenSigner, opts: Re
     if (load && !tokenStillValid(claims, await sessionState(userId))) {
       throw new HttpError(401, 'Phiên đăng nhập đã bị thu hồi, vui lòng đăng nhập lại', AUTH_ERROR_CODES.SESSION_REVOKED);
     }
-    // A token of a sign-in session ended for refresh-token reuse dies with it, within the same interval.
+    // A token of an ended sign-in session (logout, lock, reuse, …) dies with it, within the same interval.
     if (loadFamily && typeof claims.fam === 'string' && UUID.test(claims.fam) && (await familyRevoked(claims.fam))) {
       throw new HttpError(401, 'Phiên đăng nhập đã bị thu hồi, vui lòng đăng nhập lại', AUTH_ERROR_CODES.SESSION_REVOKED);
     }

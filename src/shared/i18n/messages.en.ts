@@ -46,6 +46,10 @@ export const MESSAGES_EN: Readonly<Record<string, string>> = {
   'Phiên đăng nhập đã hết hạn hoặc không hợp lệ': 'Your session has expired or is not valid',
   'Phiên đăng nhập không hợp lệ': 'Your session is not valid',
   'Phiên đăng nhập đã bị thu hồi, vui lòng đăng nhập lại': 'Your session was ended, please sign in again',
+  // Hosts (plugins/hosts.ts)
+  'Địa chỉ máy chủ (Host) của yêu cầu không được phép. Quản trị viên cần đặt PUBLIC_URL hoặc ALLOWED_HOSTS.':
+    "The request's host is not allowed. An administrator needs to set PUBLIC_URL or ALLOWED_HOSTS.",
+  'Yêu cầu có nhiều hơn một tiêu đề Host': 'The request has more than one Host header',
   'Phiên đăng nhập đã hết hạn, vui lòng đăng nhập lại': 'Your session has expired, please sign in again',
   'Email hoặc mật khẩu không đúng': 'Incorrect e-mail or password',
   'Liên kết đặt lại mật khẩu không hợp lệ hoặc đã hết hạn': 'The password reset link is not valid or has expired',

@@ -19,6 +19,7 @@ import { ApiError } from '../../../shared/contracts/errors';
 import { requestMeta } from '../../lib/audit';
 import { HttpError } from '../../lib/errors';
 import { bearerToken } from '../../plugins/auth';
+import { mailOrigin } from '../../plugins/hosts';
 import {
   authDepsFor,
   changePassword,
@@ -56,11 +57,6 @@ function userId(req: FastifyRequest): number {
   // The global hook has already verified the token on every non-public route.
   if (!req.user) throw new HttpError(401);
   return req.user.id;
-}
-
-/** The site's own address for links in mail; PUBLIC_URL wins (the Host header is the client's to choose). */
-function requestOrigin(req: FastifyRequest): string {
-  return `${req.protocol}://${req.host}`;
 }
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -137,8 +133,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, security: [], body: ForgotPasswordBody, response: { 200: MessageResponse, ...errors } },
     },
     async (req) => {
+      // Before anything else: a host that may not go into a link is a 400 for every e-mail alike.
+      const origin = mailOrigin(req);
       try {
-        await requestReset(deps, req.body.email, requestMeta(req), requestOrigin(req));
+        await requestReset(deps, req.body.email, requestMeta(req), origin);
       } catch (err) {
         // The answer must not depend on the account, not even through a failure.
         req.log.error({ err }, 'password reset request failed');

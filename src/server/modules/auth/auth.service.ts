@@ -385,7 +385,7 @@ export async function refresh(
 
 /** Ends the session the refresh token belongs to (its whole family), if it is the caller's. */
 export async function logout(deps: AuthDeps, userId: number, presented: string, meta: RequestMeta): Promise<void> {
-  await transaction(deps.database, async (db) => {
+  const ended = await transaction(deps.database, async (db) => {
     const [row] = await db
       .select({ userId: refreshTokens.userId, familyId: refreshTokens.familyId })
       .from(refreshTokens)
@@ -398,7 +398,10 @@ export async function logout(deps: AuthDeps, userId: number, presented: string, 
         .where(and(eq(refreshTokens.familyId, row.familyId), isNull(refreshTokens.revokedAt)));
     }
     await writeAudit(db, meta, { action: 'logout', entity: 'auth', entityId: userId, after: { sessionEnded: Boolean(own) } });
+    return own ? row.familyId : undefined;
   });
+  // The family's access tokens stop here at once, on other instances within SESSION_CACHE_MS.
+  if (ended) forgetFamilyState(ended);
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -610,7 +613,8 @@ export async function requestReset(deps: AuthDeps, email: string, meta: RequestM
       after: { sent: true },
     });
   });
-  const base = (deps.config.PUBLIC_URL ?? origin).replace(/\/+$/, '');
+  // The caller's origin comes from mailOrigin (PUBLIC_URL, or an allowed host).
+  const base = origin.replace(/\/+$/, '');
   const message = resetMail(account, `${base}/auth/confirm?token=${encodeURIComponent(token)}`);
   const delivery = deps.mailer.send(message).catch((err) => {
     deps.log.error({ err, to: message.to }, 'password reset mail could not be sent');

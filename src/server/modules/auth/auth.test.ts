@@ -389,6 +389,45 @@ describe('POST /api/auth/logout', () => {
   });
 });
 
+describe('an ended session ends its access tokens (one rule, every reason)', () => {
+  it('after logout (and the lock screen, which calls it) the access token answers 401 on reads and writes at once', async () => {
+    const admin = await createUser(ctx, { role: 'Admin' });
+    const s = await signIn(ctx, admin.email, admin.password);
+    const other = await signIn(ctx, admin.email, admin.password);
+    expect((await ctx.request({ method: 'GET', url: '/api/auth/me', token: s.token })).statusCode).toBe(200);
+    const out = await ctx.request({ method: 'POST', url: '/api/auth/logout', token: s.token, payload: { refreshToken: s.refreshToken } });
+    expect(out.statusCode).toBe(200);
+    const read = await ctx.request({ method: 'GET', url: '/api/customers', token: s.token });
+    expect(read.statusCode).toBe(401);
+    expect(read.json().code).toBe('SESSION_REVOKED');
+    const write = await ctx.request({ method: 'POST', url: '/api/customers', token: s.token, payload: { fullName: 'Không được tạo' } });
+    expect(write.statusCode).toBe(401);
+    // The user's other sign-in is another family and lives on.
+    expect((await ctx.request({ method: 'GET', url: '/api/auth/me', token: other.token })).statusCode).toBe(200);
+  });
+
+  it.each(['logout', 'reuse', 'password_changed', 'disabled', 'ended_by_admin', 'anything_new'])(
+    'a family ended by another instance (reason %s) stops its access tokens within 5 s',
+    async (reason) => {
+      const user = await createUser(ctx);
+      const s = await signIn(ctx, user.email, user.password);
+      const me = () => ctx.request({ method: 'GET', url: '/api/auth/me', token: s.token });
+      expect((await me()).statusCode).toBe(200);
+      // What another server instance writes: this process is not told.
+      await ctx.database.query(`UPDATE refresh_tokens SET revoked_at = now(), revoked_reason = $2 WHERE user_id = $1`, [user.id, reason]);
+      const start = Date.now();
+      const spy = vi.spyOn(Date, 'now').mockImplementation(() => start + SESSION_CACHE_MS + 1);
+      try {
+        const res = await me();
+        expect(res.statusCode).toBe(401);
+        expect(res.json().code).toBe('SESSION_REVOKED');
+      } finally {
+        spy.mockRestore();
+      }
+    },
+  );
+});
+
 describe('sessions revoked at once', () => {
   it('revokeUserSessions ends refresh families and access tokens issued before it', async () => {
     const user = await createUser(ctx);

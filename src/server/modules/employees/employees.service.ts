@@ -8,6 +8,7 @@ import { employees, stores, users } from '../../db/schema/index';
 import { fieldError, HttpError } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
 import type { RequestWriteContext, UpdatePlan, WriteContext } from '../../lib/resource/define';
+import { mailOrigin } from '../../plugins/hosts';
 import { requestPasswordReset, revokeUserSessions } from '../auth/auth.service';
 
 /**
@@ -42,10 +43,9 @@ export async function nextEmployeeCode(db: Db): Promise<string> {
 }
 
 /** Where the reset link should point when PUBLIC_URL is not configured: the console the admin is using. */
+/** The origin for a link in mail: one rule for every mail (PUBLIC_URL, else an allowed host, else 400). */
 export function originOf(req: FastifyRequest): string {
-  const origin = req.headers.origin;
-  if (typeof origin === 'string' && /^https?:\/\/[^/]+$/.test(origin)) return origin;
-  return `${req.protocol}://${req.host}`;
+  return mailOrigin(req);
 }
 
 /** A new account's password: an argon2id hash of a secret nobody is told, so only the reset link opens it. */
@@ -90,7 +90,9 @@ async function insertAccount(ctx: RequestWriteContext, employeeId: number, fullN
     updatedBy: ctx.meta.actorId,
   });
   if (account.enabled) {
-    ctx.afterCommit(() => requestPasswordReset(ctx.app, account.email, ctx.meta, originOf(ctx.req)));
+    // Decided before the commit: a host that may not go into the link refuses the whole request.
+    const origin = originOf(ctx.req);
+    ctx.afterCommit(() => requestPasswordReset(ctx.app, account.email, ctx.meta, origin));
   }
 }
 

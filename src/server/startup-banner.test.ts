@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config';
+import { startupBanner } from './server';
+
+// What every start prints goes into every instance's log: a password is in it only when this start generated it.
+describe('the start-up banner', () => {
+  const config = loadConfig({ SEED_ADMIN_PASSWORD: 'Chosen-admin-9', SEED_STAFF_PASSWORD: 'Chosen-staff-9' });
+  const base = { url: 'http://127.0.0.1:3000', driver: 'postgres' as const, config };
+
+  it('never prints a password the configuration set, at first start or later', () => {
+    const first = startupBanner({
+      ...base,
+      seed: {
+        seeded: true,
+        admin: { email: 'admin@cargo.test', password: 'Chosen-admin-9', generated: false },
+        staff: { email: 'staff@cargo.test', password: 'Chosen-staff-9', generated: false },
+      },
+    });
+    const later = startupBanner({ ...base, seed: { seeded: false } });
+    for (const out of [first, later]) {
+      expect(out).not.toContain('Chosen-admin-9');
+      expect(out).not.toContain('Chosen-staff-9');
+      expect(out).toContain('Admin e-mail:    admin@cargo.test');
+    }
+    expect(first).toContain('Admin password:  the one SEED_ADMIN_PASSWORD sets');
+  });
+
+  it('prints a generated password, once, saying so', () => {
+    const out = startupBanner({
+      ...base,
+      config: loadConfig({}),
+      seed: { seeded: false, admin: { email: 'admin@cargo.test', password: 'Gen3rated-xyz', generated: true } },
+    });
+    expect(out).toMatch(/Admin password: {2}Gen3rated-xyz {3}\(generated; shown only this once/);
+  });
+});
