@@ -7,6 +7,7 @@ import { slipHelpers } from '../delivery-slips/test-support';
 import { CASSO_SAMPLE_BODY, CASSO_SAMPLE_HEADER, CASSO_SAMPLE_KEY } from './fixtures/casso-sample';
 import { processTransfer, receiveTransfer, sweepUnmatchedBankTransactions } from './bank-transactions.service';
 import { fromSepay } from './bank-webhook.providers';
+import { simulateTransfer } from './bank-simulate';
 import { bankHelpers, cassoBody, sepayBody, TEST_ACCOUNT, TEST_SEPAY_KEY } from './test-support';
 
 /**
@@ -304,5 +305,22 @@ describe('the screen: match by hand, ignore, undo', () => {
     expect(JSON.stringify(s)).not.toContain('a-settings-key-9999');
     expect(s.accounts.map((a: { accountNumber: string }) => a.accountNumber)).toEqual([TEST_ACCOUNT]);
     expect(s.topUpPrefix).toBe('NAP');
+  });
+});
+
+describe('bank:simulate', () => {
+  it('posts a correctly signed webhook of each provider to a running console, and the memo pays the slip', async () => {
+    await ctx.app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = ctx.app.server.address() as { port: number };
+    const url = `http://127.0.0.1:${port}`;
+    for (const provider of ['sepay', 'casso'] as const) {
+      const slip = await readySlip();
+      const key = provider === 'sepay' ? TEST_SEPAY_KEY : CASSO_SAMPLE_KEY;
+      const answer = await simulateTransfer({ provider, amount: slip.amountToCollect, memo: slipPaymentCode(slip.code), url, key, account: TEST_ACCOUNT });
+      expect(answer, provider).toEqual({ status: 200, body: '{"success":true}' });
+      expect(await slipRows(slip.id), provider).toEqual([{ type: 'collection', amount: String(slip.amountToCollect), method: 'bank_transfer' }]);
+      const wrong = await simulateTransfer({ provider, amount: 1000, memo: 'x', url, key: 'wrong-key-0123456789abcdef', account: TEST_ACCOUNT });
+      expect(wrong.status, provider).toBe(401);
+    }
   });
 });
