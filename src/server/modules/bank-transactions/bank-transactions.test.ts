@@ -37,7 +37,7 @@ async function readySlip(): Promise<DeliverySlip> {
 }
 
 const slipRows = (slipId: number) =>
-  b.q<{ type: string; amount: string; method: string | null }>(`SELECT type, amount, method FROM transactions WHERE reference_type = 'delivery_slip' AND reference_id = $1 ORDER BY id`, [slipId]);
+  b.q<{ type: string; amount: string; method: string | null }>(`SELECT type, amount::text AS amount, method FROM transactions WHERE reference_type = 'delivery_slip' AND reference_id = $1 ORDER BY id`, [slipId]);
 
 describe('a signed example per provider pays a slip, once', () => {
   it('SePay: the slip is paid, wallet and ledger agree, the second delivery changes nothing, a bad key is 401 and stores nothing', async () => {
@@ -96,7 +96,7 @@ describe('what a transfer pays', () => {
     const s1 = await readySlip();
     const before1 = await b.wallet(s1.customerId);
     await b.sepay(sepayBody({ transferAmount: s1.amountToCollect + 50_000, content: s1.code }));
-    expect((await b.q<{ type: string; amount: string }>('SELECT type, amount FROM transactions WHERE customer_id = $1 ORDER BY id', [s1.customerId])).slice(-2)).toEqual([
+    expect((await b.q<{ type: string; amount: string }>('SELECT type, amount::text AS amount FROM transactions WHERE customer_id = $1 ORDER BY id', [s1.customerId])).slice(-2)).toEqual([
       { type: 'collection', amount: String(s1.amountToCollect) },
       { type: 'deposit', amount: '50000' },
     ]);
@@ -124,7 +124,7 @@ describe('what a transfer pays', () => {
     const order = await ctx.postCreated<{ id: number; code: string; total: number }>('/api/orders', { customerId: c.id, kind: 'consignment', currency: 'VND', serviceFeeMode: 'fixed', serviceFeeFixed: 120_000 });
     const ob = cassoBody({ amount: 100_000, description: `thanh toan ${order.code}` });
     expect((await b.casso(ob)).statusCode).toBe(200);
-    const pays = await b.q<{ type: string; amount: string }>(`SELECT type, amount FROM transactions WHERE reference_type = 'order' AND reference_id = $1 ORDER BY id`, [order.id]);
+    const pays = await b.q<{ type: string; amount: string }>(`SELECT type, amount::text AS amount FROM transactions WHERE reference_type = 'order' AND reference_id = $1 ORDER BY id`, [order.id]);
     expect(pays).toEqual([
       { type: 'deposit', amount: '100000' },
       { type: 'payment', amount: '-100000' },

@@ -74,7 +74,8 @@ export function bankHelpers(ctx: () => TestContext, cassoKey: string) {
   const q = <T>(sqlText: string, params: unknown[] = []) => ctx().database.query<T>(sqlText, params);
   const rows = (provider: string, providerId: string | number) =>
     q<{ id: string; state: string; reason: string | null; processed_at: string | null; transaction_ids: number[]; amount: string; slip_id: string | null; customer_id: string | null }>(
-      'SELECT * FROM bank_transactions WHERE provider = $1 AND provider_id = $2',
+      // Numbers as text: the two drivers return bigint columns differently.
+      'SELECT id::text AS id, state, reason, processed_at, transaction_ids, amount::text AS amount, slip_id::text AS slip_id, customer_id::text AS customer_id FROM bank_transactions WHERE provider = $1 AND provider_id = $2',
       [provider, String(providerId)],
     );
   const count = async (sqlText: string, params: unknown[] = []) => Number((await q<{ n: string }>(sqlText, params))[0]!.n);
