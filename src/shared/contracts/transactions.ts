@@ -49,6 +49,7 @@ export const TRANSACTION_TYPE_LABELS: Record<(typeof TRANSACTION_TYPES)[number],
   refund: 'Hoàn tiền',
   adjustment: 'Điều chỉnh',
   cod: 'Thu hộ (COD)',
+  collection: 'Thu tiền phiếu giao',
 };
 export const TRANSACTION_METHOD_LABELS: Record<(typeof TRANSACTION_METHODS)[number], string> = { cash: 'Tiền mặt', bank_transfer: 'Chuyển khoản' };
 
@@ -102,6 +103,9 @@ export const TransactionCreate = z
         path: ['amount'],
         message: t.type === 'adjustment' ? 'Số tiền điều chỉnh phải khác 0' : 'Số tiền phải lớn hơn 0 (chỉ điều chỉnh mới được âm)',
       });
+    }
+    if (t.type === 'collection') {
+      ctx.addIssue({ code: 'custom', path: ['type'], message: 'Tiền thu của phiếu giao được ghi khi xác nhận giao phiếu (hoặc khi chuyển khoản khớp phiếu), không ghi tay' });
     }
     if (hasMethod(t.type) && t.method == null) {
       ctx.addIssue({ code: 'custom', path: ['method'], message: 'Hình thức phải là cash (tiền mặt) hoặc bank_transfer (chuyển khoản)' });

@@ -33,6 +33,22 @@ import type { PackageStatus } from './package-status';
  */
 export const SLIP_CODE_PATTERN = /^PG\d{4}-\d{5,}$/;
 
+/**
+ * The slip's payment code, written in a bank transfer's memo (the VietQR purpose field): the code's letters and
+ * digits with no separator (PG2612-00301 → PG261200301). Bank apps and reconciliation services keep and match
+ * a code of letters + digits; a hyphen is turned into a space or dropped by many of them.
+ */
+export function slipPaymentCode(code: string): string {
+  if (!SLIP_CODE_PATTERN.test(code)) throw new RangeError(`not a slip code: ${code}`);
+  return code.replace('-', '');
+}
+
+/** The slip code a payment code stands for ("PG261200301" → "PG2612-00301"); null when it is not one. */
+export function slipCodeFromPaymentCode(text: string): string | null {
+  const m = /^PG(\d{4})(\d{5,})$/.exec(text);
+  return m ? `PG${m[1]}-${m[2]}` : null;
+}
+
 export const DELIVERY_SLIP_STATUSES = ['draft', 'ready', 'out_for_delivery', 'delivered', 'failed', 'cancelled'] as const;
 export type DeliverySlipStatus = (typeof DELIVERY_SLIP_STATUSES)[number];
 

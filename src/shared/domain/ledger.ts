@@ -3,7 +3,9 @@
  * amount in đồng and the balance after it; the customer's balance is always the sum of its rows.
  *
  * Sign by type (the API takes a positive amount and the type decides the sign):
- * - deposit     +  money the customer hands over (cash at the counter, bank transfer).
+ * - deposit     +  a wallet top-up: money the customer hands over for no particular slip (cash, bank transfer).
+ * - collection  +  money collected FOR a delivery slip when it is handed over at the counter (cash) or paid by
+ *                  transfer (bank_transfer); it references the slip, so a cashier tells it from a top-up.
  * - payment     −  the wallet pays for something (an order's deposit or balance, a delivery slip).
  * - refund      +  money we owe back goes back into the wallet (a cancelled order, an overcharge). Paying
  *                  cash out of the wallet is not a refund: it is a negative adjustment.
@@ -19,7 +21,7 @@
  * floor afterwards (it only makes things better).
  */
 
-export const TRANSACTION_TYPES = ['deposit', 'payment', 'refund', 'adjustment', 'cod'] as const;
+export const TRANSACTION_TYPES = ['deposit', 'payment', 'refund', 'adjustment', 'cod', 'collection'] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 
 export const TRANSACTION_METHODS = ['cash', 'bank_transfer'] as const;
@@ -43,8 +45,12 @@ export const TRANSACTION_SIGN: Record<TransactionType, 1 | -1 | 0> = {
   payment: -1,
   refund: 1,
   cod: 1,
+  collection: 1,
   adjustment: 0,
 };
+
+/** The types that bring money into the wallet from outside (what the dashboards count as money received). */
+export const MONEY_IN_TYPES: readonly TransactionType[] = TRANSACTION_TYPES.filter((t) => TRANSACTION_SIGN[t] === 1 && hasMethod(t));
 
 /**
  * What a wallet row may refer to, as data: one entry per kind of record, read by the contracts (which kinds a

@@ -452,13 +452,13 @@ describe('slip confirmation', () => {
     });
   });
 
-  it('records cash a courier collected as cod, anything else as a deposit', () => {
+  it('records cash a courier collected as cod, anything else as the slip\'s collection (never a top-up deposit)', () => {
     expect(collectionType('courier', 'cash')).toBe('cod');
-    expect(collectionType('courier', 'bank_transfer')).toBe('deposit');
-    expect(collectionType('pickup', 'cash')).toBe('deposit');
-    expect(collectionType('pickup', 'bank_transfer')).toBe('deposit');
+    expect(collectionType('courier', 'bank_transfer')).toBe('collection');
+    expect(collectionType('pickup', 'cash')).toBe('collection');
+    expect(collectionType('pickup', 'bank_transfer')).toBe('collection');
     const r = slipConfirmation({ ...base, delivery: 'pickup', payment: 'bank_transfer' });
-    expect(r.ok && r.movements[0]).toMatchObject({ type: 'deposit', method: 'bank_transfer' });
+    expect(r.ok && r.movements[0]).toMatchObject({ type: 'collection', method: 'bank_transfer' });
   });
 
   it('refuses impossible figures as programming errors', () => {

@@ -311,10 +311,10 @@ export function computeSlipCharges(input: SlipChargesInput): SlipChargesResult {
 
 /**
  * The ledger type of the money collected on hand-over: cash a courier collected is `cod`; cash at the counter
- * (a pickup) or a bank transfer is a `deposit` (see ledger.ts).
+ * (a pickup) or a bank transfer for the slip is a `collection`, never a `deposit` (a top-up): see ledger.ts.
  */
-export function collectionType(delivery: DeliveryMethod, payment: TransactionMethod): 'cod' | 'deposit' {
-  return delivery === 'courier' && payment === 'cash' ? 'cod' : 'deposit';
+export function collectionType(delivery: DeliveryMethod, payment: TransactionMethod): 'cod' | 'collection' {
+  return delivery === 'courier' && payment === 'cash' ? 'cod' : 'collection';
 }
 
 export interface SlipConfirmInput {

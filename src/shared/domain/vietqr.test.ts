@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { localizeMessage } from '../i18n/localize';
-import { buildVietQrPayload, crc16CcittFalse, vietQrAccountIssues, vietQrNote, VIETQR_AMOUNT_MAX, type VietQrInput } from './vietqr';
+import { slipCodeFromPaymentCode, slipPaymentCode } from './delivery-slip-lifecycle';
+import { buildVietQrPayload, crc16CcittFalse, vietQrAccountIssues, VIETQR_AMOUNT_MAX, type VietQrInput } from './vietqr';
 
 /** A minimal EMVCo TLV reader, written for the test: ID (2) + length (2) + value, all the way to the end. */
 function parseTlv(text: string): Map<string, string> {
@@ -139,23 +140,21 @@ describe('buildVietQrPayload', () => {
   });
 });
 
-describe('vietQrNote', () => {
-  it.each([
-    ['PG2611-00042', 'PG2611 00042'],
-    ['  PG2611--00042  ', 'PG2611 00042'],
-    ['Phiếu giao hàng PG2611-00042', 'Phieu giao hang PG2611 00'],
-    ['Đà Nẵng', 'Da Nang'],
-    ['###', ''],
-  ])('%j → %j', (text, note) => {
-    expect(vietQrNote(text)).toBe(note);
+describe('the slip payment code as a VietQR note', () => {
+  it('keeps the slip code matchable: letters and digits, no separator lost', () => {
+    expect(slipPaymentCode('PG2611-00042')).toBe('PG261100042');
+    expect(slipCodeFromPaymentCode('PG261100042')).toBe('PG2611-00042');
+    expect(slipCodeFromPaymentCode('PG2611 00042')).toBeNull();
   });
 
-  it('always gives a note the payload accepts', () => {
+  it('every slip code gives a note the payload accepts and that reads back as the same slip', () => {
     fc.assert(
-      fc.property(fc.string({ maxLength: 60 }), (text) => {
-        const note = vietQrNote(text);
-        expect(note.length).toBeLessThanOrEqual(25);
+      fc.property(fc.integer({ min: 0, max: 9999 }), fc.integer({ min: 0, max: 9_999_999 }), (ym, n) => {
+        const code = `PG${String(ym).padStart(4, '0')}-${String(n).padStart(5, '0')}`;
+        const note = slipPaymentCode(code);
+        expect(note).toMatch(/^[A-Z0-9]+$/);
         expect(buildVietQrPayload({ bin: '970436', accountNumber: '1', amount: 1, note }).ok).toBe(true);
+        expect(slipCodeFromPaymentCode(note)).toBe(code);
       }),
     );
   });

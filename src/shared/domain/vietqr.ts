@@ -24,7 +24,7 @@
  *
  * Inputs are checked, not rewritten: a BIN or account number typed in settings that a bank would not accept is
  * refused with a message. The note may contain only unaccented letters, digits and spaces, which every banking app
- * carries unchanged into the transfer; vietQrNote() makes such a note out of our own slip code.
+ * carries unchanged into the transfer; a slip's note is its payment code (slipPaymentCode: letters and digits only).
  */
 
 export const VIETQR_GUID = 'A000000727';
@@ -126,21 +126,4 @@ export function buildVietQrPayload(input: VietQrInput): VietQrResult {
     (input.note ? tlv('62', tlv('08', input.note)) : '') +
     '6304';
   return { ok: true, payload: body + crc16CcittFalse(body) };
-}
-
-/**
- * A transfer note made from our own text (the slip code): accents dropped, every run of other characters turned
- * into one space, at most 25 characters. "PG2611-00042" → "PG2611 00042". (A note a person types is refused
- * instead, by buildVietQrPayload.)
- */
-export function vietQrNote(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/đ/g, 'd')
-    .replace(/Đ/g, 'D')
-    .replace(/[^A-Za-z0-9]+/g, ' ')
-    .trim()
-    .slice(0, VIETQR_NOTE_MAX)
-    .trim();
 }

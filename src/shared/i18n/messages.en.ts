@@ -419,6 +419,9 @@ export const MESSAGES_EN: Readonly<Record<string, string>> = {
   'Hoàn tiền': 'Refund',
   'Điều chỉnh': 'Adjustment',
   'Thu hộ (COD)': 'Cash on delivery',
+  'Thu tiền phiếu giao': 'Slip collection',
+  'Tiền thu của phiếu giao được ghi khi xác nhận giao phiếu (hoặc khi chuyển khoản khớp phiếu), không ghi tay':
+    'Money collected for a delivery slip is posted when the slip is confirmed (or when a transfer is matched to it), not by hand',
   'Tiền mặt': 'Cash',
   'Chuyển khoản': 'Bank transfer',
   'Số tham chiếu dài tối đa 200 ký tự': 'The reference can have at most 200 characters',

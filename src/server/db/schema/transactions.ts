@@ -1,9 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, json, jsonb, pgSequence, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { TRANSACTION_SIGN, TRANSACTION_TYPES, WALLET_ONLY_TYPES } from '../../../shared/domain/ledger';
 import { TRANSACTION_NOTE_CODES, type TransactionNoteParams } from '../../../shared/domain/transaction-notes';
 import { id, mutable } from './common';
 import { customers } from './customers';
 import { users } from './platform';
+
+/** A literal SQL list of constants from the shared domain (the checks derive from the rule, not a copy of it). */
+const sqlList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
+const typesOfSign = (sign: 1 | -1 | 0) => TRANSACTION_TYPES.filter((t) => TRANSACTION_SIGN[t] === sign);
 
 /** "GD" + 8 digits. */
 export const transactionCodeSeq = pgSequence('transaction_code_seq', { startWith: 1, maxValue: 99_999_999 });
@@ -23,7 +28,7 @@ export const transactions = pgTable(
     customerId: bigint('customer_id', { mode: 'number' })
       .notNull()
       .references(() => customers.id),
-    type: text('type', { enum: ['deposit', 'payment', 'refund', 'adjustment', 'cod'] }).notNull(),
+    type: text('type', { enum: TRANSACTION_TYPES }).notNull(),
     amount: bigint('amount', { mode: 'number' }).notNull(),
     balanceAfter: bigint('balance_after', { mode: 'number' }).notNull(),
     /** null for a payment or refund (money that never leaves the wallet); migration 0019. */
@@ -51,16 +56,16 @@ export const transactions = pgTable(
     index('transactions_reference_idx').on(t.referenceType, t.referenceId),
     // The list's `orderId` filter is this expression (transactions.resource.ts), so it is a lookup too.
     index('transactions_order_ref_idx').on(sql`(CASE WHEN ${t.referenceType} = 'order' THEN ${t.referenceId} END)`, t.createdAt, t.id),
-    check('transactions_type_ck', sql`${t.type} IN ('deposit', 'payment', 'refund', 'adjustment', 'cod')`),
+    check('transactions_type_ck', sql`${t.type} IN (${sqlList(TRANSACTION_TYPES)})`),
     check(
       'transactions_method_ck',
-      sql`(${t.type} IN ('payment', 'refund') AND ${t.method} IS NULL) OR (${t.type} NOT IN ('payment', 'refund') AND ${t.method} IN ('cash', 'bank_transfer'))`,
+      sql`(${t.type} IN (${sqlList(WALLET_ONLY_TYPES)}) AND ${t.method} IS NULL) OR (${t.type} NOT IN (${sqlList(WALLET_ONLY_TYPES)}) AND ${t.method} IN ('cash', 'bank_transfer'))`,
     ),
-    check('transactions_note_code_ck', sql`${t.noteCode} IS NULL OR ${t.noteCode} IN (${sql.raw(TRANSACTION_NOTE_CODES.map((s) => `'${s}'`).join(', '))})`),
+    check('transactions_note_code_ck', sql`${t.noteCode} IS NULL OR ${t.noteCode} IN (${sqlList(TRANSACTION_NOTE_CODES)})`),
     check('transactions_status_ck', sql`${t.status} IN ('completed')`),
     check(
       'transactions_sign_ck',
-      sql`(${t.type} IN ('deposit', 'refund', 'cod') AND ${t.amount} > 0) OR (${t.type} = 'payment' AND ${t.amount} < 0) OR (${t.type} = 'adjustment' AND ${t.amount} <> 0)`,
+      sql`(${t.type} IN (${sqlList(typesOfSign(1))}) AND ${t.amount} > 0) OR (${t.type} IN (${sqlList(typesOfSign(-1))}) AND ${t.amount} < 0) OR (${t.type} IN (${sqlList(typesOfSign(0))}) AND ${t.amount} <> 0)`,
     ),
     check(
       'transactions_reference_ck',

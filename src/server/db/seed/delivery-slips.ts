@@ -3,7 +3,7 @@ import { slipFailedNote, slipStatusNote } from '../../../shared/domain/event-not
 import { slipNote } from '../../../shared/domain/transaction-notes';
 import { DEFAULT_IATA_CODE, type PackageStatus } from '../../../shared/domain/package-status';
 import { DELIVERY_FAILURE_REASONS, type DeliverySlipStatus } from '../../../shared/domain/delivery-slip-lifecycle';
-import type { DeliveryMethod } from '../../../shared/domain/slip-charges';
+import { collectionType, type DeliveryMethod } from '../../../shared/domain/slip-charges';
 import { refreshStatus } from '../../modules/packages/packages.events';
 import { postMovement } from '../../modules/transactions/transactions.ledger';
 import { computeCharges, defaultReceiver, nextSlipCodes, slipCustomerFields, slipPackageFields, slipSearchText, type SlipCustomer, type SlipPackageRow } from '../../modules/delivery-slips/delivery-slips.service';
@@ -18,7 +18,7 @@ import { rng, type Rng } from './names';
  *   `out_for_delivery` courier slip (one customer, one hub, up to three packages per slip);
  * - `delivered` slips hold delivered packages (courier slips: the seeded parcels went out with a carrier), and
  *   post their money through the ledger function, in time order after
- *   the customer's earlier rows: the collected amount (`cod` / `deposit`) then the `payment` of the total;
+ *   the customer's earlier rows: the collected amount (`cod` / `collection`) then the `payment` of the total;
  * - `draft` slips reserve ready packages (untouched); `failed` and `cancelled`-from-ready slips left events on
  *   their packages (on_slip, out for delivery, back to ready) which are ready again; cancelled drafts left none.
  * Charges come from the same module as the API (computeCharges), the wallet credit from the balance the
@@ -175,7 +175,7 @@ export async function seedDeliverySlips(db: Db): Promise<void> {
   const ordered = plan.map((s, i) => ({ s, code: codes[i]! })).sort((a, b) => a.s.statusAt - b.s.statusAt);
   const values: Array<typeof deliverySlips.$inferInsert> = [];
   const lines: Array<{ code: string; packageId: number; position: number; freight: number; amount: number; open: boolean }> = [];
-  const money: Array<{ code: string; customerId: number; collected: number; total: number; method: 'cash' | 'bank_transfer'; type: 'cod' | 'deposit'; at: number }> = [];
+  const money: Array<{ code: string; customerId: number; collected: number; total: number; method: 'cash' | 'bank_transfer'; type: 'cod' | 'collection'; at: number }> = [];
   const feedback: Array<{ code: string; customerId: number; rating: number; comment: string; at: number }> = [];
   // Carriers remit COD a couple of days after delivery; the newest courier deliveries are still owed, so the demo
   // has COD to reconcile (and the operations dashboard a figure to show).
@@ -197,7 +197,7 @@ export async function seedDeliverySlips(db: Db): Promise<void> {
       const collected = due > 0 && r.next() < 0.25 ? Math.ceil(due / 10_000) * 10_000 + 10_000 : due;
       const method = s.method === 'courier' || r.next() < 0.6 ? 'cash' : 'bank_transfer';
       balance.set(customer.id, customer.balance + collected - ch.total);
-      money.push({ code, customerId: customer.id, collected, total: ch.total, method, type: s.method === 'courier' && method === 'cash' ? 'cod' : 'deposit', at: s.statusAt });
+      money.push({ code, customerId: customer.id, collected, total: ch.total, method, type: collectionType(s.method, method), at: s.statusAt });
       const reconciled = s.method === 'courier' && collected > 0 && s.statusAt < now - 3 * 24 * HOUR && !unremitted.has(code);
       delivered = {
         collectedAmount: collected,

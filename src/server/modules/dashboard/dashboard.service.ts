@@ -10,6 +10,7 @@ import {
   type StatFigure,
 } from '../../../shared/contracts/dashboard';
 import { BUSINESS_UTC_OFFSET } from '../../../shared/contracts/list-query';
+import { MONEY_IN_TYPES } from '../../../shared/domain/ledger';
 import { ORDER_STATUSES } from '../../../shared/contracts/orders';
 import type { Database } from '../../db/client';
 
@@ -22,7 +23,7 @@ import type { Database } from '../../db/client';
  *   same days lists exactly the records the figure counts.
  * - Soft-deleted rows are never counted (the lists hide them too).
  * - Revenue = charges (`total`) of slips delivered in the period + service fees of orders placed in it and not
- *   cancelled. Cash collected = deposits + COD movements of the wallet ledger.
+ *   cancelled. Cash collected = the ledger's money-in movements (MONEY_IN_TYPES: top-ups, COD, slip collections).
  */
 
 const TZ = 'Asia/Ho_Chi_Minh';
@@ -69,6 +70,9 @@ interface EcomCards {
   orders_placed: number;
 }
 
+/** The ledger's money-in types as a literal SQL list (constants of the shared rule, never user input). */
+const MONEY_IN_SQL = MONEY_IN_TYPES.map((t) => `'${t}'`).join(', ');
+
 async function ecommerceCards(database: Database, q: DashboardQuery): Promise<EcomCards> {
   const [row] = await database.query<EcomCards>(
     `SELECT
@@ -76,8 +80,8 @@ async function ecommerceCards(database: Database, q: DashboardQuery): Promise<Ec
        (SELECT coalesce(sum(slips), 0)::int FROM delivered_slip_days WHERE day >= $3::date AND day <= $4::date) AS slip_count,
        (SELECT coalesce(sum(service_fee), 0)::bigint FROM orders WHERE deleted_at IS NULL AND status <> 'cancelled' AND created_at >= $1::timestamptz AND created_at <= $2::timestamptz) AS fee_revenue,
        (SELECT count(*)::int FROM orders WHERE deleted_at IS NULL AND status <> 'cancelled' AND created_at >= $1::timestamptz AND created_at <= $2::timestamptz) AS fee_count,
-       (SELECT coalesce(sum(amount), 0)::bigint FROM transactions WHERE type IN ('deposit', 'cod') AND created_at >= $1::timestamptz AND created_at <= $2::timestamptz) AS cash,
-       (SELECT count(*)::int FROM transactions WHERE type IN ('deposit', 'cod') AND created_at >= $1::timestamptz AND created_at <= $2::timestamptz) AS cash_count,
+       (SELECT coalesce(sum(amount), 0)::bigint FROM transactions WHERE type IN (${MONEY_IN_SQL}) AND created_at >= $1::timestamptz AND created_at <= $2::timestamptz) AS cash,
+       (SELECT count(*)::int FROM transactions WHERE type IN (${MONEY_IN_SQL}) AND created_at >= $1::timestamptz AND created_at <= $2::timestamptz) AS cash_count,
        (SELECT count(*)::int FROM customers WHERE deleted_at IS NULL AND created_at >= $1::timestamptz AND created_at <= $2::timestamptz) AS new_customers,
        (SELECT count(*)::int FROM orders WHERE deleted_at IS NULL AND created_at >= $1::timestamptz AND created_at <= $2::timestamptz) AS orders_placed`,
     [startOf(q.from), endOf(q.to), q.from, q.to],
@@ -179,7 +183,7 @@ export async function ecommerceDashboard(database: Database, q: DashboardQuery, 
     previousPeriod: prev,
     cards: {
       revenue: stat(cur.slip_revenue + cur.fee_revenue, old.slip_revenue + old.fee_revenue, listLink('delivery-slips', slipsLink), cur.slip_count),
-      cashCollected: stat(cur.cash, old.cash, listLink('transactions', { type: 'deposit,cod', ...days }), cur.cash_count),
+      cashCollected: stat(cur.cash, old.cash, listLink('transactions', { type: MONEY_IN_TYPES.join(','), ...days }), cur.cash_count),
       newCustomers: stat(cur.new_customers, old.new_customers, listLink('customers', days), cur.new_customers),
       ordersPlaced: stat(cur.orders_placed, old.orders_placed, listLink('orders', days), cur.orders_placed),
     },

@@ -168,7 +168,7 @@ describe('confirm', () => {
     expect(dlv.map((e) => e.iata_code)).toEqual(['DLV', 'DLV', 'DLV']);
     const rows = await ledgerOf(slip.id);
     expect(rows.map((r) => [r.type, Number(r.amount)])).toEqual([
-      ['deposit', slip.amountToCollect],
+      ['collection', slip.amountToCollect],
       ['payment', -slip.total],
     ]);
     expect(await h.balance(c.customerId)).toBe(before + slip.amountToCollect - slip.total);
@@ -337,7 +337,7 @@ describe('notes the system writes', () => {
     expect(delivered).toMatchObject({ code: 'delivered', noteCode: 'slip_delivered', noteParams: { slip: slip.code, receiver: 'Chị Lan' }, note: '' });
     const rows = (await walletRows(slip.id)).filter((r) => r.noteCode?.startsWith('slip_'));
     expect(rows.map((r) => [r.type, r.noteCode, r.noteParams, r.note])).toEqual([
-      ['deposit', 'slip_collected', { slip: slip.code }, 'Để ở quầy'],
+      ['collection', 'slip_collected', { slip: slip.code }, 'Để ở quầy'],
       ['payment', 'slip_payment', { slip: slip.code }, ''],
     ]);
     // The search still finds the rows by the words of their system note.

@@ -8,6 +8,7 @@ import {
 } from '../../../shared/contracts/delivery-slips';
 import { DELIVERY_SLIP_LIFECYCLES, packageEffectOf, type DeliverySlipStatus } from '../../../shared/domain/delivery-slip-lifecycle';
 import { slipDeliveredNote, slipFailedNote, slipStatusNote } from '../../../shared/domain/event-notes';
+import { slipConfirmation } from '../../../shared/domain/slip-charges';
 import { slipNote } from '../../../shared/domain/transaction-notes';
 import { formatDong } from '../../../shared/domain/money';
 import { deliveryFeedback, deliverySlipPackages, deliverySlips } from '../../db/schema/index';
@@ -108,9 +109,18 @@ export async function confirmSlip(ctx: WriteContext, id: number, body: SlipConfi
     audit: { action: 'confirm' },
     apply: async (tx, before) => {
       const customer = await findCustomer(tx.tx, before.customerId, true);
-      const balanceAfter = customer.balance + body.collectedAmount - before.total;
-      if (balanceAfter < -customer.creditLimit) {
-        const details: SlipShortfallDetails = { shortfall: -customer.creditLimit - balanceAfter, amountDue: before.amountToCollect, balanceAfter, creditLimit: customer.creditLimit };
+      // The one money rule of a confirmation (shared/domain/slip-charges.ts, on the ledger's credit rule).
+      const decision = slipConfirmation({
+        total: before.total,
+        walletCredit: Math.min(before.walletCredit, before.total),
+        balance: customer.balance,
+        collected: body.collectedAmount,
+        creditLimit: customer.creditLimit,
+        delivery: before.method,
+        payment: body.method,
+      });
+      if (!decision.ok) {
+        const details: SlipShortfallDetails = { shortfall: decision.shortfall, amountDue: before.amountToCollect, balanceAfter: decision.balanceAfter, creditLimit: customer.creditLimit };
         throw new HttpError(
           409,
           `Số tiền thu thiếu ${formatDong(details.shortfall)} so với hạn mức công nợ của khách hàng ${customer.code} (hạn mức ${formatDong(customer.creditLimit)}): cần thu thêm ít nhất ${formatDong(details.shortfall)}`,
@@ -120,19 +130,17 @@ export async function confirmSlip(ctx: WriteContext, id: number, body: SlipConfi
       }
 
       const ref = { referenceType: 'delivery_slip' as const, referenceId: id, reference: before.code };
-      if (body.collectedAmount > 0) {
+      for (const m of decision.movements) {
+        const collected = m.type !== 'payment';
         await postMovement(tx, {
           customerId: customer.id,
-          type: before.method === 'courier' && body.method === 'cash' ? 'cod' : 'deposit',
-          amount: body.collectedAmount,
-          method: body.method,
+          type: m.type,
+          amount: m.amount,
+          method: m.method ?? body.method,
           ...ref,
-          ...slipNote('slip_collected', before.code),
-          note: body.note,
+          ...slipNote(collected ? 'slip_collected' : 'slip_payment', before.code),
+          ...(collected ? { note: body.note } : {}),
         });
-      }
-      if (before.total > 0) {
-        await postMovement(tx, { customerId: customer.id, type: 'payment', amount: before.total, method: body.method, ...ref, ...slipNote('slip_payment', before.code) });
       }
 
       await appendEvents(

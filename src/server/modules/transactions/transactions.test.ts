@@ -104,6 +104,7 @@ describe('posting', () => {
     [{ type: 'deposit', amount: 10.5 }, 'amount'],
     [{ type: 'deposit', amount: '100' }, 'amount'],
     [{ type: 'gift', amount: 100 }, 'type'],
+    [{ type: 'collection', amount: 100 }, 'type'],
     [{ type: 'deposit', amount: 100, method: 'card' }, 'method'],
     [{ type: 'deposit', amount: 100, referenceType: 'order' }, 'referenceId'],
     [{ type: 'deposit', amount: 100, referenceType: 'delivery_slip', referenceId: 1 }, 'referenceType'],

@@ -9,6 +9,7 @@ export const TRANSACTION_TYPE_TONES: Record<TransactionType, Tone> = {
   refund: 'info',
   adjustment: 'secondary',
   cod: 'primary',
+  collection: 'primary',
 };
 
 const TRANSACTION_TYPE_ICONS: Record<TransactionType, string> = {
@@ -17,6 +18,7 @@ const TRANSACTION_TYPE_ICONS: Record<TransactionType, string> = {
   refund: 'bi-arrow-counterclockwise',
   adjustment: 'bi-sliders',
   cod: 'bi-cash-coin',
+  collection: 'bi-receipt',
 };
 
 export function TransactionTypeBadge({ type }: { type: TransactionType }) {

@@ -4,7 +4,8 @@ import { Alert, Button, ButtonGroup, Card, Spinner, ToggleButton } from 'react-b
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { DeliverySlip } from '../../../shared/contracts/delivery-slips';
-import { buildVietQrPayload, vietQrNote } from '../../../shared/domain/vietqr';
+import { buildVietQrPayload } from '../../../shared/domain/vietqr';
+import { slipPaymentCode } from '../../../shared/domain/delivery-slip-lifecycle';
 import { Code128, QrCode } from '../../components/barcodes';
 import { NothingToPrint } from '../../components/empty-state';
 import { LoadFailed } from '../../components/load-failed';
@@ -150,7 +151,7 @@ export function PrintCouponsPage() {
 export function slipTransferQr(slip: DeliverySlip, bank: SlipPrintSettings['bank']): { payload: string } | { reason: 'nothing_due' | 'no_bank' | 'invalid' } {
   if (slip.amountToCollect <= 0) return { reason: 'nothing_due' };
   if (!bank) return { reason: 'no_bank' };
-  const r = buildVietQrPayload({ bin: bank.bin, accountNumber: bank.accountNumber, amount: slip.amountToCollect, note: vietQrNote(slip.code) });
+  const r = buildVietQrPayload({ bin: bank.bin, accountNumber: bank.accountNumber, amount: slip.amountToCollect, note: slipPaymentCode(slip.code) });
   return r.ok ? { payload: r.payload } : { reason: 'invalid' };
 }
 
