@@ -200,15 +200,6 @@ function movementText(row: Row): Pick<MovementInput, 'reference' | 'note'> {
   };
 }
 
-/** Σ of the slip's collection rows so far (what was already collected for it, by any method). */
-async function collectedForSlip(tx: Db, slipId: number): Promise<number> {
-  const [r] = await tx
-    .select({ s: sql<string>`coalesce(sum(${transactions.amount}), 0)::bigint` })
-    .from(transactions)
-    .where(and(eq(transactions.referenceType, 'delivery_slip'), eq(transactions.referenceId, slipId), eq(transactions.type, 'collection')));
-  return Number(r?.s ?? 0);
-}
-
 /** Σ payments − refunds of the order (what the wallet paid for it). */
 async function paidForOrder(tx: Db, orderId: number): Promise<number> {
   const [r] = await tx
@@ -232,16 +223,18 @@ async function postTo(ctx: WriteContext, row: Row, kind: BankMatchKind, code: { 
   const text = movementText(row);
   if (kind === 'slip') {
     const [slip] = await tx
-      .select({ id: deliverySlips.id, code: deliverySlips.code, customerId: deliverySlips.customerId, status: deliverySlips.status, amountToCollect: deliverySlips.amountToCollect })
+      .select({ id: deliverySlips.id, code: deliverySlips.code, customerId: deliverySlips.customerId, status: deliverySlips.status, amountToCollect: deliverySlips.amountToCollect, paidByTransfer: deliverySlips.paidByTransfer })
       .from(deliverySlips)
       .where(code.id ? eq(deliverySlips.id, code.id) : eq(deliverySlips.code, code.code!))
       .for('update');
     if (!slip) return unmatched('unknown_code', code.code ?? '');
-    const due = Math.max(0, slip.amountToCollect - (await collectedForSlip(tx, slip.id)));
+    const due = Math.max(0, slip.amountToCollect - slip.paidByTransfer);
     if (!PAYABLE_SLIP_STATUSES.includes(slip.status) || due === 0) return unmatched('not_payable', slip.code);
     const collect = Math.min(row.amount, due);
     const ids: number[] = [];
     ids.push((await postMovement(ctx, { customerId: slip.customerId, type: 'collection', amount: collect, method: 'bank_transfer', referenceType: 'delivery_slip', referenceId: slip.id, ...text })).id);
+    // The slip is marked paid by transfer (its screen and print say so; the counter collects only the rest).
+    await tx.update(deliverySlips).set({ paidByTransfer: sql`${deliverySlips.paidByTransfer} + ${collect}` }).where(eq(deliverySlips.id, slip.id));
     if (row.amount > collect) ids.push((await postMovement(ctx, { customerId: slip.customerId, type: 'deposit', amount: row.amount - collect, method: 'bank_transfer', ...text })).id);
     return { state: 'matched', reason: null, reasonNote: '', matchKind: 'slip', customerId: slip.customerId, slipId: slip.id, orderId: null, transactionIds: ids };
   }
@@ -399,6 +392,9 @@ export async function undoMatch(db: Db, meta: RequestMeta, id: number, ifMatch: 
           ? { customerId: t.customerId, type: 'refund', amount: -t.amount, method: null, ...ref, reference: t.code, note }
           : { customerId: t.customerId, type: 'adjustment', amount: -t.amount, method: 'bank_transfer', ...ref, reference: t.code, note };
       reversing.push((await postMovement(ctx, input)).id);
+      if (t.type === 'collection' && t.referenceType === 'delivery_slip' && t.referenceId) {
+        await ctx.tx.update(deliverySlips).set({ paidByTransfer: sql`greatest(${deliverySlips.paidByTransfer} - ${t.amount}, 0)` }).where(eq(deliverySlips.id, t.referenceId));
+      }
     }
     const d: Decision = {
       state: 'reversed',

@@ -92,6 +92,23 @@ describe('a signed example per provider pays a slip, once', () => {
 });
 
 describe('what a transfer pays', () => {
+  it('a slip paid by transfer says so, and the counter hands it over collecting nothing more', async () => {
+    const slip = await readySlip();
+    await b.sepay(sepayBody({ transferAmount: slip.amountToCollect, content: slipPaymentCode(slip.code) }));
+    const paid = await h.get(slip.id);
+    expect(paid.paidByTransfer).toBe(slip.amountToCollect);
+    const res = await ctx.request({
+      method: 'POST',
+      url: `/api/delivery-slips/${slip.id}/confirm`,
+      headers: { 'idempotency-key': `bank-${slip.id}` },
+      payload: { collectedAmount: 0, method: 'cash', receiverName: 'Nguyen Van A' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await b.q(`SELECT type FROM transactions WHERE reference_type = 'delivery_slip' AND reference_id = $1 ORDER BY id`, [slip.id])).toEqual([{ type: 'collection' }, { type: 'payment' }]);
+    const w = await b.wallet(slip.customerId);
+    expect(w.balance).toBe(w.ledger);
+  });
+
   it('more than due: the slip is collected and the rest stays in the wallet; less: a partial collection', async () => {
     const s1 = await readySlip();
     const before1 = await b.wallet(s1.customerId);
@@ -278,6 +295,20 @@ describe('the screen: match by hand, ignore, undo', () => {
     expect(undo.json()).toMatchObject({ state: 'reversed' });
     expect((await b.wallet(c.id)).balance).toBe(0);
     expect(await b.count(`SELECT count(*) AS n FROM audit_log WHERE entity = 'bank-transactions' AND entity_id = $1`, [String(id)])).toBe(3);
+  });
+
+  it('undoing a slip payment takes the transfer off the slip again', async () => {
+    const slip = await readySlip();
+    const body = sepayBody({ transferAmount: slip.amountToCollect, content: slipPaymentCode(slip.code) });
+    await b.sepay(body);
+    const id = Number((await b.rows('sepay', body.id))[0]!.id);
+    const item = await ctx.getOk<BankTransaction>(`/api/bank-transactions/${id}`);
+    expect(item).toMatchObject({ state: 'matched', matchKind: 'slip', slipId: slip.id, slipCode: slip.code });
+    const res = await post(id, 'undo', { reason: 'khách chuyển nhầm phiếu' }, item.version);
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await h.get(slip.id)).paidByTransfer).toBe(0);
+    const w = await b.wallet(slip.customerId);
+    expect(w.balance).toBe(w.ledger);
   });
 
   it('ignore needs a reason; the list filters by state; the summary counts unmatched', async () => {
