@@ -40,6 +40,15 @@ describe('Casso v2 signature', () => {
   });
 });
 
+describe('a body nested past any provider body', () => {
+  it('is refused as unsigned, not recursed into until the stack overflows', () => {
+    const n = 100_000;
+    const raw = Buffer.from(`{"error":0,"data":{"id":1,"x":${'{"a":'.repeat(n)}1${'}'.repeat(n)}}}`);
+    const t = Date.now();
+    expect(verifyCassoSignature(`t=${t},v1=${'a'.repeat(128)}`, raw, 'k', t)).toEqual({ ok: false, reason: 'bad_signature' });
+  });
+});
+
 describe('SePay API key', () => {
   it('accepts exactly `Apikey <key>`', () => {
     expect(verifySepayApiKey('Apikey s3cret', 's3cret')).toEqual({ ok: true });

@@ -36,17 +36,21 @@ export function verifySepayApiKey(authorization: string | undefined, key: string
   return safeEqual(m[1]!, key) ? { ok: true } : { ok: false, reason: 'bad_signature' };
 }
 
-/** JSON with the keys of every object sorted A→Z, no spaces (Casso's signed form). */
+/** Deeper than any provider's body; a deeper one is refused rather than recursed into (a stack overflow). */
+export const MAX_JSON_DEPTH = 32;
+
+/** JSON with the keys of every object sorted A→Z, no spaces (Casso's signed form). RangeError past MAX_JSON_DEPTH. */
 export function sortedCompactJson(value: unknown, asciiOnly = false): string {
-  const text = JSON.stringify(sortKeys(value));
+  const text = JSON.stringify(sortKeys(value, 0));
   return asciiOnly ? text.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`) : text;
 }
 
-function sortKeys(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(sortKeys);
+function sortKeys(value: unknown, depth: number): unknown {
+  if (depth > MAX_JSON_DEPTH) throw new RangeError('JSON nested too deeply');
+  if (Array.isArray(value)) return value.map((v) => sortKeys(v, depth + 1));
   if (value && typeof value === 'object') {
     const out: Record<string, unknown> = {};
-    for (const k of Object.keys(value).sort()) out[k] = sortKeys((value as Record<string, unknown>)[k]);
+    for (const k of Object.keys(value).sort()) out[k] = sortKeys((value as Record<string, unknown>)[k], depth + 1);
     return out;
   }
   return value;
@@ -80,8 +84,15 @@ export function verifyCassoSignature(header: string | undefined, rawBody: Buffer
     return { ok: false, reason: 'bad_signature' };
   }
   const given = m[2]!.toLowerCase();
-  const plain = cassoSignature(key, m[1]!, body);
-  const ascii = cassoSignature(key, m[1]!, body, true);
+  let plain: string;
+  let ascii: string;
+  try {
+    plain = cassoSignature(key, m[1]!, body);
+    ascii = cassoSignature(key, m[1]!, body, true);
+  } catch {
+    // Nested past any real body: nothing Casso sends, so nothing it signed.
+    return { ok: false, reason: 'bad_signature' };
+  }
   // Both computed and compared every time, so the time taken says nothing about which one matched.
   const a = safeEqual(given, plain);
   const b = safeEqual(given, ascii);
