@@ -1,9 +1,13 @@
+import { QueryClientContext } from '@tanstack/react-query';
+import { useContext } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBankSummary } from '../entities/bank-transaction/api';
 
 /** The count beside a menu link, where the link has one: unmatched bank transfers beside "Bank transfers". */
 export function MenuBadge({ linkId }: { linkId: string }) {
-  return linkId === 'transaction-bank' ? <UnmatchedTransfers /> : null;
+  // A menu drawn without the app's query client (a layout in isolation) shows no counts rather than failing.
+  const client = useContext(QueryClientContext);
+  return linkId === 'transaction-bank' && client ? <UnmatchedTransfers /> : null;
 }
 
 function UnmatchedTransfers() {
