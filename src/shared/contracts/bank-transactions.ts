@@ -154,10 +154,12 @@ export const BankReasonBody = z.strictObject({
 });
 export type BankReasonBody = z.infer<typeof BankReasonBody>;
 
-export const BankSummaryQuery = z.strictObject({
-  from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Ngày phải có dạng YYYY-MM-DD' }).optional(),
-  to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Ngày phải có dạng YYYY-MM-DD' }).optional(),
-});
+/** A calendar day YYYY-MM-DD that exists (2026-02-30 does not: the database would refuse it with a 500). */
+const Day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Ngày phải có dạng YYYY-MM-DD' })
+  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), { error: 'Ngày không tồn tại' });
+export const BankSummaryQuery = z.strictObject({ from: Day.optional(), to: Day.optional() });
 export const BankSummary = z.object({
   unmatchedCount: z.number().int(),
   unmatchedAmount: z.number().int(),
