@@ -128,6 +128,12 @@ export const ConfigSchema = z.object({
   CONNECTION_TIMEOUT: duration('90s'),
   BODY_LIMIT: z.coerce.number().int().positive().default(1_048_576),
   UPLOAD_LIMIT: z.coerce.number().int().positive().default(10 * 1_048_576),
+  /** Bank webhooks (issue 33): SePay's API key (header `Authorization: Apikey <key>`); unset = the one saved in Settings, if any. */
+  SEPAY_WEBHOOK_KEY: z.preprocess(emptyToUndefined, z.string().min(16, 'must be at least 16 characters').optional()),
+  /** Casso webhook v2's checksum key (HMAC-SHA512 signature); unset = the one saved in Settings, if any. */
+  CASSO_WEBHOOK_KEY: z.preprocess(emptyToUndefined, z.string().min(16, 'must be at least 16 characters').optional()),
+  /** The word customers may write before their customer code to top up their wallet ("NAP KH000201"); Settings may change it. */
+  BANK_TOPUP_PREFIX: z.string().regex(/^[A-Za-z]{0,10}$/, 'letters only, at most 10').default('NAP').transform((v) => v.toUpperCase()),
   /** 1: take the data directory's lock over whoever holds it (as `--force-unlock`); for a holder known gone. */
   CARGO_FORCE_UNLOCK: z.preprocess(
     emptyToUndefined,

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cassoSignatureHeader } from './modules/bank-transactions/bank-webhook.auth';
 import { createTestContext, type TestContext } from './test/harness';
 
 /**
@@ -374,12 +375,37 @@ function requestFor(op: Operation, ids: Map<string, string>): fc.Arbitrary<FuzzR
   });
 }
 
+/**
+ * The bank webhooks are authenticated by their provider's key, not a token: they get the key (SePay) or a signature
+ * over the very bytes sent (Casso), so their malformed bodies reach validation and the database too.
+ */
+const FUZZ_SEPAY_KEY = 'fuzz-sepay-key-0123456789';
+const FUZZ_CASSO_KEY = 'fuzz-casso-key-0123456789';
+function authFor(op: Operation, req: FuzzRequest, token: string): Record<string, string> {
+  if (op.template === '/api/integrations/sepay/webhook') return { authorization: `Apikey ${FUZZ_SEPAY_KEY}` };
+  if (op.template === '/api/integrations/casso/webhook') {
+    let body: unknown = {};
+    try {
+      body = typeof req.payload === 'string' ? JSON.parse(req.payload) : {};
+    } catch {
+      // Not JSON: signed as if empty, so the signature check refuses it (a 401 is judged like any other answer).
+    }
+    try {
+      return { 'x-casso-signature': cassoSignatureHeader(FUZZ_CASSO_KEY, Date.now(), body) };
+    } catch {
+      // Nested too deeply to sign (as the server refuses to): sent unsigned, to be refused.
+      return { 'x-casso-signature': 'unsigned' };
+    }
+  }
+  return { authorization: `Bearer ${token}` };
+}
+
 let ctx: TestContext;
 let operations: Operation[];
 const ids = new Map<string, string>();
 
 beforeAll(async () => {
-  ctx = await createTestContext();
+  ctx = await createTestContext({ SEPAY_WEBHOOK_KEY: FUZZ_SEPAY_KEY, CASSO_WEBHOOK_KEY: FUZZ_CASSO_KEY });
   const doc = ctx.app.swagger() as {
     paths: Record<string, Record<string, { parameters?: Parameter[]; requestBody?: { content: Record<string, { schema: Schema }> } }>>;
   };
@@ -411,7 +437,16 @@ beforeAll(async () => {
   const transaction = await first('/api/transactions?pageSize=1');
   const slip = await first('/api/delivery-slips?pageSize=1');
   const slipCode = ((await ctx.request({ method: 'GET', url: `/api/delivery-slips/${slip}` })).json() as { code?: string }).code ?? 'PG-000001';
+  await ctx.request({
+    method: 'POST',
+    url: '/api/integrations/sepay/webhook',
+    token: null,
+    headers: { authorization: `Apikey ${FUZZ_SEPAY_KEY}` },
+    payload: { id: 1, accountNumber: '0071001234567', transferType: 'in', transferAmount: 10_000, content: 'fuzz' },
+  });
+  const bankTransaction = await first('/api/bank-transactions?pageSize=1');
   const byCollection: Record<string, string> = {
+    '/api/bank-transactions': bankTransaction,
     '/api/customers': customer,
     '/api/employees': employee,
     '/api/orders': order,
@@ -484,7 +519,7 @@ describe('fuzz: malformed requests never get a 5xx, a leak or an unshaped error'
             res = await ctx.app.inject({
               method: op.method as 'GET',
               url: req.url,
-              headers: { authorization: `Bearer ${token}`, ...req.headers },
+              headers: { ...authFor(op, req, token), ...req.headers },
               ...(req.payload !== undefined ? { payload: req.payload } : {}),
             });
           } catch (err) {

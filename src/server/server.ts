@@ -8,6 +8,7 @@ import { lockDataDir } from './db/lock';
 import { migrate } from './db/migrate';
 import { seedIfEmpty, type SeedResult } from './db/seed/index';
 import { startHousekeeping } from './lib/housekeeping';
+import { sweepUnmatchedBankTransactions } from './modules/bank-transactions/bank-transactions.service';
 import { resolveJwtSecret } from './lib/secrets';
 
 export interface RunningServer {
@@ -54,6 +55,8 @@ export async function startServer(
     const addr = app.server.address();
     const port = typeof addr === 'object' && addr ? addr.port : config.PORT;
     const housekeeping = startHousekeeping(database, { idempotencyKeyTtlMs: config.IDEMPOTENCY_KEY_TTL, log: app.log });
+    // Bank transfers stored by a server that stopped before matching them (a queue schedule may call this too).
+    await sweepUnmatchedBankTransactions(database.db, config, app.log);
     const db = database;
     let stopping: Promise<void> | undefined;
     return {

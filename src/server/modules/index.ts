@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { auditLogsRoutes } from './audit-logs/audit-logs.routes';
+import { bankTransactionsRoutes, bankWebhookRoutes } from './bank-transactions/bank-transactions.routes';
 import { authRoutes } from './auth/auth.routes';
 import { customersRoutes } from './customers/customers.routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
@@ -34,4 +35,6 @@ export const registerModules: FastifyPluginAsync = async (app) => {
   await app.register(publicSettingsRoutes);
   await app.register(publicTrackingRoutes);
   await app.register(dashboardRoutes);
+  await app.register(bankTransactionsRoutes);
+  await app.register(bankWebhookRoutes);
 };

@@ -367,6 +367,8 @@ export const DeliverySlip = z.object({
   walletCredit: z.number().int(),
   /** The COD: total − walletCredit. */
   amountToCollect: z.number().int(),
+  /** Paid by bank transfer before hand-over (matched SePay / Casso transfers): the counter collects only the rest. */
+  paidByTransfer: z.number().int(),
   /** When the charges were frozen (the slip went ready); null on a draft (its figures follow every save). */
   chargesFrozenAt: Timestamp.nullable(),
   collectedAmount: z.number().int().nullable(),

@@ -2,6 +2,7 @@ import { Dropdown } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
 import { entryMatches, type MenuEntry } from '../lib/routing/menu';
+import { MenuBadge } from './menu-badge';
 
 /** The default layout's menu bar: links, and groups as dropdowns (Enter/Space open, arrows move, Escape closes). */
 export function HorizontalMenu({ entries }: { entries: MenuEntry[] }) {
@@ -32,6 +33,7 @@ export function HorizontalMenu({ entries }: { entries: MenuEntry[] }) {
               {entry.children.map((child) => (
                 <Dropdown.Item key={child.id} as={NavLink} to={child.to} end={child.end}>
                   {t(child.labelKey)}
+                  <MenuBadge linkId={child.id} />
                 </Dropdown.Item>
               ))}
             </Dropdown.Menu>

@@ -5,6 +5,7 @@ import { entryMatches, type MenuEntry } from '../lib/routing/menu';
 import { BrandMark } from './brand';
 import { SidebarUser } from './sidebar-user';
 import { VerticalMenu } from './vertical-menu';
+import { MenuBadge } from './menu-badge';
 
 export const TWO_COLUMN_PANEL_ID = 'two-column-panel';
 
@@ -82,6 +83,7 @@ export function TwoColumnMenu({ entries, condensed, showUser }: { entries: MenuE
                 <li key={child.id} className="side-menu-item">
                   <NavLink to={child.to} end={child.end} className="side-menu-link">
                     <span className="side-menu-label">{t(child.labelKey)}</span>
+                    <MenuBadge linkId={child.id} />
                   </NavLink>
                 </li>
               ))}

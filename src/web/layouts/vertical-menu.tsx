@@ -2,6 +2,7 @@ import { useEffect, useState, type FocusEvent, type KeyboardEvent } from 'react'
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
 import { entryMatches, type MenuEntry } from '../lib/routing/menu';
+import { MenuBadge } from './menu-badge';
 
 interface VerticalMenuProps {
   entries: MenuEntry[];
@@ -88,6 +89,7 @@ export function VerticalMenu({ entries, idPrefix, flyout = false, onNavigate }: 
                 <li key={child.id}>
                   <NavLink to={child.to} end={child.end} className="side-submenu-link" onClick={onNavigate}>
                     {t(child.labelKey)}
+                    <MenuBadge linkId={child.id} />
                   </NavLink>
                 </li>
               ))}

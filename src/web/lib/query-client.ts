@@ -74,5 +74,6 @@ export const queryKeys = {
   Order: group('Order'),
   Customer: group('Customer'),
   Transaction: group('Transaction'),
+  BankTransaction: { ...group('BankTransaction'), summary: () => ['BankTransaction', 'summary'] as const },
   Setting: group('Setting'),
 } as const;

@@ -58,6 +58,8 @@ export const deliverySlips = pgTable(
     walletCredit: bigint('wallet_credit', { mode: 'number' }).notNull().default(0),
     amountToCollect: bigint('amount_to_collect', { mode: 'number' }).notNull().default(0),
     chargesFrozenAt: timestamp('charges_frozen_at', { withTimezone: true }),
+    /** What bank transfers paid on the slip before hand-over (migration 0046, modules/bank-transactions): the counter collects the rest. */
+    paidByTransfer: bigint('paid_by_transfer', { mode: 'number' }).notNull().default(0),
     // ---- hand-over ----
     collectedAmount: bigint('collected_amount', { mode: 'number' }),
     collectMethod: text('collect_method', { enum: TRANSACTION_METHODS }),
@@ -112,6 +114,7 @@ export const deliverySlips = pgTable(
         AND ${t.total} >= 0 AND ${t.walletCredit} >= 0 AND ${t.walletCredit} <= ${t.total}
         AND ${t.amountToCollect} = ${t.total} - ${t.walletCredit}`,
     ),
+    check('delivery_slips_paid_by_transfer_ck', sql`${t.paidByTransfer} >= 0`),
     check('delivery_slips_discount_bps_ck', sql`${t.discountBps} IS NULL OR ${t.discountBps} BETWEEN 0 AND 10000`),
     check(
       'delivery_slips_delivered_ck',

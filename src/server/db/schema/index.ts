@@ -6,3 +6,4 @@ export * from './transactions';
 export * from './packages';
 export * from './mawbs';
 export * from './delivery-slips';
+export * from './bank-transactions';

@@ -48,14 +48,15 @@ export const DEMO_PRICE_LISTS: Record<string, PriceListValue> = {
   },
 };
 
-const BANK: BankAccountValue = { bankName: 'Vietcombank – CN Tân Bình', bin: '970436', accountNumber: '0071001234567', accountName: 'CONG TY TNHH VAN TAI HANG KHONG SAO VIET' };
+/** The demo receiving account (also bank:simulate's default account). */
+export const DEMO_BANK_ACCOUNT: BankAccountValue = { bankName: 'Vietcombank – CN Tân Bình', bin: '970436', accountNumber: '0071001234567', accountName: 'CONG TY TNHH VAN TAI HANG KHONG SAO VIET' };
 
 /** The office's own settings: company profile (no logo until one is uploaded), bank account, fees, price lists. */
 export async function seedSettings(db: Db): Promise<void> {
   const yearStart = `${new Date().getUTCFullYear()}-01-01`;
   await db.insert(settings).values([
     ...Object.entries(DEMO_PRICE_LISTS).map(([key, value]) => ({ kind: PRICE_LIST_KIND, key, value, effectiveFrom: yearStart, description: value.name })),
-    { kind: BANK_ACCOUNT_KIND, key: BANK_ACCOUNT_KEY, value: BANK, description: 'Tài khoản nhận chuyển khoản (VietQR trên phiếu in)' },
+    { kind: BANK_ACCOUNT_KIND, key: BANK_ACCOUNT_KEY, value: DEMO_BANK_ACCOUNT, description: 'Tài khoản nhận chuyển khoản (VietQR trên phiếu in)' },
     { kind: 'delivery_fees', key: 'hcm_inner', value: 30_000, effectiveFrom: yearStart, description: 'Phí giao nội thành Hồ Chí Minh' },
     { kind: 'delivery_fees', key: 'hanoi_inner', value: 30_000, effectiveFrom: yearStart, description: 'Phí giao nội thành Hà Nội' },
     { kind: 'delivery_fees', key: 'other_provinces', value: 45_000, effectiveFrom: yearStart, description: 'Phí giao tỉnh khác' },

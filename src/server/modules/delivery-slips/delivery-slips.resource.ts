@@ -119,6 +119,7 @@ export const deliverySlipsResource = defineResource({
       total: deliverySlips.total,
       walletCredit: deliverySlips.walletCredit,
       amountToCollect: deliverySlips.amountToCollect,
+      paidByTransfer: deliverySlips.paidByTransfer,
       chargesFrozenAt: deliverySlips.chargesFrozenAt,
       collectedAmount: deliverySlips.collectedAmount,
       collectMethod: deliverySlips.collectMethod,

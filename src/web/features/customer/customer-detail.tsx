@@ -30,6 +30,9 @@ import { packageApi } from '../../entities/package/api';
 import { transactionApi } from '../../entities/transaction/api';
 import { fetchCustomerFeedback, fetchSlipPage, slipKeys } from '../../entities/delivery-slip/api';
 import { useSlipColumns } from '../../entities/delivery-slip/columns';
+import { BANK_TRANSACTION_LIST } from '../../../shared/contracts/bank-transactions';
+import { bankTransactionApi } from '../../entities/bank-transaction/api';
+import { useBankTransactionColumns } from '../../entities/bank-transaction/columns';
 
 /** /customer/:id: profile, addresses, balance, the tabs later sections fill, and History. */
 export function CustomerDetailPage() {
@@ -80,6 +83,7 @@ function CustomerDetail({ loaded }: { loaded: Versioned<Customer> }) {
           { key: 'packages', title: t('detail.tabs.packages'), content: <CustomerPackages c={c} /> },
           { key: 'transactions', title: t('detail.tabs.transactions'), content: <CustomerTransactions c={c} onRecord={setRecording} /> },
           { key: 'slips', title: t('detail.tabs.slips'), content: <CustomerSlips c={c} /> },
+          { key: 'transfers', title: t('detail.tabs.transfers'), content: <CustomerTransfers c={c} /> },
           { key: 'feedback', title: t('detail.tabs.feedback'), content: <CustomerFeedback c={c} /> },
           historyTab(t('detail.tabs.history'), { entity: 'customers', entityId: c.id, queryKey: customerApi.keys.history(c.id), fields }),
         ]}
@@ -303,6 +307,27 @@ function CustomerTransactions({ c, onRecord }: { c: Customer; onRecord(type: Man
         empty={{ title: t('detail.noTransactions') }}
       />
     </>
+  );
+}
+
+/** Bank transfers that paid this customer's wallet, slips or orders: /api/bank-transactions?customerId=… (`b_…` URL names). */
+function CustomerTransfers({ c }: { c: Customer }) {
+  const { t } = useTranslation('customer');
+  const navigate = useNavigate();
+  const columns = useBankTransactionColumns();
+  return (
+    <DataTable
+      tableId="customer-transfers"
+      urlPrefix="b_"
+      spec={BANK_TRANSACTION_LIST}
+      columns={columns}
+      queryKey={(q: ListQueryInput) => queryKeys.BankTransaction.list({ ...q, customerId: c.id })}
+      fetcher={(q, signal) => bankTransactionApi.fetchPage({ ...q, customerId: String(c.id) }, signal)}
+      getRowId={(r) => String(r.id)}
+      label={t('detail.transfersLabel', { code: c.code })}
+      onOpen={(r) => navigate(`/transaction/bank?q=${encodeURIComponent(r.providerId)}`)}
+      empty={{ title: t('detail.noTransfers') }}
+    />
   );
 }
 

@@ -11,6 +11,9 @@ import { useFormat } from '../../lib/use-format';
 import { DashboardFrame } from './frame';
 import { dayLabel, weekOf } from './period';
 import { ChartCard, FigureLink, RecentList, SimpleTable, StatCard, TitledCard, useDashboard, useNumberFormat, usePeriod } from './widgets';
+import { Link } from 'react-router';
+import { useBankSummary } from '../../entities/bank-transaction/api';
+import { useAuth } from '../../lib/use-auth';
 
 type Grain = 'day' | 'week' | 'month';
 
@@ -88,6 +91,7 @@ export function EcommerceDashboardPage() {
     <DashboardFrame kind="ecommerce" preset={preset} period={period} onChoose={choose} fetching={query.isFetching} updatedAt={query.dataUpdatedAt} loading={!d}>
       {d && (
         <>
+          <BankTransfersStrip period={period} />
           <div className="row g-3 mb-3">
             <div className="col-12 col-sm-6 col-xl-3">
               <StatCard
@@ -257,5 +261,28 @@ export function EcommerceDashboardPage() {
         </>
       )}
     </DashboardFrame>
+  );
+}
+
+/**
+ * Admin only (the figures come from an Admin route): money received by bank transfer in the period and the transfers
+ * still unmatched, each a link to the bank-transfer screen filtered the same way.
+ */
+function BankTransfersStrip({ period }: { period: { from: string; to: string } }) {
+  const { t } = useTranslation('dashboard');
+  const fmt = useFormat();
+  const admin = useAuth().role === 'Admin';
+  const summary = useBankSummary(period, admin).data;
+  if (!admin || !summary) return null;
+  return (
+    <div className="d-flex flex-wrap gap-3 mb-3 small" data-testid="dash-bank">
+      <Link to={`/transaction/bank?state=matched&createdFrom=${period.from}&createdTo=${period.to}`} data-testid="dash-bank-received">
+        <i className="bi bi-bank me-1" aria-hidden="true" />
+        {t('ecommerce.bankReceived', { amount: fmt.vnd(summary.receivedAmount), count: summary.receivedCount })}
+      </Link>
+      <Link to="/transaction/bank?state=unmatched" className={summary.unmatchedCount > 0 ? 'text-warning-emphasis' : ''} data-testid="dash-bank-unmatched">
+        {t('ecommerce.bankUnmatched', { count: summary.unmatchedCount })}
+      </Link>
+    </div>
   );
 }

@@ -32,8 +32,15 @@ export function slipQuery(id: string | number) {
   return queryOptions({ queryKey: slipKeys.detail(id), queryFn: ({ signal }) => getVersioned<DeliverySlip>(`${BASE}/${id}`, signal) });
 }
 
+/** While a printed slip waits for its money, it is read again every 3 s: a bank transfer may pay it meanwhile. */
 export function useSlip(id: string | number) {
-  return useQuery(slipQuery(id));
+  return useQuery({
+    ...slipQuery(id),
+    refetchInterval: (q) => {
+      const s = q.state.data?.record;
+      return s && (s.status === 'ready' || s.status === 'out_for_delivery') && s.paidByTransfer < s.amountToCollect ? 3000 : false;
+    },
+  });
 }
 
 export function fetchSlipByCode(code: string, signal?: AbortSignal): Promise<DeliverySlip> {

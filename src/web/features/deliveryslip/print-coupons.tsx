@@ -149,9 +149,11 @@ export function PrintCouponsPage() {
 
 /** The VietQR payload of a slip's amount to collect, or why there is none. */
 export function slipTransferQr(slip: DeliverySlip, bank: SlipPrintSettings['bank']): { payload: string } | { reason: 'nothing_due' | 'no_bank' | 'invalid' } {
-  if (slip.amountToCollect <= 0) return { reason: 'nothing_due' };
+  // What transfers already paid (a SePay / Casso transfer matched to the slip) is not asked for again.
+  const due = slip.amountToCollect - (slip.paidByTransfer ?? 0);
+  if (due <= 0) return { reason: 'nothing_due' };
   if (!bank) return { reason: 'no_bank' };
-  const r = buildVietQrPayload({ bin: bank.bin, accountNumber: bank.accountNumber, amount: slip.amountToCollect, note: slipPaymentCode(slip.code) });
+  const r = buildVietQrPayload({ bin: bank.bin, accountNumber: bank.accountNumber, amount: due, note: slipPaymentCode(slip.code) });
   return r.ok ? { payload: r.payload } : { reason: 'invalid' };
 }
 
@@ -253,12 +255,14 @@ export function PrintedSlip({ slip: s, settings, onRemove }: { slip: DeliverySli
             {line(t('fields.total'), fmt.vnd(s.total), 'strong')}
             {line(t('fields.walletCredit'), s.walletCredit > 0 ? `\u2212${fmt.vnd(s.walletCredit)}` : fmt.vnd(0))}
             {line(t('fields.amountToCollect'), fmt.vnd(s.amountToCollect), 'cod')}
+            {(s.paidByTransfer ?? 0) > 0 && line(t('fields.paidByTransfer'), `\u2212${fmt.vnd(s.paidByTransfer)}`)}
+            {(s.paidByTransfer ?? 0) > 0 && line(t('fields.leftToCollect'), fmt.vnd(Math.max(0, s.amountToCollect - s.paidByTransfer)), 'cod')}
           </tbody>
         </table>
         <div className="slip-print-transfer">
           {'payload' in transfer ? (
             <>
-              <QrCode value={transfer.payload} label={t('print.vietqrOf', { amount: fmt.vnd(s.amountToCollect) })} className="slip-print-vietqr" testId="slip-vietqr" />
+              <QrCode value={transfer.payload} label={t('print.vietqrOf', { amount: fmt.vnd(Math.max(0, s.amountToCollect - (s.paidByTransfer ?? 0))) })} className="slip-print-vietqr" testId="slip-vietqr" />
               <div className="slip-print-caption">{t('print.vietqr')}</div>
               {settings.bank && (
                 <div className="slip-print-bank">

@@ -228,6 +228,20 @@ export function SlipMoney({ s }: { s: DeliverySlip }) {
             {fmt.vnd(s.amountToCollect)}
           </span>
         </div>
+        {s.paidByTransfer > 0 && (
+          <>
+            {line(t('fields.paidByTransfer'), `\u2212${fmt.vnd(s.paidByTransfer)}`, false, 'slip-paid-by-transfer')}
+            {line(t('fields.leftToCollect'), fmt.vnd(Math.max(0, s.amountToCollect - s.paidByTransfer)), true, 'slip-left-to-collect')}
+            {s.paidByTransfer >= s.amountToCollect && (
+              <div className="mt-2">
+                <span className="badge text-bg-success" data-testid="slip-paid-badge">
+                  <i className="bi bi-bank me-1" aria-hidden="true" />
+                  {t('detail.paidByTransfer')}
+                </span>
+              </div>
+            )}
+          </>
+        )}
         <div className="small text-body-secondary mt-2">{s.chargesFrozenAt ? t('detail.frozen', { at: fmt.dateTime(s.chargesFrozenAt) }) : t('detail.notFrozen')}</div>
       </Card.Body>
     </Card>

@@ -189,7 +189,7 @@ const draft: DeliverySlip = {
   status: 'draft', statusAt: '2026-11-20T00:00:00.000Z', nextSteps: ['ready', 'cancelled'], failureReason: null, failureNote: '', packageCount: 1, deliveryZone: null,
   packagesSubtotal: 100_000, domesticFee: 0, surcharges: [], surchargesTotal: 0, subtotal: 100_000, discountAmount: 0, discountBps: null, discountReason: null, total: 100_000,
   walletCredit: 50_000, amountToCollect: 50_000, chargesFrozenAt: null, collectedAmount: null, collectMethod: null, receivedBy: null, deliveredAt: null, note: '', printCount: 0,
-  lastPrintedAt: null, reconciledAt: null, remittanceReference: null, codOutstanding: false, packages: [line(1, 100_000) as DeliverySlip['packages'][number]], feedback: null, version: 3,
+  lastPrintedAt: null, reconciledAt: null, remittanceReference: null, codOutstanding: false, paidByTransfer: 0, packages: [line(1, 100_000) as DeliverySlip['packages'][number]], feedback: null, version: 3,
   createdAt: '2026-11-20T00:00:00.000Z', updatedAt: '2026-11-20T00:00:00.000Z',
 };
 

@@ -7,8 +7,19 @@ const handle = (titleKey: string): RouteHandle => ({ titleKey, sectionKey: 'menu
 
 export const transactionRoutes: RouteObject = guardedSection('transaction', ADMIN_ONLY, [
   { index: true, handle: handle('screens.transactionList'), lazy: lazyScreen(() => import('./transaction-list'), 'TransactionListPage') },
+  { path: 'bank', handle: handle('screens.bankTransactionList'), lazy: lazyScreen(() => import('./bank-list'), 'BankTransactionListPage') },
   { path: ':id', handle: handle('screens.transactionDetail'), lazy: lazyScreen(() => import('./transaction-detail'), 'TransactionDetailPage') },
   { path: 'edit/:id', handle: handle('screens.transactionEdit'), lazy: lazyScreen(() => import('./transaction-edit'), 'TransactionEditPage') },
 ]);
 
-export const transactionMenu: MenuEntry = { id: 'transaction', labelKey: 'menu.transaction', icon: 'bi-wallet2', to: '/transaction', roles: ADMIN_ONLY };
+export const transactionMenu: MenuEntry = {
+  id: 'transaction',
+  labelKey: 'menu.transaction',
+  icon: 'bi-wallet2',
+  roles: ADMIN_ONLY,
+  children: [
+    { id: 'transaction-list', labelKey: 'menu.transactionList', to: '/transaction', end: true },
+    // The count of unmatched transfers is shown beside this link (layouts read it by the link's id).
+    { id: 'transaction-bank', labelKey: 'menu.bankTransactions', to: '/transaction/bank' },
+  ],
+};

@@ -1,0 +1,166 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Form } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { BANK_TRANSACTION_LIST, type BankTransaction } from '../../../shared/contracts/bank-transactions';
+import { BANK_MATCH_KINDS, BANK_PROVIDERS, BANK_STATES, type BankMatchKind } from '../../../shared/domain/bank-transfer';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { FilterChecks, FilterDateRange, FilterSelect } from '../../components/data-table/list-filters';
+import { ResourceListPage } from '../../components/resource-pages';
+import { bankTransactionApi, ignoreBankTransaction, matchBankTransaction, undoBankTransaction, useBankSummary } from '../../entities/bank-transaction/api';
+import { BankMatchTarget, BankStateBadge, useBankTransactionColumns } from '../../entities/bank-transaction/columns';
+import { CustomerPicker } from '../../entities/customer/customer-picker';
+import { api, errorMessage } from '../../lib/api-client';
+import { queryKeys } from '../../lib/query-client';
+import { toastPromise } from '../../lib/toast';
+import { useFormat } from '../../lib/use-format';
+
+/**
+ * /transaction/bank (Admin): transfers SePay and Casso reported, with their memo and what they paid. A row opens a
+ * dialog: an unmatched (or ignored) one is matched by hand to a customer, a slip or an order, or ignored with a
+ * reason; a matched one can be undone with a reason (reversing rows; nothing is deleted).
+ */
+export function BankTransactionListPage() {
+  const { t } = useTranslation(['transaction', 'resource']);
+  const columns = useBankTransactionColumns();
+  const [open, setOpen] = useState<BankTransaction | null>(null);
+  const summary = useBankSummary();
+  return (
+    <ResourceListPage
+      ns="transaction"
+      client={bankTransactionApi}
+      label={t('bank.list.label')}
+      searchLabel={t('bank.list.searchLabel')}
+      searchPlaceholder={t('bank.list.searchPlaceholder')}
+      exportAs={{ resource: 'bank-transactions', fallbackName: 'chuyen-khoan' }}
+      aboveTable={
+        summary.data ? (
+          <p className="mb-3" data-testid="bank-unmatched">
+            {t('bank.list.unmatched', { count: summary.data.unmatchedCount })}
+          </p>
+        ) : null
+      }
+      tableId="bank-transactions"
+      columns={columns}
+      onOpen={(row) => setOpen(row)}
+      filters={
+        <>
+          <FilterChecks spec={BANK_TRANSACTION_LIST} name="state" label={t('bank.fields.state')} options={BANK_STATES.map((v) => ({ value: v, label: t(`bank.states.${v}`) }))} />
+          <FilterSelect spec={BANK_TRANSACTION_LIST} name="provider" label={t('bank.fields.provider')} options={BANK_PROVIDERS.map((v) => ({ value: v, label: v === 'sepay' ? 'SePay' : 'Casso' }))} />
+          <FilterDateRange spec={BANK_TRANSACTION_LIST} name="created" label={t('bank.fields.receivedAt')} />
+        </>
+      }
+      empty={{ title: t('bank.list.emptyTitle'), text: t('bank.list.emptyText') }}
+    >
+      {open && <BankTransactionDialog row={open} onClose={() => setOpen(null)} />}
+    </ResourceListPage>
+  );
+}
+
+type Mode = 'match' | 'ignore' | 'undo';
+
+/** Finds a slip or an order by its code as typed (the list's search), exactly that code. */
+async function findByCode(kind: 'slip' | 'order', code: string): Promise<number | null> {
+  const path = kind === 'slip' ? '/api/delivery-slips' : '/api/orders';
+  const page = await api.get<{ items: Array<{ id: number; code: string }> }>(path, { q: code.trim(), pageSize: 5 });
+  return page.items.find((i) => i.code.toUpperCase() === code.trim().toUpperCase())?.id ?? null;
+}
+
+function BankTransactionDialog({ row, onClose }: { row: BankTransaction; onClose(): void }) {
+  const { t } = useTranslation('transaction');
+  const fmt = useFormat();
+  const qc = useQueryClient();
+  const matchable = row.direction === 'in' && (row.state === 'unmatched' || (row.state === 'ignored' && row.reason !== 'duplicate'));
+  const [mode, setMode] = useState<Mode>(row.state === 'matched' ? 'undo' : 'match');
+  const [kind, setKind] = useState<BankMatchKind>('customer');
+  const [customerId, setCustomerId] = useState<number | null>(null);
+  const [code, setCode] = useState('');
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const run = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      let work: Promise<BankTransaction>;
+      if (mode === 'match') {
+        const id = kind === 'customer' ? customerId : await findByCode(kind, code);
+        if (!id) throw new Error(t('bank.dialog.notFound'));
+        work = matchBankTransaction(row, { kind, id });
+      } else work = mode === 'ignore' ? ignoreBankTransaction(row, reason) : undoBankTransaction(row, reason);
+      await toastPromise(work, { pending: t('bank.dialog.saving'), success: t('bank.dialog.saved') });
+      await Promise.all([qc.invalidateQueries({ queryKey: queryKeys.BankTransaction.all }), qc.invalidateQueries({ queryKey: queryKeys.Transaction.all }), qc.invalidateQueries({ queryKey: queryKeys.Customer.all }), qc.invalidateQueries({ queryKey: queryKeys.DeliverySlip.all })]);
+      onClose();
+    } catch (e) {
+      setError(errorMessage(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const canAct = mode === 'match' ? matchable : mode === 'ignore' ? row.state === 'unmatched' : row.state === 'matched';
+  const filled = mode === 'match' ? (kind === 'customer' ? customerId !== null : code.trim() !== '') : reason.trim().length >= 3;
+  return (
+    <ConfirmDialog
+      show
+      title={t('bank.dialog.title', { amount: fmt.vnd(row.amount) })}
+      confirmLabel={t(`bank.dialog.${mode}`)}
+      variant={mode === 'undo' ? 'danger' : 'primary'}
+      busy={busy}
+      confirmDisabled={!canAct || !filled}
+      onConfirm={() => void run()}
+      onCancel={onClose}
+    >
+      <dl className="row small mb-3">
+        <dt className="col-4">{t('bank.fields.memo')}</dt>
+        <dd className="col-8 text-break" data-testid="bank-memo">{row.memo || '—'}</dd>
+        <dt className="col-4">{t('bank.fields.state')}</dt>
+        <dd className="col-8"><BankStateBadge state={row.state} /> <BankMatchTarget row={row} /></dd>
+        <dt className="col-4">{t('bank.fields.counterAccount')}</dt>
+        <dd className="col-8">{row.counterAccount || '—'}</dd>
+        <dt className="col-4">{t('bank.fields.receivedAt')}</dt>
+        <dd className="col-8">{fmt.dateTime(row.occurredAt ?? row.createdAt)}</dd>
+      </dl>
+      {(matchable || row.state === 'unmatched') && (
+        <Form.Group className="mb-3">
+          {(['match', 'ignore'] as const).map((m) => (
+            <Form.Check key={m} inline type="radio" id={`bank-mode-${m}`} name="bank-mode" label={t(`bank.dialog.${m}`)} checked={mode === m} disabled={m === 'ignore' && row.state !== 'unmatched'} onChange={() => setMode(m)} />
+          ))}
+        </Form.Group>
+      )}
+      {mode === 'match' && matchable && (
+        <>
+          <Form.Group className="mb-2">
+            <Form.Label htmlFor="bank-kind">{t('bank.dialog.kind')}</Form.Label>
+            <Form.Select id="bank-kind" value={kind} onChange={(e) => setKind(e.target.value as BankMatchKind)}>
+              {BANK_MATCH_KINDS.map((k) => (
+                <option key={k} value={k}>{t(`bank.kinds.${k}`)}</option>
+              ))}
+            </Form.Select>
+          </Form.Group>
+          {kind === 'customer' ? (
+            <CustomerPicker value={customerId} onChange={(c) => setCustomerId(c?.id ?? null)} label={t('bank.kinds.customer')} />
+          ) : (
+            <Form.Group>
+              <Form.Label htmlFor="bank-code">{t(`bank.dialog.code.${kind}`)}</Form.Label>
+              <Form.Control id="bank-code" value={code} onChange={(e) => setCode(e.target.value)} autoComplete="off" />
+            </Form.Group>
+          )}
+        </>
+      )}
+      {(mode === 'ignore' || (mode === 'undo' && row.state === 'matched')) && (
+        <Form.Group>
+          <Form.Label htmlFor="bank-reason">{t('bank.dialog.reason')}</Form.Label>
+          <Form.Control id="bank-reason" as="textarea" rows={2} value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} />
+        </Form.Group>
+      )}
+      {!canAct && <p className="text-body-secondary small mt-2 mb-0">{t('bank.dialog.nothingToDo')}</p>}
+      {error && (
+        <p className="text-danger small mt-2 mb-0" role="alert">
+          {error}
+        </p>
+      )}
+    </ConfirmDialog>
+  );
+}
