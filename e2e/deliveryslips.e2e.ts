@@ -153,7 +153,7 @@ describeE2E('delivery slips', () => {
     const { ctx, page, errors } = await suite.signedInPage();
     await page.goto(`${suite.baseUrl}/deliveryslip/${draft.id}`);
     await expect.poll(() => page.getByTestId('line-billed').first().innerText()).toContain('3\u00a0lb');
-    expect(await page.getByTestId('line-billed').first().innerText()).toContain('2,646\u00a0lb → 3\u00a0lb');
+    expect(await page.getByTestId('line-basis').first().innerText()).toContain('2,646\u00a0lb → 3\u00a0lb');
     // The draft's print says it is a draft, and bills 3 lb.
     await page.goto(`${suite.baseUrl}/deliveryslip/print-coupons?ids=${draft.id}`);
     await page.getByTestId('printed-slip').waitFor();

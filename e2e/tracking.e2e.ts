@@ -85,10 +85,11 @@ describeE2E('tracking: scanner desk, receiving, journey and labels', () => {
         await page.keyboard.type(cm);
       }
     }
-    // 60 × 40 × 30 cm = 12 kg volumetric; 12.3 kg actual → 12.5 kg chargeable, computed before anything is sent.
+    // 60 × 40 × 30 cm = 12 kg volumetric; 12.3 kg actual → 12.3 kg chargeable (the price list rounds it once, in its own
+    // unit), computed before anything is sent.
     const fourth = dialog.getByTestId(`receive-row-${expected[3]!.id}`);
     expect(await fourth.getByTestId('volumetric').innerText()).toBe('12\u00a0kg');
-    expect(await fourth.getByTestId('chargeable').innerText()).toBe('12,5\u00a0kg');
+    expect(await fourth.getByTestId('chargeable').innerText()).toBe('12,3\u00a0kg');
     await screenshot(page, 'tracking-receive-desktop-light');
     await dialog.getByRole('button', { name: 'Nhận 5 kiện' }).click();
     await expect.poll(() => dialog.getByText('Đã nhận', { exact: true }).count(), { timeout: 20_000 }).toBe(5);
@@ -132,7 +133,7 @@ describeE2E('tracking: scanner desk, receiving, journey and labels', () => {
       expect(received).toMatchObject({ trackingNumber: number, storeId: Number(receivingStore), destinationStore: { code: 'VN-HAN' } });
     }
     // Weighed, not measured: billed by its gross weight.
-    expect((await apiGet<PackageList>(`/api/packages?q=${next}`)).items[0]).toMatchObject({ weightG: 1200, lengthMm: null, chargeableG: 1500 });
+    expect((await apiGet<PackageList>(`/api/packages?q=${next}`)).items[0]).toMatchObject({ weightG: 1200, lengthMm: null, chargeableG: 1200 });
     await screenshot(page, 'tracking-quick-receive-desktop-light');
     await quick.getByRole('button', { name: 'Đóng' }).last().click();
     await expect.poll(() => page.getByTestId('not-found-count').innerText(), { timeout: 15_000 }).toBe('2 không tìm thấy');

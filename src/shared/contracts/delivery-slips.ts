@@ -245,7 +245,7 @@ export type SlipStatusBodyInput = z.input<typeof SlipStatusBody>;
 /**
  * `POST /api/delivery-slips/:id/confirm` with an `Idempotency-Key` header. In one transaction: the packages are
  * delivered (event DLV), the wallet gets the money collected (`cod` for cash a courier collected, else
- * `deposit`) then the `payment` of the total, the feedback is stored, one audit row. The wallet ends at
+ * `collection`, the slip's money, never a top-up) then the `payment` of the total, the feedback is stored, one audit row. The wallet ends at
  * balance + collectedAmount − total. Collecting less than due is allowed only within the credit limit (else 409
  * CREDIT_LIMIT_EXCEEDED with SlipShortfallDetails). A second confirm → 409 SLIP_ALREADY_CONFIRMED.
  */

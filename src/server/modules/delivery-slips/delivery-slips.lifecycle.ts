@@ -108,7 +108,7 @@ export async function changeSlipStatus(ctx: WriteContext, id: number, body: Slip
  *      makes it wait and then read `delivered`);
  *   2. the wallet must end within the credit limit: balance + collected − total ≥ −creditLimit, else 409 with
  *      the shortfall (the amount still to collect to stay within the limit);
- *   3. ledger: the money collected (`cod` when a courier collected it, else `deposit`), then the `payment` of the
+ *   3. ledger: the money collected (`cod` when a courier collected it, else `collection`), then the `payment` of the
  *      total, both referring to the slip: the wallet ends at balance + collected − total, any excess stays as
  *      credit;
  *   4. the packages get a `delivered` event (DLV) and leave the slip's open set;

@@ -151,11 +151,16 @@ export function SlipBody({ s }: { s: DeliverySlip }) {
                           {p.trackingNumber}
                         </Link>
                         <div className="small text-body-secondary">{p.code}</div>
+                        {/* How the freight was priced, under the parcel (room to wrap on a phone). */}
+                        {p.pricing && (
+                          <div className="small text-body-secondary font-tabular" data-testid="line-basis">
+                            {fmt.basis(p.pricing)}
+                          </div>
+                        )}
                       </td>
                       <td className="text-end font-tabular d-none d-sm-table-cell">{fmt.kg(p.weightG)}</td>
                       <td className="text-end font-tabular" data-testid="line-billed">
                         {p.pricing ? fmt.billed(p.pricing) : fmt.kg(p.chargeableG)}
-                        {p.pricing && <div className="small text-body-secondary text-nowrap">{fmt.basis(p.pricing)}</div>}
                       </td>
                       <td className="text-end font-tabular">{fmt.vnd(p.amount)}</td>
                     </tr>
