@@ -1,3 +1,4 @@
+import { stripVietnameseMarks } from '../text';
 import { slipCodeFromPaymentCode } from './delivery-slip-lifecycle';
 
 /**
@@ -34,12 +35,7 @@ export interface MemoOptions {
 
 /** Upper case, no accents, đ → D. */
 export function foldMemo(memo: string): string {
-  return memo
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/đ/g, 'd')
-    .replace(/Đ/g, 'D')
-    .toUpperCase();
+  return stripVietnameseMarks(memo).toUpperCase();
 }
 
 const DIGITS = /^\d+/;
