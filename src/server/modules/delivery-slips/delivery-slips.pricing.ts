@@ -3,14 +3,12 @@ import { DELIVERY_ZONES, type DomesticFees } from '../../../shared/domain/slip-c
 import type { Db } from '../../db/client';
 import { settingsInForce } from '../../lib/settings';
 import { freightWith, pricingData } from '../settings/pricing.service';
-import type { FreightBasis, FreightSubject } from '../../../shared/domain/pricing';
+import type { CustomerGroup, FreightBasis, FreightSubject } from '../../../shared/domain/pricing';
 
 /**
  * Where a slip's prices come from: the freight of each package and the domestic fee of each zone. Everything
  * else in the slip's money is shared/domain/slip-charges.ts. This is the one place the module reads prices.
  */
-
-export type CustomerGroup = 'retail' | 'wholesale' | 'vip';
 
 /**
  * Freight of each package by the one freight quote (shared/domain/pricing.ts quoteFreight, as the package's

@@ -17,7 +17,7 @@ import {
   isFinalSlipStatus,
 } from '../../../shared/domain/delivery-slip-lifecycle';
 import type { PackageStatus } from '../../../shared/domain/package-status';
-import type { FreightBasis } from '../../../shared/domain/pricing';
+import type { CustomerGroup, FreightBasis } from '../../../shared/domain/pricing';
 import {
   computeSlipCharges,
   domesticFeeFor,
@@ -31,7 +31,7 @@ import type { Db } from '../../db/client';
 import { customers, deliverySlipPackages, deliverySlips, packages, stores } from '../../db/schema/index';
 import { HttpError } from '../../lib/errors';
 import type { UpdatePlan, WriteContext } from '../../lib/resource/define';
-import { domesticFeesInForce, freightFor, type CustomerGroup } from './delivery-slips.pricing';
+import { domesticFeesInForce, freightFor } from './delivery-slips.pricing';
 
 /**
  * The rules of a slip's contents and money: which packages may go on it, what it charges, and what a draft
