@@ -380,8 +380,8 @@ describe('slip confirmation', () => {
     expect(slipConfirmation(base)).toEqual({
       ok: true,
       movements: [
-        { type: 'cod', amount: 300_000, signedAmount: 300_000, method: 'cash', balanceAfter: 500_000 },
-        { type: 'payment', amount: 500_000, signedAmount: -500_000, method: null, balanceAfter: 0 },
+        { type: 'cod', amount: 300_000, signedAmount: 300_000, method: 'cash', balanceAfter: 500_000, orderId: null },
+        { type: 'payment', amount: 500_000, signedAmount: -500_000, method: null, balanceAfter: 0, orderId: null },
       ],
       balanceBefore: 200_000,
       balanceAfter: 0,
@@ -428,7 +428,7 @@ describe('slip confirmation', () => {
   it('the wallet covers everything: only the payment', () => {
     expect(slipConfirmation({ ...base, total: 120_000, walletCredit: 120_000, balance: 300_000, collected: 0 })).toEqual({
       ok: true,
-      movements: [{ type: 'payment', amount: 120_000, signedAmount: -120_000, method: null, balanceAfter: 180_000 }],
+      movements: [{ type: 'payment', amount: 120_000, signedAmount: -120_000, method: null, balanceAfter: 180_000, orderId: null }],
       balanceBefore: 300_000,
       balanceAfter: 180_000,
       amountDue: 0,
@@ -459,6 +459,36 @@ describe('slip confirmation', () => {
     expect(collectionType('pickup', 'bank_transfer')).toBe('collection');
     const r = slipConfirmation({ ...base, delivery: 'pickup', payment: 'bank_transfer' });
     expect(r.ok && r.movements[0]).toMatchObject({ type: 'collection', method: 'bank_transfer' });
+  });
+
+  it("collects an order's debt with the slip: the slip's payment, then one payment per order, the slip total unchanged", () => {
+    const c = charges({ packages: [pkg(500_000)], method: 'pickup', walletBalance: 100_000, orders: [{ orderId: 7, due: 50_000 }] });
+    // The order's fee is not the slip's revenue: the total stays the freight, the hand-over settles both.
+    expect(c).toMatchObject({ total: 500_000, ordersDue: 50_000, payable: 550_000, walletCredit: 100_000, amountToCollect: 450_000 });
+    const r = slipConfirmation({ ...base, total: 500_000, walletCredit: 100_000, balance: 100_000, collected: 450_000, delivery: 'pickup', orders: [{ orderId: 7, due: 50_000 }] });
+    expect(r).toEqual({
+      ok: true,
+      movements: [
+        { type: 'collection', amount: 450_000, signedAmount: 450_000, method: 'cash', balanceAfter: 550_000, orderId: null },
+        { type: 'payment', amount: 500_000, signedAmount: -500_000, method: null, balanceAfter: 50_000, orderId: null },
+        { type: 'payment', amount: 50_000, signedAmount: -50_000, method: null, balanceAfter: 0, orderId: 7 },
+      ],
+      balanceBefore: 100_000,
+      balanceAfter: 0,
+      amountDue: 450_000,
+      printedAmountToCollect: 450_000,
+      excess: 0,
+      owed: 0,
+    });
+  });
+
+  it("an order line short of money is the whole hand-over's shortfall", () => {
+    const r = slipConfirmation({ ...base, total: 500_000, walletCredit: 0, balance: 0, collected: 500_000, delivery: 'pickup', orders: [{ orderId: 7, due: 50_000 }] });
+    expect(r).toMatchObject({ ok: false, code: 'credit_limit_exceeded', shortfall: 50_000, amountDue: 550_000, balanceAfter: -50_000 });
+    expect(() => slipConfirmation({ ...base, orders: [{ orderId: 7, due: 0 }] })).toThrow(RangeError);
+    expect(() => computeSlipCharges({ packages: [], method: 'pickup', walletBalance: 0, orders: [{ orderId: 7, due: -1 }] })).toThrow(RangeError);
+    // The payable is what the ledger must take in one hand-over.
+    expect(issues({ packages: [pkg(SLIP_AMOUNT_MAX)], method: 'pickup', walletBalance: 0, orders: [{ orderId: 7, due: 1 }] })).toEqual(['total:total_too_large']);
   });
 
   it('refuses impossible figures as programming errors', () => {

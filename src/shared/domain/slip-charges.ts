@@ -12,8 +12,14 @@
  *   subtotal         = packagesSubtotal + domesticFee + surcharges    (everything charged, before the discount)
  *   discount         = the amount typed, or round_half_up(subtotal × bps ÷ 10,000) — the one rounding of a slip
  *   total            = subtotal − discount                            (never negative, see below)
- *   walletCredit     = min(total, max(walletBalance, 0))              (a debt in the wallet covers nothing)
- *   amountToCollect  = total − walletCredit                           (the COD; never negative)
+ *   ordersDue        = Σ what each order the clerk added still owes   (an order's service fee, carried to the counter)
+ *   payable          = total + ordersDue                              (everything the hand-over settles)
+ *   walletCredit     = min(payable, max(walletBalance, 0))            (a debt in the wallet covers nothing)
+ *   amountToCollect  = payable − walletCredit                         (the COD; never negative)
+ *
+ * An order's debt is not a charge of the slip: `total` (the slip's revenue on the dashboards) leaves it out, and
+ * the confirmation pays each order as its own ledger `payment` referring to the order, so the money counts once,
+ * on its order, and the order's "paid" follows.
  *
  * A discount needs a reason whenever it is not zero. A discount amount larger than the subtotal is refused, not
  * capped ("input is refused, never rewritten"): the person typed something that cannot be right, and a capped
@@ -25,7 +31,7 @@
  * Confirmation (slipConfirmation): the wallet pays the slip's total and the collected money goes into it, so the
  * wallet ends at balance + collected − total whatever the wallet covered when the slip was printed. Two ledger
  * rows: first the money in — a `cod` for cash a courier collected, a `deposit` for cash at the counter or a bank
- * transfer — then the `payment` of the total. Money in comes first so that no row's balance-after dips below the
+ * transfer — then the `payment` of the total, then one `payment` per order line. Money in comes first so that no row's balance-after dips below the
  * floor on the way (the database refuses a balance below −credit limit on every row). Collecting more than is due
  * leaves the excess in the wallet; collecting less is allowed only while the balance stays within the customer's
  * credit limit, else the confirmation is refused with the shortfall (the least that must still be collected).
@@ -129,6 +135,14 @@ export interface SlipChargesInput {
   discount?: SlipDiscountInput | null;
   /** The customer's wallet balance, đồng; negative when the customer owes. */
   walletBalance: number;
+  /** Orders whose debt is collected with the slip: what each still owes (đồng, > 0), read by the system. */
+  orders?: readonly SlipOrderInput[];
+}
+
+export interface SlipOrderInput {
+  orderId: number;
+  /** đồng, > 0: what the order still owes. */
+  due: number;
 }
 
 export interface SlipPackageLine {
@@ -159,10 +173,16 @@ export interface SlipCharges {
   discountReason: string | null;
   /** subtotal − discount, ≥ 0. */
   total: number;
+  /** The order lines, in the order given. */
+  orders: SlipOrderInput[];
+  /** Σ order lines. */
+  ordersDue: number;
+  /** total + ordersDue: what the hand-over settles. */
+  payable: number;
   walletBalance: number;
-  /** min(total, max(walletBalance, 0)). */
+  /** min(payable, max(walletBalance, 0)). */
   walletCredit: number;
-  /** total − walletCredit, ≥ 0: the COD. */
+  /** payable − walletCredit, ≥ 0: the COD. */
   amountToCollect: number;
 }
 
@@ -282,11 +302,17 @@ export function computeSlipCharges(input: SlipChargesInput): SlipChargesResult {
     if (given) discountReason = reason || null;
   }
 
+  const orders = (input.orders ?? []).map((o) => {
+    if (!Number.isSafeInteger(o.due) || o.due <= 0) throw new RangeError(`due of order ${o.orderId} must be an integer > 0, got ${o.due}`);
+    return { orderId: o.orderId, due: o.due };
+  });
+  const ordersDue = orders.reduce((s, o) => s + o.due, 0);
   const total = subtotal - discount;
-  if (issues.length === 0 && total > SLIP_AMOUNT_MAX) add('total', 'total_too_large');
+  const payable = total + ordersDue;
+  if (issues.length === 0 && payable > SLIP_AMOUNT_MAX) add('total', 'total_too_large');
   if (issues.length) return { ok: false, issues };
 
-  const walletCredit = Math.min(total, Math.max(input.walletBalance, 0));
+  const walletCredit = Math.min(payable, Math.max(input.walletBalance, 0));
   return {
     ok: true,
     charges: {
@@ -300,9 +326,12 @@ export function computeSlipCharges(input: SlipChargesInput): SlipChargesResult {
       discountBps,
       discountReason,
       total,
+      orders,
+      ordersDue,
+      payable,
       walletBalance: input.walletBalance,
       walletCredit,
-      amountToCollect: total - walletCredit,
+      amountToCollect: payable - walletCredit,
     },
   };
 }
@@ -320,7 +349,9 @@ export function collectionType(delivery: DeliveryMethod, payment: TransactionMet
 export interface SlipConfirmInput {
   /** The slip's frozen total, đồng. */
   total: number;
-  /** The wallet credit frozen on the slip (what it printed as covered by the wallet). */
+  /** The order lines frozen on the slip: each is paid by its own `payment` after the slip's. */
+  orders?: readonly SlipOrderInput[];
+  /** The wallet credit frozen on the slip (what it printed as covered by the wallet), ≤ total + Σ orders. */
   walletCredit: number;
   /** The wallet balance now, read in the confirming transaction. */
   balance: number;
@@ -342,19 +373,21 @@ export interface SlipLedgerMovement {
   /** cash / bank transfer for the money collected; null for the wallet's payment (money from the wallet has no method). */
   method: TransactionMethod | null;
   balanceAfter: number;
+  /** The order a payment settles (an order line); null for the slip's own rows. */
+  orderId: number | null;
 }
 
 export type SlipConfirmDecision =
   | {
       ok: true;
-      /** In posting order: the money collected (when any), then the payment of the total (when not 0). */
+      /** In posting order: the money collected (when any), the payment of the total (when not 0), one payment per order. */
       movements: SlipLedgerMovement[];
       balanceBefore: number;
-      /** balance + collected − total. */
+      /** balance + collected − total − Σ orders. */
       balanceAfter: number;
-      /** What had to be collected at this balance: total − min(total, max(balance, 0)). */
+      /** What had to be collected at this balance: payable − min(payable, max(balance, 0)). */
       amountDue: number;
-      /** What the slip printed: total − walletCredit (differs from amountDue when the balance moved since). */
+      /** What the slip printed: payable − walletCredit (differs from amountDue when the balance moved since). */
       printedAmountToCollect: number;
       /** Collected beyond what was due: stays in the wallet as credit. */
       excess: number;
@@ -377,12 +410,15 @@ export type SlipConfirmDecision =
 export function slipConfirmation(input: SlipConfirmInput): SlipConfirmDecision {
   const { total, walletCredit, balance, collected, creditLimit } = input;
   if (!validAmount(total)) throw new RangeError(`total must be an integer from 0 to ${SLIP_AMOUNT_MAX}, got ${total}`);
-  if (!Number.isSafeInteger(walletCredit) || walletCredit < 0 || walletCredit > total) throw new RangeError(`walletCredit must be an integer from 0 to the total, got ${walletCredit}`);
+  const orders = input.orders ?? [];
+  for (const o of orders) if (!validAmount(o.due) || o.due === 0) throw new RangeError(`due of order ${o.orderId} must be an integer > 0, got ${o.due}`);
+  const payable = total + orders.reduce((s, o) => s + o.due, 0);
+  if (!Number.isSafeInteger(walletCredit) || walletCredit < 0 || walletCredit > payable) throw new RangeError(`walletCredit must be an integer from 0 to the payable, got ${walletCredit}`);
   if (!Number.isSafeInteger(balance)) throw new RangeError(`balance must be a safe integer, got ${balance}`);
   if (!validAmount(collected)) throw new RangeError(`collected must be an integer from 0 to ${SLIP_AMOUNT_MAX}, got ${collected}`);
   if (!Number.isSafeInteger(creditLimit) || creditLimit < 0) throw new RangeError(`creditLimit must be an integer ≥ 0, got ${creditLimit}`);
 
-  const amountDue = total - Math.min(total, Math.max(balance, 0));
+  const amountDue = payable - Math.min(payable, Math.max(balance, 0));
   const movements: SlipLedgerMovement[] = [];
   let running = balance;
   if (collected > 0) {
@@ -390,24 +426,26 @@ export function slipConfirmation(input: SlipConfirmInput): SlipConfirmDecision {
     const delta = signedAmount(type, collected);
     const step = applyToBalance(running, creditLimit, delta); // money in: always accepted
     running = step.balanceAfter;
-    movements.push({ type, amount: collected, signedAmount: delta, method: input.payment, balanceAfter: running });
+    movements.push({ type, amount: collected, signedAmount: delta, method: input.payment, balanceAfter: running, orderId: null });
   }
-  if (total > 0) {
-    const delta = signedAmount('payment', total);
+  const payments = [...(total > 0 ? [{ amount: total, orderId: null }] : []), ...orders.map((o) => ({ amount: o.due, orderId: o.orderId }))];
+  for (const p of payments) {
+    const delta = signedAmount('payment', p.amount);
     const step = applyToBalance(running, creditLimit, delta);
     if (!step.ok) {
-      const shortfall = -creditLimit - step.balanceAfter;
+      // The shortfall of the whole hand-over: what the balance would end at after every payment, below the floor.
+      const shortfall = -creditLimit - (balance + collected - payable);
       return {
         ok: false,
         code: 'credit_limit_exceeded',
         shortfall,
         amountDue,
-        balanceAfter: step.balanceAfter,
+        balanceAfter: balance + collected - payable,
         message: `Cần thu thêm ít nhất ${grouped(shortfall)} ₫: số tiền còn thiếu vượt hạn mức công nợ ${grouped(creditLimit)} ₫ của khách hàng`,
       };
     }
     running = step.balanceAfter;
-    movements.push({ type: 'payment', amount: total, signedAmount: delta, method: null, balanceAfter: running });
+    movements.push({ type: 'payment', amount: p.amount, signedAmount: delta, method: null, balanceAfter: running, orderId: p.orderId });
   }
   return {
     ok: true,
@@ -415,7 +453,7 @@ export function slipConfirmation(input: SlipConfirmInput): SlipConfirmDecision {
     balanceBefore: balance,
     balanceAfter: running,
     amountDue,
-    printedAmountToCollect: total - walletCredit,
+    printedAmountToCollect: payable - walletCredit,
     excess: Math.max(0, collected - amountDue),
     owed: Math.max(0, amountDue - collected),
   };
