@@ -12,8 +12,9 @@
  *   order_cod         { order }  cash collected by the courier for an order
  *   order_balance     { order }  the wallet pays the rest of an order
  *   order_collected   { order }  money handed over to settle an order when it is completed
+ *   slip_order        { slip, order }  the wallet pays what an order owed, collected with a delivery slip
  */
-export const TRANSACTION_NOTE_CODES = ['slip_collected', 'slip_payment', 'order_refund', 'order_deposit_in', 'order_deposit', 'order_cod', 'order_balance', 'order_collected'] as const;
+export const TRANSACTION_NOTE_CODES = ['slip_collected', 'slip_payment', 'order_refund', 'order_deposit_in', 'order_deposit', 'order_cod', 'order_balance', 'order_collected', 'slip_order'] as const;
 export type TransactionNoteCode = (typeof TRANSACTION_NOTE_CODES)[number];
 export type TransactionNoteParams = Record<string, string>;
 
@@ -25,7 +26,8 @@ export interface TransactionNote {
 }
 
 export const slipNote = (code: 'slip_collected' | 'slip_payment', slip: string): TransactionNote => ({ noteCode: code, noteParams: { slip } });
-export const orderNote = (code: Exclude<TransactionNoteCode, 'slip_collected' | 'slip_payment'>, order: string): TransactionNote => ({
+export const slipOrderNote = (slip: string, order: string): TransactionNote => ({ noteCode: 'slip_order', noteParams: { slip, order } });
+export const orderNote = (code: Exclude<TransactionNoteCode, 'slip_collected' | 'slip_payment' | 'slip_order'>, order: string): TransactionNote => ({
   noteCode: code,
   noteParams: { order },
 });
@@ -51,5 +53,7 @@ export function transactionNoteText(code: TransactionNoteCode, params: Transacti
       return `Thanh toán phần còn lại đơn ${order}`;
     case 'order_collected':
       return `Thu tiền đơn ${order}`;
+    case 'slip_order':
+      return `Thanh toán đơn ${order} khi giao phiếu ${slip}`;
   }
 }

@@ -758,6 +758,7 @@ export const MESSAGES_EN: Readonly<Record<string, string>> = {
   'Thu hộ khi giao đơn {order}': 'Cash collected on delivery of order {order}',
   'Thanh toán phần còn lại đơn {order}': 'Payment of the rest of order {order}',
   'Thu tiền đơn {order}': 'Money collected for order {order}',
+  'Thanh toán đơn {order} khi giao phiếu {slip}': 'Order {order} paid on hand-over of slip {slip}',
   'Số AWB {awb} đã có trong hệ thống: MAWB này đang ở trạng thái "{status}"': 'AWB number {awb} is already in the system: that MAWB is "{status}"',
   // ---- branch order-parcels: an order's parcels, attached from its page; the order follows them ----
   'Đơn {code} đã ở trạng thái "{status}": không thể gắn hay gỡ kiện': 'Order {code} is already "{status}": parcels cannot be put on or taken off it',

@@ -6,6 +6,7 @@ import { DELIVERY_METHODS, DELIVERY_ZONES, type SlipSurcharge } from '../../../s
 import type { FreightBasis } from '../../../shared/domain/pricing';
 import { id, mutable } from './common';
 import { customers } from './customers';
+import { orders } from './orders';
 import { packages } from './packages';
 import { stores, users } from './platform';
 
@@ -57,6 +58,8 @@ export const deliverySlips = pgTable(
     total: bigint('total', { mode: 'number' }).notNull().default(0),
     walletCredit: bigint('wallet_credit', { mode: 'number' }).notNull().default(0),
     amountToCollect: bigint('amount_to_collect', { mode: 'number' }).notNull().default(0),
+    /** Σ of the slip's order lines (delivery_slip_orders): orders' debts collected with it, not part of `total`; 0047. */
+    ordersDue: bigint('orders_due', { mode: 'number' }).notNull().default(0),
     chargesFrozenAt: timestamp('charges_frozen_at', { withTimezone: true }),
     /** What bank transfers paid on the slip before hand-over (migration 0046, modules/bank-transactions): the counter collects the rest. */
     paidByTransfer: bigint('paid_by_transfer', { mode: 'number' }).notNull().default(0),
@@ -111,8 +114,9 @@ export const deliverySlips = pgTable(
       'delivery_slips_money_ck',
       sql`${t.packagesSubtotal} >= 0 AND ${t.domesticFee} >= 0 AND ${t.surchargesTotal} >= 0 AND ${t.discountAmount} >= 0
         AND ${t.total} = ${t.packagesSubtotal} + ${t.domesticFee} + ${t.surchargesTotal} - ${t.discountAmount}
-        AND ${t.total} >= 0 AND ${t.walletCredit} >= 0 AND ${t.walletCredit} <= ${t.total}
-        AND ${t.amountToCollect} = ${t.total} - ${t.walletCredit}`,
+        AND ${t.total} >= 0 AND ${t.ordersDue} >= 0
+        AND ${t.walletCredit} >= 0 AND ${t.walletCredit} <= ${t.total} + ${t.ordersDue}
+        AND ${t.amountToCollect} = ${t.total} + ${t.ordersDue} - ${t.walletCredit}`,
     ),
     check('delivery_slips_paid_by_transfer_ck', sql`${t.paidByTransfer} >= 0`),
     check('delivery_slips_discount_bps_ck', sql`${t.discountBps} IS NULL OR ${t.discountBps} BETWEEN 0 AND 10000`),
@@ -156,6 +160,33 @@ export const deliverySlipPackages = pgTable(
     uniqueIndex('delivery_slip_packages_open_uq').on(t.packageId).where(sql`open`),
     index('delivery_slip_packages_package_idx').on(t.packageId),
     check('delivery_slip_packages_money_ck', sql`${t.freight} >= 0 AND ${t.amount} >= ${t.freight}`),
+  ],
+);
+
+/**
+ * The order lines of a slip (migration 0047): what each order of the customer still owed when the clerk put it on
+ * the slip, collected and paid to the order on hand-over. `open` as on the package lines: a partial unique index
+ * keeps an order's debt on at most one open slip.
+ */
+export const deliverySlipOrders = pgTable(
+  'delivery_slip_orders',
+  {
+    id: id(),
+    slipId: bigint('slip_id', { mode: 'number' })
+      .notNull()
+      .references(() => deliverySlips.id),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => orders.id),
+    position: integer('position').notNull().default(0),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    open: boolean('open').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('delivery_slip_orders_slip_order_uq').on(t.slipId, t.orderId),
+    uniqueIndex('delivery_slip_orders_open_uq').on(t.orderId).where(sql`open`),
+    check('delivery_slip_orders_amount_ck', sql`${t.amount} > 0`),
   ],
 );
 
