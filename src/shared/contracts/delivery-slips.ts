@@ -11,6 +11,7 @@ import {
 } from '../domain/delivery-slip-lifecycle';
 import { TRANSACTION_METHODS } from '../domain/ledger';
 import { PACKAGE_STATUSES } from '../domain/package-status';
+import { ORDER_KINDS, ORDER_STATUSES } from '../domain/order-lifecycle';
 import { parseScannedNumbers, SCAN_MAX_NUMBERS } from '../domain/scan';
 import { DELIVERY_METHODS, DELIVERY_ZONES, DISCOUNT_REASON_MAX, SLIP_AMOUNT_MAX, SURCHARGE_LABEL_MAX } from '../domain/slip-charges';
 import { defineListSpec, exportQuerySchema, filter, listQuerySchema, listResponse, type ListQuery } from './list-query';
@@ -75,6 +76,8 @@ export const DELIVERY_SLIP_ERROR_CODES = {
   NOT_RECONCILABLE: 'SLIP_NOT_RECONCILABLE',
   /** Bulk create found nothing to put on a slip. */
   NOTHING_TO_CREATE: 'SLIP_BULK_EMPTY',
+  /** An order line that cannot be collected (not the customer's, settled, closed, on another open slip); details: [{ path: 'orderIds.i', message }]. */
+  ORDER_CONFLICT: 'SLIP_ORDER_CONFLICT',
 } as const;
 
 // ---- inputs -----------------------------------------------------------------------------------------
@@ -128,6 +131,15 @@ const PackageIds = z
   .max(SLIP_PACKAGES_MAX, { error: `Một phiếu giao có tối đa ${SLIP_PACKAGES_MAX} kiện` })
   .refine((ids) => new Set(ids).size === ids.length, { error: 'Một kiện xuất hiện hai lần' });
 
+/** Most orders whose debt one slip collects. */
+export const SLIP_ORDERS_MAX = 50;
+
+/** Orders whose debt the slip collects with its packages (each owing, of the customer, on no other open slip). */
+const OrderIds = z
+  .array(Id('Mã đơn hàng không hợp lệ'), { error: 'orderIds phải là danh sách mã đơn hàng' })
+  .max(SLIP_ORDERS_MAX, { error: `Một phiếu giao thu tối đa ${SLIP_ORDERS_MAX} đơn hàng` })
+  .refine((ids) => new Set(ids).size === ids.length, { error: 'Một đơn hàng xuất hiện hai lần' });
+
 const receiverFields = {
   receiverName: z.string().trim().min(1, { error: 'Vui lòng nhập tên người nhận' }).max(200, { error: 'Tên người nhận dài tối đa 200 ký tự' }),
   receiverPhone: PhoneInput,
@@ -174,6 +186,8 @@ export const DeliverySlipCreate = z
     domesticFee: moneyFields.domesticFee.optional().transform((v) => v ?? null),
     surcharges: moneyFields.surcharges.default([]),
     discount: moneyFields.discount.optional().transform((v) => v ?? null),
+    /** Orders of the customer whose debt (what each still owes) is collected with the slip, as order lines. */
+    orderIds: OrderIds.default([]),
     note: receiverFields.note.default(''),
   })
   .superRefine((v, ctx) => exactlyOnePackageList(v, ctx, true));
@@ -199,6 +213,8 @@ export const DeliverySlipPatch = z
     domesticFee: moneyFields.domesticFee.optional(),
     surcharges: moneyFields.surcharges.optional(),
     discount: moneyFields.discount.optional(),
+    /** REPLACES the slip's order lines (each at what the order owes now). */
+    orderIds: OrderIds.optional(),
     note: receiverFields.note.optional(),
   })
   .superRefine((v, ctx) => exactlyOnePackageList(v, ctx, false));
@@ -235,6 +251,8 @@ export const SlipChargesFigures = z.object({
   total: z.number().int(),
   packagesSubtotal: z.number().int(),
   lines: z.array(z.object({ packageId: z.number().int(), amount: z.number().int() })),
+  /** The order lines: what each order owes now (an order paid meanwhile changes it). */
+  orders: z.array(z.object({ orderId: z.number().int(), amount: z.number().int() })),
 });
 export type SlipChargesFigures = z.infer<typeof SlipChargesFigures>;
 /** The details of 409 SLIP_CHARGES_CHANGED: what the draft said, and what finalising now would charge. */
@@ -324,6 +342,17 @@ export const DeliverySlipPackage = z.object({
 });
 export type DeliverySlipPackage = z.infer<typeof DeliverySlipPackage>;
 
+/** An order line: what an order of the customer owed when it was put on the slip, paid to it on hand-over. */
+export const DeliverySlipOrder = z.object({
+  orderId: z.number().int(),
+  code: z.string(),
+  kind: z.enum(ORDER_KINDS),
+  status: z.enum(ORDER_STATUSES),
+  /** đồng, > 0. */
+  amount: z.number().int(),
+});
+export type DeliverySlipOrder = z.infer<typeof DeliverySlipOrder>;
+
 export const SlipFeedback = z.object({ rating: z.number().int(), comment: z.string(), createdAt: Timestamp });
 
 export const DeliverySlip = z.object({
@@ -363,9 +392,13 @@ export const DeliverySlip = z.object({
   discountBps: z.number().int().nullable(),
   discountReason: z.string().nullable(),
   total: z.number().int(),
-  /** Wallet credit applied: min(total, positive balance) when computed. */
+  /** The order lines: orders' debts collected with the slip (not part of `total`, which is the slip's own revenue). */
+  orders: z.array(DeliverySlipOrder),
+  /** Σ order lines. */
+  ordersDue: z.number().int(),
+  /** Wallet credit applied: min(total + ordersDue, positive balance) when computed. */
   walletCredit: z.number().int(),
-  /** The COD: total − walletCredit. */
+  /** The COD: total + ordersDue − walletCredit. */
   amountToCollect: z.number().int(),
   /** Paid by bank transfer before hand-over (matched SePay / Casso transfers): the counter collects only the rest. */
   paidByTransfer: z.number().int(),
@@ -449,6 +482,8 @@ export const SlipQuote = z.object({
   discountAmount: z.number().int(),
   discountBps: z.number().int().nullable(),
   total: z.number().int(),
+  orders: z.array(DeliverySlipOrder),
+  ordersDue: z.number().int(),
   walletBalance: z.number().int(),
   walletCredit: z.number().int(),
   amountToCollect: z.number().int(),
@@ -459,6 +494,8 @@ export const ReadyPackages = z.object({
   customerId: z.number().int(),
   walletBalance: z.number().int(),
   hubs: z.array(z.object({ storeId: z.number().int(), storeCode: z.string(), storeName: z.string(), packages: z.array(DeliverySlipPackage.extend({ readySince: Timestamp })) })),
+  /** The customer's orders that still owe money and are on no open slip: the order lines the clerk may add (amount = what is owed now). */
+  owingOrders: z.array(DeliverySlipOrder),
 });
 export type ReadyPackages = z.infer<typeof ReadyPackages>;
 

@@ -37,6 +37,15 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export const FINAL_ORDER_STATUSES: readonly OrderStatus[] = ['completed', 'cancelled'];
 
+/**
+ * What an order still owes: its total less what the wallet paid for it (payments − refunds referring to it). A
+ * cancelled order owes nothing: what was paid is refunded or kept on purpose, never asked for again. The order page,
+ * completion (ORDER_HAS_DUE) and a slip's order lines all read it here.
+ */
+export function orderDue(order: { status: OrderStatus; total: number; paid: number }): number {
+  return order.status === 'cancelled' ? 0 : order.total - order.paid;
+}
+
 const FORWARD: Record<OrderStatus, readonly OrderStatus[]> = {
   new: ['confirmed', 'cancelled'],
   confirmed: ['purchased', 'cancelled'],

@@ -19,7 +19,7 @@ import { HttpError } from '../../lib/errors';
 import { findItem, pageRows } from '../../lib/resource/list-engine';
 import { inWriteTransaction } from '../../lib/resource/write';
 import { deliverySlipsResource } from './delivery-slips.resource';
-import { computeCharges, defaultReceiver, findCustomer, nextSlipCodes, slipCustomerFields, slipPackageFields, slipSearchText, type SlipCustomer, type SlipPackageRow } from './delivery-slips.service';
+import { computeCharges, defaultReceiver, findCustomer, nextSlipCodes, owingOrders, slipCustomerFields, slipPackageFields, slipSearchText, type SlipCustomer, type SlipPackageRow } from './delivery-slips.service';
 
 /**
  * The slip routes beyond the resource's own: lookup by code, the create screen's ready packages, printing, bulk
@@ -73,6 +73,7 @@ export async function readyPackages(db: Db, customerId: number): Promise<ReadyPa
   return {
     customerId,
     walletBalance: customer.balance,
+    owingOrders: await owingOrders(db, customerId),
     hubs: storeRows
       .map((s) => ({
         storeId: s.id,

@@ -11,9 +11,9 @@ import {
 import { DELIVERY_SLIP_LIFECYCLES, packageEffectOf, type DeliverySlipStatus } from '../../../shared/domain/delivery-slip-lifecycle';
 import { slipDeliveredNote, slipFailedNote, slipStatusNote } from '../../../shared/domain/event-notes';
 import { slipConfirmation } from '../../../shared/domain/slip-charges';
-import { slipNote } from '../../../shared/domain/transaction-notes';
+import { slipNote, slipOrderNote } from '../../../shared/domain/transaction-notes';
 import { formatMoney } from '../../../shared/domain/money-input';
-import { deliveryFeedback, deliverySlipPackages, deliverySlips } from '../../db/schema/index';
+import { deliveryFeedback, deliverySlipOrders, deliverySlipPackages, deliverySlips } from '../../db/schema/index';
 import { HttpError } from '../../lib/errors';
 import type { IfMatchHeader } from '../../lib/resource/concurrency';
 import { changeStatus } from '../../lib/resource/status';
@@ -36,16 +36,27 @@ const E = DELIVERY_SLIP_ERROR_CODES;
 const def = deliverySlipsResource;
 
 /** The charges finalising compares (SlipChargesFigures), from a slip's lines. */
-function chargesOf(total: number, packagesSubtotal: number, lines: ReadonlyArray<{ packageId: number; amount: number }>): SlipChargesFigures {
-  return { total, packagesSubtotal, lines: lines.map((l) => ({ packageId: l.packageId, amount: l.amount })) };
+function chargesOf(
+  total: number,
+  packagesSubtotal: number,
+  lines: ReadonlyArray<{ packageId: number; amount: number }>,
+  orders: ReadonlyArray<{ orderId: number; amount: number }>,
+): SlipChargesFigures {
+  return {
+    total,
+    packagesSubtotal,
+    lines: lines.map((l) => ({ packageId: l.packageId, amount: l.amount })),
+    orders: orders.map((o) => ({ orderId: o.orderId, amount: o.amount })),
+  };
 }
 
 /** The slip's package ids, in slip order. */
 const packageIdsOf = (slip: DeliverySlip) => slip.packages.map((p) => p.packageId);
 
-/** A step that ends the slip (failed, cancelled, delivered) frees its packages for another slip. */
+/** A step that ends the slip (failed, cancelled, delivered) frees its packages and its orders' debts for another slip. */
 async function releasePackages(ctx: WriteContext, slipId: number): Promise<void> {
   await ctx.tx.update(deliverySlipPackages).set({ open: false }).where(and(eq(deliverySlipPackages.slipId, slipId), eq(deliverySlipPackages.open, true)));
+  await ctx.tx.update(deliverySlipOrders).set({ open: false }).where(and(eq(deliverySlipOrders.slipId, slipId), eq(deliverySlipOrders.open, true)));
 }
 
 /**
@@ -67,8 +78,8 @@ export async function changeSlipStatus(ctx: WriteContext, id: number, body: Slip
         // The draft's figures follow every save; finalising computes them once more (packages still free and
         // ready, today's prices and balance) and freezes them: from here on the printed figures are the slip's.
         const plan = await updateSlip(tx, before, {});
-        const was = chargesOf(before.total, before.packagesSubtotal, before.packages);
-        const now = chargesOf(plan.set.total as number, plan.set.packagesSubtotal as number, plan.lines ?? []);
+        const was = chargesOf(before.total, before.packagesSubtotal, before.packages, before.orders);
+        const now = chargesOf(plan.set.total as number, plan.set.packagesSubtotal as number, plan.lines ?? [], plan.orders ?? []);
         if (!body.acceptNewCharges && JSON.stringify(was) !== JSON.stringify(now)) {
           // A draft may have been printed and handed over: its figures never change without a word.
           const details: SlipChargesChangedDetails = { before: was, after: now };
@@ -109,8 +120,8 @@ export async function changeSlipStatus(ctx: WriteContext, id: number, body: Slip
  *   2. the wallet must end within the credit limit: balance + collected − total ≥ −creditLimit, else 409 with
  *      the shortfall (the amount still to collect to stay within the limit);
  *   3. ledger: the money collected (`cod` when a courier collected it, else `collection`), then the `payment` of the
- *      total, both referring to the slip: the wallet ends at balance + collected − total, any excess stays as
- *      credit;
+ *      total, both referring to the slip, then one `payment` per order line referring to its order: the wallet ends
+ *      at balance + collected − total − Σ orders, any excess stays as credit;
  *   4. the packages get a `delivered` event (DLV) and leave the slip's open set;
  *   5. the slip row (collected amount, method, receiver, time), the feedback, one audit row.
  */
@@ -131,7 +142,8 @@ export async function confirmSlip(ctx: WriteContext, id: number, body: SlipConfi
       // The one money rule of a confirmation (shared/domain/slip-charges.ts, on the ledger's credit rule).
       const decision = slipConfirmation({
         total: before.total,
-        walletCredit: Math.min(before.walletCredit, before.total),
+        orders: before.orders.map((o) => ({ orderId: o.orderId, due: o.amount })),
+        walletCredit: Math.min(before.walletCredit, before.total + before.ordersDue),
         balance: customer.balance,
         collected: body.collectedAmount,
         creditLimit: customer.creditLimit,
@@ -150,6 +162,21 @@ export async function confirmSlip(ctx: WriteContext, id: number, body: SlipConfi
 
       const ref = { referenceType: 'delivery_slip' as const, referenceId: id, reference: before.code };
       for (const m of decision.movements) {
+        if (m.orderId !== null) {
+          // An order line: the wallet pays the order (the ledger re-checks what it still owes, ORDER_OVERPAID).
+          const order = before.orders.find((o) => o.orderId === m.orderId)!;
+          await postMovement(tx, {
+            customerId: customer.id,
+            type: 'payment',
+            amount: m.amount,
+            method: null,
+            referenceType: 'order',
+            referenceId: order.orderId,
+            reference: before.code,
+            ...slipOrderNote(before.code, order.code),
+          });
+          continue;
+        }
         const collected = m.type !== 'payment';
         await postMovement(tx, {
           customerId: customer.id,

@@ -10,6 +10,7 @@ import {
   DeliverySlipList,
   DeliverySlipListQuery,
   DeliverySlipPatch,
+  type DeliverySlipOrder,
   type DeliverySlipPackage,
   type DeliverySlipTotals,
 } from '../../../shared/contracts/delivery-slips';
@@ -37,6 +38,11 @@ const packagesJson = sql<Array<Omit<DeliverySlipPackage, 'surcharges'> & { surch
     'freight', sp.freight, 'surcharges', sp.surcharges, 'amount', sp.amount, 'pricing', sp.pricing) ORDER BY sp.position, sp.id)
   FROM delivery_slip_packages sp JOIN packages p ON p.id = sp.package_id
   WHERE sp.slip_id = ${deliverySlips.id})`;
+
+const ordersJson = sql<DeliverySlipOrder[] | null>`(
+  SELECT json_agg(json_build_object('orderId', o.id, 'code', o.code, 'kind', o.kind, 'status', o.status, 'amount', so.amount) ORDER BY so.position, so.id)
+  FROM delivery_slip_orders so JOIN orders o ON o.id = so.order_id
+  WHERE so.slip_id = ${deliverySlips.id})`;
 
 const packageCountSql = sql<number>`(SELECT count(*)::int FROM delivery_slip_packages sp WHERE sp.slip_id = ${deliverySlips.id})`;
 
@@ -117,6 +123,8 @@ export const deliverySlipsResource = defineResource({
       discountBps: deliverySlips.discountBps,
       discountReason: deliverySlips.discountReason,
       total: deliverySlips.total,
+      orders: ordersJson,
+      ordersDue: deliverySlips.ordersDue,
       walletCredit: deliverySlips.walletCredit,
       amountToCollect: deliverySlips.amountToCollect,
       paidByTransfer: deliverySlips.paidByTransfer,
@@ -155,6 +163,7 @@ export const deliverySlipsResource = defineResource({
       lastPrintedAt: iso(r.lastPrintedAt),
       reconciledAt: iso(r.reconciledAt),
       packages: (r.packages ?? []).map((p) => ({ ...p, freight: Number(p.freight), amount: Number(p.amount), surcharges: p.surcharges ?? [] })),
+      orders: (r.orders ?? []).map((o) => ({ ...o, orderId: Number(o.orderId), amount: Number(o.amount) })),
       feedback: r.feedback ? { ...r.feedback, createdAt: iso(r.feedback.createdAt)! } : null,
       createdAt: r.createdAt.toISOString(),
       updatedAt: r.updatedAt.toISOString(),

@@ -4,6 +4,7 @@ import {
   SLIP_LATE_EDITABLE_FIELDS,
   type DeliverySlip,
   type DeliverySlipCreate,
+  type DeliverySlipOrder,
   type DeliverySlipPackage,
   type DeliverySlipPatch,
   type SlipDiscountInput,
@@ -16,6 +17,7 @@ import {
   DELIVERY_SLIP_STATUS_LABELS,
   isFinalSlipStatus,
 } from '../../../shared/domain/delivery-slip-lifecycle';
+import { FINAL_ORDER_STATUSES, orderDue } from '../../../shared/domain/order-lifecycle';
 import type { PackageStatus } from '../../../shared/domain/package-status';
 import type { CustomerGroup, FreightBasis } from '../../../shared/domain/pricing';
 import {
@@ -24,13 +26,15 @@ import {
   type DeliveryMethod,
   type DeliveryZone,
   type SlipCharges,
+  type SlipOrderInput,
   type SlipSurcharge,
 } from '../../../shared/domain/slip-charges';
 import { foldVietnamese } from '../../../shared/text';
 import type { Db } from '../../db/client';
-import { customers, deliverySlipPackages, deliverySlips, packages, stores } from '../../db/schema/index';
+import { customers, deliverySlipOrders, deliverySlipPackages, deliverySlips, orders, packages, stores } from '../../db/schema/index';
 import { HttpError } from '../../lib/errors';
 import type { UpdatePlan, WriteContext } from '../../lib/resource/define';
+import { paidSql } from '../orders/orders.resource';
 import { domesticFeesInForce, freightFor } from './delivery-slips.pricing';
 
 /**
@@ -219,6 +223,80 @@ export async function resolveSlipPackages(
   return { storeId: storeId!, rows };
 }
 
+// ---- order lines -------------------------------------------------------------------------------------
+
+const openSlipOfOrder = sql<number | null>`(SELECT so.slip_id FROM delivery_slip_orders so WHERE so.order_id = "orders"."id" AND so.open)`;
+
+interface OrderRow {
+  orderId: number;
+  code: string;
+  kind: DeliverySlipOrder['kind'];
+  status: DeliverySlipOrder['status'];
+  customerId: number;
+  due: number;
+  openSlipId: number | null;
+}
+
+async function loadOrders(db: Db, where: SQL | undefined): Promise<OrderRow[]> {
+  const rows = await db
+    .select({ orderId: orders.id, code: orders.code, kind: orders.kind, status: orders.status, customerId: orders.customerId, total: orders.total, paid: paidSql, openSlipId: openSlipOfOrder })
+    .from(orders)
+    // The join qualifies the columns: paidSql names "orders"."id" only in a select that has one (drizzle leaves a
+    // join-less select's columns bare, and inside its subquery a bare "id" would be the transaction's).
+    .innerJoin(customers, eq(customers.id, orders.customerId))
+    .where(and(where, isNull(orders.deletedAt)))
+    .orderBy(asc(orders.id));
+  return rows.map(({ total, paid, ...r }) => ({
+    ...r,
+    due: orderDue({ status: r.status, total, paid: Number(paid) }),
+    openSlipId: r.openSlipId == null ? null : Number(r.openSlipId),
+  }));
+}
+
+const orderLine = (o: OrderRow): DeliverySlipOrder => ({ orderId: o.orderId, code: o.code, kind: o.kind, status: o.status, amount: o.due });
+
+/**
+ * The customer's orders a slip may collect: still owing (due > 0), not completed or cancelled, on no open slip other
+ * than `slipId`. Oldest first: the create screen offers them as order lines.
+ */
+export async function owingOrders(db: Db, customerId: number, slipId?: number): Promise<DeliverySlipOrder[]> {
+  const rows = await loadOrders(db, and(eq(orders.customerId, customerId), sql`${orders.status} NOT IN ${FINAL_ORDER_STATUSES}`));
+  return rows.filter((o) => o.due > 0 && (o.openSlipId === null || o.openSlipId === slipId)).map(orderLine);
+}
+
+/**
+ * The order lines a slip asks for, in the order asked, each at what the order owes now, checked: it exists, is the
+ * customer's, is not completed or cancelled, still owes, and is on no other open slip. Every problem at once, as
+ * 409 SLIP_ORDER_CONFLICT naming `orderIds.i`. `dropSettled`: a line kept from an earlier save whose order has been
+ * paid meanwhile leaves the slip instead of being refused (the charges then differ, and finalising says so).
+ */
+export async function resolveSlipOrders(db: Db, customer: SlipCustomer, orderIds: readonly number[], opts: { slipId?: number; dropSettled?: boolean } = {}): Promise<OrderRow[]> {
+  if (!orderIds.length) return [];
+  const byId = new Map((await loadOrders(db, inArray(orders.id, [...orderIds]))).map((o) => [o.orderId, o]));
+  const problems: Array<{ path: string; message: string }> = [];
+  const rows: OrderRow[] = [];
+  orderIds.forEach((id, i) => {
+    const o = byId.get(id);
+    const path = `orderIds.${i}`;
+    if (!o) problems.push({ path, message: `Không tìm thấy đơn hàng #${id}` });
+    else if (o.customerId !== customer.id) problems.push({ path, message: `Đơn ${o.code} không thuộc khách hàng ${customer.code}` });
+    else if (o.openSlipId !== null && o.openSlipId !== opts.slipId) problems.push({ path, message: `Đơn ${o.code} đã nằm trên một phiếu giao khác đang mở` });
+    else if (FINAL_ORDER_STATUSES.includes(o.status) || o.due <= 0) {
+      if (!opts.dropSettled) problems.push({ path, message: `Đơn ${o.code} không còn khoản phải trả để thu` });
+    } else rows.push(o);
+  });
+  if (problems.length) {
+    const head = problems.length === 1 ? problems[0]!.message : `${problems.length} đơn hàng không thể thu trên phiếu giao: ${problems[0]!.message}`;
+    throw new HttpError(409, head, E.ORDER_CONFLICT, problems);
+  }
+  return rows;
+}
+
+async function writeOrderLines(tx: Db, slipId: number, rows: readonly OrderRow[]): Promise<void> {
+  if (!rows.length) return;
+  await tx.insert(deliverySlipOrders).values(rows.map((o, position) => ({ slipId, orderId: o.orderId, position, amount: o.due })));
+}
+
 // ---- charges ----------------------------------------------------------------------------------------
 
 export interface ChargeInput {
@@ -228,6 +306,8 @@ export interface ChargeInput {
   domesticFee: number | null;
   surcharges: SlipSurcharge[];
   discount: SlipDiscountInput | null;
+  /** Order lines collected with the slip (what each order owes). */
+  orders?: readonly SlipOrderInput[];
 }
 
 export interface ComputedSlip {
@@ -258,6 +338,7 @@ export async function computeCharges(db: Db, customer: SlipCustomer, rows: SlipP
     surcharges: input.surcharges,
     discount: input.discount ? (input.discount.kind === 'amount' ? { kind: 'amount', amount: input.discount.amount, reason: input.discount.reason } : { kind: 'percent', bps: input.discount.bps, reason: input.discount.reason }) : null,
     walletBalance: customer.balance,
+    orders: input.orders ?? [],
   });
   if (!result.ok) {
     throw new HttpError(400, result.issues[0]!.message, undefined, result.issues.map((i) => ({ path: i.path, message: i.message })));
@@ -282,6 +363,7 @@ function moneyColumns(c: ComputedSlip, input: ChargeInput) {
     discountBps: ch.discountBps,
     discountReason: ch.discountReason,
     total: ch.total,
+    ordersDue: ch.ordersDue,
     walletCredit: ch.walletCredit,
     amountToCollect: ch.amountToCollect,
   };
@@ -298,8 +380,10 @@ function packageLine(p: SlipPackageRow, freight: number, amount: number, pricing
 
 // ---- create / quote ---------------------------------------------------------------------------------
 
-function chargeInputOf(input: DeliverySlipCreate, receiverProvince: string): ChargeInput {
-  return { method: input.method, receiverProvince, domesticFee: input.domesticFee, surcharges: input.surcharges, discount: input.discount };
+const orderInputs = (rows: readonly OrderRow[]): SlipOrderInput[] => rows.map((o) => ({ orderId: o.orderId, due: o.due }));
+
+function chargeInputOf(input: DeliverySlipCreate, receiverProvince: string, orderRows: readonly OrderRow[]): ChargeInput {
+  return { method: input.method, receiverProvince, domesticFee: input.domesticFee, surcharges: input.surcharges, discount: input.discount, orders: orderInputs(orderRows) };
 }
 
 /** What a create body would give now; nothing is written. `slipId`: an edit of that slip (its own packages are free). */
@@ -307,7 +391,8 @@ export async function quoteSlip(db: Db, input: DeliverySlipCreate, slipId?: numb
   const customer = await findCustomer(db, input.customerId);
   const { storeId, rows } = await resolveSlipPackages(db, customer, input, { lock: false, slipId });
   const receiverProvince = input.receiverProvince ?? defaultReceiver(customer).receiverProvince;
-  const c = await computeCharges(db, customer, rows, chargeInputOf(input, receiverProvince));
+  const orderRows = await resolveSlipOrders(db, customer, input.orderIds ?? [], { slipId });
+  const c = await computeCharges(db, customer, rows, chargeInputOf(input, receiverProvince, orderRows));
   const ch = c.charges;
   return {
     storeId,
@@ -320,6 +405,8 @@ export async function quoteSlip(db: Db, input: DeliverySlipCreate, slipId?: numb
     discountAmount: ch.discount,
     discountBps: ch.discountBps,
     total: ch.total,
+    orders: orderRows.map(orderLine),
+    ordersDue: ch.ordersDue,
     walletBalance: ch.walletBalance,
     walletCredit: ch.walletCredit,
     amountToCollect: ch.amountToCollect,
@@ -337,7 +424,8 @@ export async function createSlip(ctx: WriteContext, input: DeliverySlipCreate): 
     receiverAddress: input.receiverAddress ?? defaults.receiverAddress,
     receiverProvince: input.receiverProvince ?? defaults.receiverProvince,
   };
-  const chargeInput = chargeInputOf(input, receiver.receiverProvince);
+  const orderRows = await resolveSlipOrders(ctx.tx, customer, input.orderIds ?? []);
+  const chargeInput = chargeInputOf(input, receiver.receiverProvince, orderRows);
   const computed = await computeCharges(ctx.tx, customer, rows, chargeInput);
   const [code] = await nextSlipCodes(ctx.tx, 1);
   const [row] = await ctx.tx
@@ -358,6 +446,7 @@ export async function createSlip(ctx: WriteContext, input: DeliverySlipCreate): 
     })
     .returning({ id: deliverySlips.id });
   await writePackageLines(ctx.tx, row!.id, computed.lines);
+  await writeOrderLines(ctx.tx, row!.id, orderRows);
   return row!.id;
 }
 
@@ -368,7 +457,11 @@ function notEditable(slip: DeliverySlip, message: string): HttpError {
 }
 
 /** PATCH rule: a draft changes freely (charges recomputed); a ready/out-for-delivery slip only its receiver, carrier and note. */
-export async function updateSlip(ctx: WriteContext, current: DeliverySlip, patch: DeliverySlipPatch): Promise<UpdatePlan & { lines: ComputedSlip['lines'] | null }> {
+export async function updateSlip(
+  ctx: WriteContext,
+  current: DeliverySlip,
+  patch: DeliverySlipPatch,
+): Promise<UpdatePlan & { lines: ComputedSlip['lines'] | null; orders: Array<{ orderId: number; amount: number }> | null }> {
   const label = DELIVERY_SLIP_STATUS_LABELS[current.status];
   if (isFinalSlipStatus(current.status)) throw notEditable(current, `Phiếu giao ${current.code} đang ở trạng thái "${label}": không thể sửa`);
   const sent = Object.keys(patch).filter((k) => (patch as Record<string, unknown>)[k] !== undefined);
@@ -386,7 +479,7 @@ export async function updateSlip(ctx: WriteContext, current: DeliverySlip, patch
     note: patch.note ?? current.note,
   };
   const set: Record<string, unknown> = { ...next, searchText: slipSearchText({ code: current.code, ...next }) };
-  if (current.status !== 'draft') return { set, lines: null };
+  if (current.status !== 'draft') return { set, lines: null, orders: null };
 
   // A draft: recompute the charges from the packages, the pricing rule and the typed figures.
   const customer = await findCustomer(ctx.tx, current.customerId);
@@ -405,15 +498,28 @@ export async function updateSlip(ctx: WriteContext, current: DeliverySlip, patch
   // A fee typed earlier is kept unless the method or the province changes; null asks for the zone's fee again.
   const zoneInputsChanged = (patch.method !== undefined && patch.method !== current.method) || (patch.receiverProvince !== undefined && patch.receiverProvince !== current.receiverProvince);
   const domesticFee = patch.domesticFee !== undefined ? patch.domesticFee : method === 'pickup' ? 0 : zoneInputsChanged ? null : current.domesticFee;
-  const chargeInput: ChargeInput = { method, receiverProvince: next.receiverProvince, domesticFee, surcharges: patch.surcharges ?? current.surcharges, discount };
+  // Order lines sent replace the slip's; kept ones are re-read at what each order owes now (a settled one leaves).
+  const orderRows = await resolveSlipOrders(ctx.tx, customer, patch.orderIds ?? current.orders.map((o) => o.orderId), { slipId: current.id, dropSettled: patch.orderIds === undefined });
+  const chargeInput: ChargeInput = { method, receiverProvince: next.receiverProvince, domesticFee, surcharges: patch.surcharges ?? current.surcharges, discount, orders: orderInputs(orderRows) };
   const computed = await computeCharges(ctx.tx, customer, rows, chargeInput);
 
   const before = current.packages.map((p) => `${p.packageId}:${p.freight}:${p.amount}`).join(',');
   const after = computed.lines.map((l) => `${l.packageId}:${l.freight}:${l.amount}`).join(',');
-  const touched = before !== after;
-  if (touched) {
+  const ordersBefore = current.orders.map((o) => `${o.orderId}:${o.amount}`).join(',');
+  const ordersAfter = orderRows.map((o) => `${o.orderId}:${o.due}`).join(',');
+  const touched = before !== after || ordersBefore !== ordersAfter;
+  if (before !== after) {
     await ctx.tx.delete(deliverySlipPackages).where(eq(deliverySlipPackages.slipId, current.id));
     await writePackageLines(ctx.tx, current.id, computed.lines);
   }
-  return { set: { ...set, storeId, method, ...moneyColumns(computed, chargeInput) }, touched, lines: computed.lines };
+  if (ordersBefore !== ordersAfter) {
+    await ctx.tx.delete(deliverySlipOrders).where(eq(deliverySlipOrders.slipId, current.id));
+    await writeOrderLines(ctx.tx, current.id, orderRows);
+  }
+  return {
+    set: { ...set, storeId, method, ...moneyColumns(computed, chargeInput) },
+    touched,
+    lines: computed.lines,
+    orders: orderRows.map((o) => ({ orderId: o.orderId, amount: o.due })),
+  };
 }

@@ -14,6 +14,7 @@ import {
   type OrderTransaction,
 } from '../../../shared/contracts/orders';
 import { formatRate } from '../../../shared/domain/money';
+import { orderDue } from '../../../shared/domain/order-lifecycle';
 import { customers, orders } from '../../db/schema/index';
 import { defineResource, recordStamps } from '../../lib/resource/define';
 import { createOrder, removeOrder, updateOrder } from './orders.service';
@@ -43,7 +44,7 @@ const transactionsJson = sql<OrderTransaction[]>`(
   FROM transactions t WHERE t.reference_type = 'order' AND t.reference_id = ${orders.id})`;
 
 /** What the wallet paid for the order: payments (negative rows) minus refunds (positive rows) that refer to it. */
-const paidSql = sql<number>`(
+export const paidSql = sql<number>`(
   SELECT coalesce(-sum(t.amount), 0)::bigint FROM transactions t
   WHERE t.reference_type = 'order' AND t.reference_id = ${orders.id} AND t.type IN ('payment', 'refund'))`;
 
@@ -102,8 +103,7 @@ export const ordersResource = defineResource({
       goods: r.kind === 'purchase' ? r.itemsSubtotal : 0,
       remaining: r.total - r.deposit,
       paid: Number(paid),
-      // A cancelled order owes nothing: what was paid is refunded or kept on purpose, never asked for again.
-      due: r.status === 'cancelled' ? 0 : r.total - Number(paid),
+      due: orderDue({ status: r.status, total: r.total, paid: Number(paid) }),
       statusAt: r.statusAt.toISOString(),
       events: r.events.map((e) => ({ ...e, at: iso(e.at) })),
       transactions: r.transactions.map((t) => ({ ...t, createdAt: iso(t.createdAt) })),

@@ -253,6 +253,7 @@ export function PrintedSlip({ slip: s, settings, onRemove }: { slip: DeliverySli
             {s.surchargesTotal > 0 && line(t('fields.surcharges'), fmt.vnd(s.surchargesTotal))}
             {s.discountAmount > 0 && line(s.discountReason ? `${t('fields.discount')} (${s.discountReason})` : t('fields.discount'), `\u2212${fmt.vnd(s.discountAmount)}`)}
             {line(t('fields.total'), fmt.vnd(s.total), 'strong')}
+            {s.orders.map((o) => line(t('fields.orderLine', { code: o.code }), fmt.vnd(o.amount)))}
             {line(t('fields.walletCredit'), s.walletCredit > 0 ? `\u2212${fmt.vnd(s.walletCredit)}` : fmt.vnd(0))}
             {line(t('fields.amountToCollect'), fmt.vnd(s.amountToCollect), 'cod')}
             {(s.paidByTransfer ?? 0) > 0 && line(t('fields.paidByTransfer'), `\u2212${fmt.vnd(s.paidByTransfer)}`)}

@@ -10,7 +10,7 @@ const slip = {
   id: 5, code: 'PG2611-00005', customerId: 7, customerCode: 'KH007', customerName: 'Nguyễn Văn A', customerPhone: '0901234567', storeId: 3, storeCode: 'SGN', storeName: 'Kho Sài Gòn',
   receiverName: 'Nguyễn Văn A', receiverPhone: '0901234567', receiverAddress: '1 Lê Lợi', receiverProvince: 'TP. Hồ Chí Minh', method: 'pickup', carrierName: '', carrierTrackingNumber: '',
   status: 'ready', packagesSubtotal: 200_000, domesticFee: 0, surcharges: [], surchargesTotal: 0, subtotal: 200_000, discountAmount: 0, discountBps: null, discountReason: null,
-  total: 200_000, walletCredit: 0, amountToCollect: 200_000, printCount: 0, lastPrintedAt: null, note: '', collectedAmount: null, collectMethod: null,
+  total: 200_000, orders: [], ordersDue: 0, walletCredit: 0, amountToCollect: 200_000, printCount: 0, lastPrintedAt: null, note: '', collectedAmount: null, collectMethod: null,
   packages: [11, 12].map((n) => ({ packageId: n, code: `PK000000${n}`, trackingNumber: `VN00${n}`, status: 'on_slip', weightG: 1500, chargeableG: 2000, contents: '', freight: 100_000, surcharges: [], amount: 100_000 })),
 } as unknown as DeliverySlip;
 

@@ -226,6 +226,7 @@ export function SlipMoney({ s }: { s: DeliverySlip }) {
         {s.discountAmount > 0 && line(t('fields.discount'), `\u2212${fmt.vnd(s.discountAmount)}`)}
         <hr className="my-2" />
         {line(t('fields.total'), fmt.vnd(s.total), true, 'slip-total')}
+        {s.orders.map((o) => line(t('fields.orderLine', { code: o.code }), fmt.vnd(o.amount), false, `slip-order-${o.orderId}`))}
         {line(t('fields.walletCredit'), s.walletCredit > 0 ? `\u2212${fmt.vnd(s.walletCredit)}` : fmt.vnd(0))}
         <div className="d-flex justify-content-between gap-3 pt-2 fs-5 fw-bold">
           <span>{t('fields.amountToCollect')}</span>

@@ -38,6 +38,8 @@ export interface SlipFormValues {
   /** đồng (amount) or basis points (percent: 2,5 % = 250); null = none typed; NaN = refused. */
   discountValue: number | null;
   discountReason: string;
+  /** Orders of the customer whose debt the slip collects (order lines). */
+  orderIds: number[];
   note: string;
 }
 
@@ -57,6 +59,7 @@ export const EMPTY_SLIP_FORM: SlipFormValues = {
   discountKind: 'none',
   discountValue: null,
   discountReason: '',
+  orderIds: [],
   note: '',
 };
 
@@ -84,6 +87,7 @@ export function valuesOfSlip(s: DeliverySlip): SlipFormValues {
     discountKind: s.discountBps != null ? 'percent' : s.discountAmount > 0 ? 'amount' : 'none',
     discountValue: s.discountBps != null ? s.discountBps : s.discountAmount > 0 ? s.discountAmount : null,
     discountReason: s.discountReason ?? '',
+    orderIds: s.orders.map((o) => o.orderId),
     note: s.note,
   };
 }
@@ -135,7 +139,7 @@ function receiverBody(v: SlipFormValues) {
 export function quoteBodyOf(v: SlipFormValues, numbers = v.numbers): DeliverySlipCreateInput | null {
   const m = moneyOf(v);
   if (!m.ok || v.customerId === null || numbers.length === 0) return null;
-  return { customerId: v.customerId, trackingNumbers: numbers, method: v.method, receiverProvince: v.receiverProvince, ...m.body };
+  return { customerId: v.customerId, trackingNumbers: numbers, method: v.method, receiverProvince: v.receiverProvince, orderIds: v.orderIds, ...m.body };
 }
 
 export function createBodyOf(v: SlipFormValues): DeliverySlipCreateInput | null {
@@ -153,7 +157,7 @@ export function patchBodyOf(v: SlipFormValues, status: DeliverySlip['status']): 
   }
   const m = moneyOf(v);
   if (!m.ok || v.numbers.length === 0) return null;
-  return { trackingNumbers: v.numbers, method: v.method, ...receiver, ...m.body };
+  return { trackingNumbers: v.numbers, method: v.method, orderIds: v.orderIds, ...receiver, ...m.body };
 }
 
 /** The package conflicts of a 409 from create/quote/patch, else null. */

@@ -51,7 +51,7 @@ function line(n: number, freight: number) {
 function quoteOf(numbers: string[]): SlipQuote {
   const lines = numbers.map((n) => line(Number(n.slice(-1)), 100_000));
   const total = lines.length * 100_000;
-  return { storeId: 3, packages: lines as SlipQuote['packages'], deliveryZone: null, packagesSubtotal: total, domesticFee: 0, surchargesTotal: 0, subtotal: total, discountAmount: 0, discountBps: null, total, walletBalance: 50_000, walletCredit: 50_000, amountToCollect: total - 50_000 };
+  return { storeId: 3, packages: lines as SlipQuote['packages'], deliveryZone: null, packagesSubtotal: total, domesticFee: 0, surchargesTotal: 0, subtotal: total, discountAmount: 0, discountBps: null, total, orders: [], ordersDue: 0, walletBalance: 50_000, walletCredit: 50_000, amountToCollect: total - 50_000 };
 }
 
 /** The server as the create screen sees it: VN001–VN003 are the customer's and ready, VN009 is someone else's. */
@@ -188,7 +188,7 @@ const draft: DeliverySlip = {
   receiverName: 'Nguyễn Văn A', receiverPhone: '0901234567', receiverAddress: '', receiverProvince: 'Hà Nội', method: 'pickup', carrierName: '', carrierTrackingNumber: '',
   status: 'draft', statusAt: '2026-11-20T00:00:00.000Z', nextSteps: ['ready', 'cancelled'], failureReason: null, failureNote: '', packageCount: 1, deliveryZone: null,
   packagesSubtotal: 100_000, domesticFee: 0, surcharges: [], surchargesTotal: 0, subtotal: 100_000, discountAmount: 0, discountBps: null, discountReason: null, total: 100_000,
-  walletCredit: 50_000, amountToCollect: 50_000, chargesFrozenAt: null, collectedAmount: null, collectMethod: null, receivedBy: null, deliveredAt: null, note: '', printCount: 0,
+  orders: [], ordersDue: 0, walletCredit: 50_000, amountToCollect: 50_000, chargesFrozenAt: null, collectedAmount: null, collectMethod: null, receivedBy: null, deliveredAt: null, note: '', printCount: 0,
   lastPrintedAt: null, reconciledAt: null, remittanceReference: null, codOutstanding: false, paidByTransfer: 0, packages: [line(1, 100_000) as DeliverySlip['packages'][number]], feedback: null, version: 3,
   createdAt: '2026-11-20T00:00:00.000Z', updatedAt: '2026-11-20T00:00:00.000Z',
 };

@@ -3,7 +3,7 @@ import { useRef, useState, type ReactNode } from 'react';
 import { Alert, Badge, Button, Card, Col, Form, Row, Spinner, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import type { Customer } from '../../../shared/contracts/customers';
-import type { DeliverySlip, SlipQuote } from '../../../shared/contracts/delivery-slips';
+import type { DeliverySlip, DeliverySlipOrder, SlipQuote } from '../../../shared/contracts/delivery-slips';
 import { SLIP_AMOUNT_MAX } from '../../../shared/domain/slip-charges';
 import { AmountInput } from '../../components/form/money-inputs';
 import { CustomerPicker } from '../../entities/customer/customer-picker';
@@ -126,7 +126,9 @@ export function SlipForm({ values: v, onChange, slip, footer }: SlipFormProps) {
               value={v.customerId}
               disabled={slip !== undefined}
               required
-              onChange={(c) => onChange({ ...v, customerId: c?.id ?? null, numbers: c?.id === v.customerId ? v.numbers : [], ...(c ? receiverOf(c) : {}) })}
+              onChange={(c) =>
+                onChange({ ...v, customerId: c?.id ?? null, numbers: c?.id === v.customerId ? v.numbers : [], orderIds: c?.id === v.customerId ? v.orderIds : [], ...(c ? receiverOf(c) : {}) })
+              }
               className="mb-3"
             />
             {!frozen && (
@@ -141,6 +143,14 @@ export function SlipForm({ values: v, onChange, slip, footer }: SlipFormProps) {
                   busy={checking}
                 />
                 {v.customerId !== null && <ReadyPackagesPicker customerId={v.customerId} numbers={v.numbers} onToggle={(code, on) => (on ? set({ numbers: [...v.numbers, code] }) : remove([code]))} />}
+                {v.customerId !== null && (
+                  <OwingOrdersPicker
+                    customerId={v.customerId}
+                    own={slip?.orders ?? []}
+                    orderIds={v.orderIds}
+                    onToggle={(id, on) => set({ orderIds: on ? [...v.orderIds, id] : v.orderIds.filter((x) => x !== id) })}
+                  />
+                )}
               </>
             )}
             <PackageLines numbers={v.numbers} quote={quoteBody ? quote.data : undefined} slip={frozen ? slip : undefined} onRemove={frozen ? undefined : (n) => remove([n])} />
@@ -356,6 +366,40 @@ function ReadyPackagesPicker({ customerId, numbers, onToggle }: { customerId: nu
   );
 }
 
+/**
+ * The customer's orders that still owe money (a consignment's service fee, say): ticked, each becomes an order line
+ * of the slip, collected with it and paid to the order on hand-over (the slip's own total leaves it out).
+ */
+function OwingOrdersPicker({ customerId, own, orderIds, onToggle }: { customerId: number; own: DeliverySlipOrder[]; orderIds: number[]; onToggle(id: number, on: boolean): void }) {
+  const { t } = useTranslation('deliveryslip');
+  const fmt = useFormat();
+  const ready = useQuery({ queryKey: [...slipKeys.all, 'ready', customerId], queryFn: ({ signal }) => fetchReadyPackages(customerId, signal) });
+  const offered = [...own, ...(ready.data?.owingOrders ?? []).filter((o) => !own.some((x) => x.orderId === o.orderId))];
+  if (!offered.length) return null;
+  return (
+    <fieldset className="border rounded px-2 py-1 mt-2" data-testid="owing-orders">
+      <legend className="float-none w-auto fs-6 px-1 mb-0 small fw-semibold">{t('form.owingTitle')}</legend>
+      {offered.map((o) => (
+        <Form.Check
+          key={o.orderId}
+          id={`owing-${o.orderId}`}
+          type="checkbox"
+          checked={orderIds.includes(o.orderId)}
+          onChange={(e) => onToggle(o.orderId, e.target.checked)}
+          label={
+            <span className="d-inline-flex flex-wrap gap-2">
+              <span className="font-tabular">{o.code}</span>
+              <span className="text-body-secondary">{t(`form.orderKinds.${o.kind}`)}</span>
+              <span className="font-tabular">{fmt.vnd(o.amount)}</span>
+            </span>
+          }
+        />
+      ))}
+      <div className="small text-body-secondary">{t('form.owingHelp')}</div>
+    </fieldset>
+  );
+}
+
 function PackageLines({ numbers, quote, slip, onRemove }: { numbers: string[]; quote?: SlipQuote; slip?: DeliverySlip; onRemove?(n: string): void }) {
   const { t } = useTranslation('deliveryslip');
   const fmt = useFormat();
@@ -442,6 +486,7 @@ export function QuoteCharges({ quote, loading, error }: { quote?: SlipQuote; loa
               line(content.discountBps != null ? `${t('fields.discount')} (${formatPercent(content.discountBps, lang)})` : t('fields.discount'), `\u2212${fmt.vnd(content.discountAmount)}`, 'quote-discount')}
             <hr className="my-2" />
             <div className="fw-semibold">{line(t('fields.total'), fmt.vnd(content.total), 'quote-total')}</div>
+            {content.orders.map((o) => line(t('fields.orderLine', { code: o.code }), fmt.vnd(o.amount), `quote-order-${o.orderId}`))}
             {line(t('form.walletBalance'), fmt.vnd(content.walletBalance))}
             {line(t('fields.walletCredit'), content.walletCredit > 0 ? `\u2212${fmt.vnd(content.walletCredit)}` : fmt.vnd(0), 'quote-wallet')}
             <div className="d-flex justify-content-between gap-3 pt-2 fs-5 fw-bold">
