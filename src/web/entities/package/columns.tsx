@@ -7,6 +7,7 @@ import { StatusBadge } from '../../components/status-badge';
 import type { Columns } from '../../components/data-table/data-table';
 import { DATE_TIME_COLUMN_SIZE } from '../../components/data-table/cells';
 import { codeColumn } from '../../components/data-table/code-column';
+import { EstimatedFreight } from './freight';
 
 const pkgCol = createColumnHelper<Package>();
 
@@ -45,6 +46,14 @@ export function usePackageColumns(): Columns<Package> {
       }),
       pkgCol.accessor('weightG', { header: t('order:packages.weight'), size: 110, meta: { align: 'end' }, cell: (c) => fmt.kg(c.getValue()) }),
       pkgCol.accessor('chargeableG', { header: t('order:packages.chargeable'), size: 110, meta: { align: 'end' }, cell: (c) => fmt.kg(c.getValue()) }),
+      // Priced by the server's one freight quote for the rows on screen (one request per page).
+      pkgCol.display({
+        id: 'freight',
+        header: t('order:packages.freight'),
+        size: 130,
+        meta: { align: 'end', className: 'font-tabular' },
+        cell: (c) => <EstimatedFreight id={c.row.original.id} />,
+      }),
       pkgCol.accessor('statusAt', {
         header: t('order:packages.updated'),
         size: DATE_TIME_COLUMN_SIZE,

@@ -45,7 +45,7 @@ export function EstimatedFreight({ id, className }: { id: number; className?: st
     );
   }
   return (
-    <span className={className} title={f.priceListName ?? undefined} data-testid="estimated-freight">
+    <span className={className} title={f.basis ? fmt.basis(f.basis) : (f.priceListName ?? undefined)} data-testid="estimated-freight">
       {fmt.vnd(f.total)}
     </span>
   );
