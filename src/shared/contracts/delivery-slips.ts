@@ -294,6 +294,52 @@ export type SlipBulkBody = z.output<typeof SlipBulkBody>;
 export type SlipBulkBodyInput = z.input<typeof SlipBulkBody>;
 
 /** `POST /api/delivery-slips/reconcile`: the carrier remitted the COD of these delivered courier slips. */
+/** The steps a bulk action takes (failed needs a reason per slip: one at a time). */
+export const SLIP_BULK_STATUS_TARGETS = ['ready', 'out_for_delivery', 'cancelled'] as const;
+/** Most slips one bulk step takes (a day's vouchers at a busy hub). */
+export const SLIP_BULK_STATUS_MAX = 500;
+
+/**
+ * `POST /api/delivery-slips/bulk-status`: the same step (finalise, out for delivery, cancel) on many slips, each in
+ * its own transaction on the one status-change path, so one refusal does not hold the others back. Finalising
+ * refuses a slip whose charges changed since it was saved (outcome `charges_changed`, with before/after) unless
+ * `acceptNewCharges`.
+ */
+export const SlipBulkStatusBody = z.strictObject({
+  ids: z
+    .array(Id('Mã phiếu giao không hợp lệ'), { error: 'ids phải là danh sách mã phiếu giao' })
+    .min(1, { error: 'Vui lòng chọn ít nhất một phiếu giao' })
+    .max(SLIP_BULK_STATUS_MAX, { error: `Tối đa ${SLIP_BULK_STATUS_MAX} phiếu giao mỗi lần` })
+    .refine((ids) => new Set(ids).size === ids.length, { error: 'Một phiếu giao xuất hiện hai lần' }),
+  status: z.enum(SLIP_BULK_STATUS_TARGETS, { error: `Trạng thái phải là một trong: ${SLIP_BULK_STATUS_TARGETS.join(', ')}` }),
+  acceptNewCharges: z.boolean({ error: 'acceptNewCharges phải là true hoặc false' }).optional(),
+});
+export type SlipBulkStatusBody = z.output<typeof SlipBulkStatusBody>;
+
+export const SLIP_BULK_OUTCOMES = ['done', 'refused', 'charges_changed'] as const;
+
+/** One slip of a bulk step: done (with its total before and after when finalising changed it), or why not. */
+export const SlipBulkStatusItem = z.object({
+  id: z.number().int(),
+  /** null when no such slip. */
+  code: z.string().nullable(),
+  outcome: z.enum(SLIP_BULK_OUTCOMES),
+  /** The refusal's error code (SLIP_TRANSITION_NOT_ALLOWED, SLIP_CHARGES_CHANGED, NOT_FOUND…), null when done. */
+  errorCode: z.string().nullable(),
+  /** The refusal in the request's language; '' when done. */
+  message: z.string(),
+  /** The slip's total before the step and after it (they differ when finalising repriced it). */
+  totalBefore: z.number().int().nullable(),
+  totalAfter: z.number().int().nullable(),
+});
+export type SlipBulkStatusItem = z.infer<typeof SlipBulkStatusItem>;
+
+export const SlipBulkStatusResult = z.object({
+  items: z.array(SlipBulkStatusItem),
+  counts: z.object({ done: z.number().int(), refused: z.number().int(), chargesChanged: z.number().int() }),
+});
+export type SlipBulkStatusResult = z.infer<typeof SlipBulkStatusResult>;
+
 export const SlipReconcileBody = z.strictObject({
   slipIds: z.array(Id('Phiếu giao không hợp lệ')).min(1, { error: 'Vui lòng chọn phiếu giao' }).max(1000, { error: 'Tối đa 1000 phiếu mỗi lần' }).refine((ids) => new Set(ids).size === ids.length, { error: 'Một phiếu xuất hiện hai lần' }),
   remittanceReference: z.string({ error: 'Vui lòng nhập số chứng từ nộp tiền' }).trim().min(1, { error: 'Vui lòng nhập số chứng từ nộp tiền' }).max(200, { error: 'Số chứng từ dài tối đa 200 ký tự' }),

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessDate } from '../../../shared/contracts/exchange-rates';
-import type { DeliverySlip, SlipChargesChangedDetails } from '../../../shared/contracts/delivery-slips';
+import type { DeliverySlip, SlipBulkStatusResult, SlipChargesChangedDetails } from '../../../shared/contracts/delivery-slips';
 import type { EcommerceDashboard } from '../../../shared/contracts/dashboard';
 import type { FreightResponse, Package } from '../../../shared/contracts/packages';
 import type { QuoteResponse } from '../../../shared/contracts/settings';
@@ -168,5 +168,43 @@ describe('a draft is a draft', () => {
     const { customerId, ids } = await parcels([{ weightG: 900, lengthMm: 200, widthMm: 200, heightMm: 100 }], 'JP-TYO');
     const draft = await h.createOk({ customerId, packageIds: ids });
     expect((await step(draft.id, { status: 'ready' })).statusCode).toBe(200);
+  });
+});
+
+describe('bulk finalising reports each slip', () => {
+  it('finalises the unchanged, names the repriced with before/after and the refused with why, each on its own; accepting finalises the rest', async () => {
+    const usd = await parcels([{ weightG: 3100 }]);
+    const jpy = await parcels([{ weightG: 800 }], 'JP-TYO');
+    const gone = await parcels([{ weightG: 1000 }]);
+    const a = await h.createOk({ customerId: usd.customerId, packageIds: usd.ids });
+    const b = await h.createOk({ customerId: jpy.customerId, packageIds: jpy.ids });
+    const c = await h.createOk({ customerId: gone.customerId, packageIds: gone.ids });
+    expect((await step(c.id, { status: 'cancelled' })).statusCode).toBe(200);
+    // The day's USD rate moves after the drafts were saved: A (billed in USD) is repriced, B (JPY) is not.
+    const rate = await ctx.request({ method: 'POST', url: '/api/settings', payload: { kind: 'exchange_rate', key: 'USD', value: { rate: String(25_000 + Math.floor(Math.random() * 900) + 50) }, effectiveFrom: today() } });
+    expect(rate.statusCode, rate.body).toBe(201);
+
+    const bulk = (payload: Record<string, unknown>, lang = 'vi') => ctx.request({ method: 'POST', url: '/api/delivery-slips/bulk-status', payload, headers: { 'accept-language': lang } });
+    const res = await bulk({ ids: [a.id, b.id, c.id, 99_999_999], status: 'ready' }, 'en');
+    expect(res.statusCode, res.body).toBe(200);
+    const report = res.json() as SlipBulkStatusResult;
+    const [ra, rb, rc, rd] = report.items;
+    expect(ra).toMatchObject({ id: a.id, code: a.code, outcome: 'charges_changed', errorCode: 'SLIP_CHARGES_CHANGED', totalBefore: a.total });
+    expect(ra!.totalAfter).not.toBe(a.total);
+    expect(ra!.message).toMatch(/changed/i);
+    expect(rb).toMatchObject({ id: b.id, code: b.code, outcome: 'done', errorCode: null, message: '', totalBefore: b.total, totalAfter: b.total });
+    expect(rc).toMatchObject({ id: c.id, outcome: 'refused', errorCode: 'SLIP_TRANSITION_NOT_ALLOWED' });
+    expect(rd).toMatchObject({ id: 99_999_999, code: null, outcome: 'refused', errorCode: 'NOT_FOUND' });
+    expect(report.counts).toEqual({ done: 1, refused: 2, chargesChanged: 1 });
+    expect((await h.get(a.id)).status).toBe('draft');
+    expect((await h.get(b.id)).status).toBe('ready');
+
+    const accepted = (await bulk({ ids: [a.id], status: 'ready', acceptNewCharges: true })).json() as SlipBulkStatusResult;
+    expect(accepted.items[0]).toMatchObject({ outcome: 'done', totalBefore: a.total, totalAfter: ra!.totalAfter });
+    expect((await h.get(a.id)).total).toBe(ra!.totalAfter);
+
+    for (const payload of [{ ids: [], status: 'ready' }, { ids: [a.id, a.id], status: 'ready' }, { ids: [a.id], status: 'delivered' }, { ids: [a.id], status: 'failed' }]) {
+      expect((await bulk(payload)).statusCode, JSON.stringify(payload)).toBe(400);
+    }
   });
 });

@@ -1,7 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   DELIVERY_SLIP_ERROR_CODES,
   type DeliverySlip,
+  type SlipBulkStatusBody,
+  type SlipBulkStatusItem,
+  type SlipBulkStatusResult,
   type SlipChargesChangedDetails,
   type SlipChargesFigures,
   type SlipConfirmBody,
@@ -14,7 +18,10 @@ import { slipConfirmation } from '../../../shared/domain/slip-charges';
 import { slipNote, slipOrderNote } from '../../../shared/domain/transaction-notes';
 import { formatMoney } from '../../../shared/domain/money-input';
 import { deliveryFeedback, deliverySlipOrders, deliverySlipPackages, deliverySlips } from '../../db/schema/index';
+import { localizeMessage } from '../../../shared/i18n/localize';
 import { HttpError } from '../../lib/errors';
+import { findItem } from '../../lib/resource/list-engine';
+import { inWriteTransaction } from '../../lib/resource/write';
 import type { IfMatchHeader } from '../../lib/resource/concurrency';
 import { changeStatus } from '../../lib/resource/status';
 import type { WriteContext } from '../../lib/write-context';
@@ -110,6 +117,40 @@ export async function changeSlipStatus(ctx: WriteContext, id: number, body: Slip
     },
   });
   return after;
+}
+
+/**
+ * `POST /api/delivery-slips/bulk-status`: one step on many slips, each in its own transaction through
+ * changeSlipStatus (the one status-change path), in the order asked. A refusal (an illegal step, changed charges, a
+ * missing slip) is reported on its line with the message in the request's language and leaves the others alone.
+ */
+export async function bulkChangeSlipStatus(app: FastifyInstance, req: FastifyRequest, body: SlipBulkStatusBody): Promise<SlipBulkStatusResult> {
+  const items: SlipBulkStatusItem[] = [];
+  for (const id of body.ids) {
+    const before = await findItem<DeliverySlip>(app.deps.database.db, def, id);
+    if (!before) {
+      items.push({ id, code: null, outcome: 'refused', errorCode: 'NOT_FOUND', message: localizeMessage(`Không tìm thấy phiếu giao ${id}`, req.lang), totalBefore: null, totalAfter: null });
+      continue;
+    }
+    try {
+      const after = await inWriteTransaction(app, req, def, (ctx) => changeSlipStatus(ctx, id, { status: body.status, note: '', acceptNewCharges: body.acceptNewCharges }, undefined));
+      items.push({ id, code: after.code, outcome: 'done', errorCode: null, message: '', totalBefore: before.total, totalAfter: after.total });
+    } catch (e) {
+      if (!(e instanceof HttpError) || e.statusCode >= 500) throw e;
+      const changed = e.code === E.CHARGES_CHANGED ? (e.details as SlipChargesChangedDetails) : null;
+      items.push({
+        id,
+        code: before.code,
+        outcome: changed ? 'charges_changed' : 'refused',
+        errorCode: e.code,
+        message: localizeMessage(e.message, req.lang),
+        totalBefore: changed ? changed.before.total : before.total,
+        totalAfter: changed ? changed.after.total : null,
+      });
+    }
+  }
+  const count = (o: SlipBulkStatusItem['outcome']) => items.filter((i) => i.outcome === o).length;
+  return { items, counts: { done: count('done'), refused: count('refused'), chargesChanged: count('charges_changed') } };
 }
 
 /**

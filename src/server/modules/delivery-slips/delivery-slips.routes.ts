@@ -10,6 +10,8 @@ import {
   ReadyPackagesQuery,
   SlipBulkBody,
   SlipBulkResult,
+  SlipBulkStatusBody,
+  SlipBulkStatusResult,
   SlipCodeParams,
   SlipFeedbackQuery,
   SlipConfirmBody,
@@ -26,7 +28,7 @@ import { idempotencyKeyOf, markReplay, withIdempotency } from '../../lib/idempot
 import { setEtag } from '../../lib/resource/concurrency';
 import { recordCommand } from '../../lib/resource/write';
 import { runWrite } from '../../lib/write-context';
-import { changeSlipStatus, confirmSlip } from './delivery-slips.lifecycle';
+import { bulkChangeSlipStatus, changeSlipStatus, confirmSlip } from './delivery-slips.lifecycle';
 import { resourceRoutes } from '../../lib/resource/routes';
 import { namedParamsValidator } from '../../lib/resource/validation';
 import { bulkCreate, codByCarrier, customerFeedback, findSlipByCode, readyPackages, recordPrints, reconcile } from './delivery-slips.actions';
@@ -137,6 +139,12 @@ export const deliverySlipsRoutes = resourceRoutes(deliverySlipsResource, (app) =
       const result = await bulkCreate(app, req, body);
       return reply.status(body.preview ? 200 : 201).send(result);
     },
+  );
+
+  app.post(
+    '/delivery-slips/bulk-status',
+    { validatorCompiler, schema: { tags, summary: 'Chuyển trạng thái nhiều phiếu giao (chốt, đang giao, huỷ), báo kết quả từng phiếu', body: SlipBulkStatusBody, response: { 200: SlipBulkStatusResult } } },
+    async (req) => bulkChangeSlipStatus(app, req, req.body as SlipBulkStatusBody),
   );
 
   app.post(

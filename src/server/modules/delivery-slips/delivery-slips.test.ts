@@ -25,6 +25,7 @@ describe('access', () => {
     ['PATCH', '/api/delivery-slips/1'],
     ['POST', '/api/delivery-slips/1/print'],
     ['POST', '/api/delivery-slips/bulk'],
+    ['POST', '/api/delivery-slips/bulk-status'],
     ['POST', '/api/delivery-slips/reconcile'],
   ])('%s %s: 401 without a token, 403 for Staff', (method, url) => ctx.expectAdminOnly(method, url));
 });
