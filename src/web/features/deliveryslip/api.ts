@@ -7,6 +7,8 @@ import type {
   ReadyPackages,
   SlipBulkBodyInput,
   SlipBulkResult,
+  SlipBulkStatusBody,
+  SlipBulkStatusResult,
   SlipReconcileBodyInput,
   SlipConfirmBodyInput,
   SlipItems,
@@ -50,6 +52,11 @@ export function fetchSlipByCode(code: string, signal?: AbortSignal): Promise<Del
 /** A status step, based on the version the screen shows (a stale one is a 412). */
 export function changeSlipStatus(id: number, etag: string | null, body: SlipStatusBodyInput): Promise<DeliverySlip> {
   return api.post<DeliverySlip>(`${BASE}/${id}/status`, body, etag ? ifMatch(etag) : undefined);
+}
+
+/** One step on many slips; the server answers each slip's outcome (done, refused and why, repriced). */
+export function bulkSlipStatus(body: SlipBulkStatusBody): Promise<SlipBulkStatusResult> {
+  return api.post<SlipBulkStatusResult>(`${BASE}/bulk-status`, body);
 }
 
 /** The hand-over; `key` is made once per attempt on the screen, so a retry of the same attempt is not posted twice. */

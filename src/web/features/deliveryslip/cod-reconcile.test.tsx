@@ -13,7 +13,7 @@ setupScreenTests(['common', 'shell', 'resource', 'deliveryslip', 'customer'], { 
 const slip = (id: number, over: Partial<DeliverySlip>) =>
   ({
     id, code: `PG2611-000${id}`, customerId: 5, customerCode: 'KH005', customerName: 'Lê Thị Hoa', storeId: 1, storeName: 'Kho Hồ Chí Minh', status: 'delivered',
-    method: 'courier', carrierName: 'GHN', packageCount: 1, total: 200_000, amountToCollect: 200_000, collectedAmount: 200_000, receiverName: 'Hoa',
+    method: 'courier', carrierName: 'GHN', packageCount: 1, total: 200_000, amountToCollect: 200_000, collectedAmount: 200_000, receiverName: 'Hoa',  nextSteps: [],
     createdAt: '2026-11-20T02:00:00.000Z', deliveredAt: '2026-11-21T02:00:00.000Z', codOutstanding: true, ...over,
   }) as DeliverySlip;
 

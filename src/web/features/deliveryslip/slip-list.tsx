@@ -13,6 +13,7 @@ import { FilterCustomer } from '../../entities/customer/customer-picker';
 import { errorMessage } from '../../lib/api-client';
 import { useFormat } from '../../lib/use-format';
 import { fetchSlipPage, slipKeys } from './api';
+import { BulkStatusButtons } from './bulk-status';
 import { CodByCarrierSummary, ReconcileButton } from './cod-reconcile';
 
 /** /deliveryslip: every slip, filtered by status, customer, method and dates, with the totals of the filtered set. */
@@ -55,6 +56,7 @@ export function DeliverySlipListPage() {
             {t('list.printSelected', { count: rows.length })}
           </Link>
           <ReconcileButton rows={rows} clear={clear} />
+          <BulkStatusButtons rows={rows} clear={clear} />
           </>
         )}
         searchLabel={t('list.searchLabel')}
