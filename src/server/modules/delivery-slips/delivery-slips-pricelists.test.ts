@@ -13,7 +13,7 @@ import { slipHelpers, type ParcelMeasures } from './test-support';
  * The cross-check of issue 27 over GENERATED price lists: random lines (kg or lb, steps of 0.1 / 0.5 / 1 of the
  * unit, weight brackets, minimum charges, surcharges per package and per unit, insurance, every currency at a
  * generated exchange rate) are written through the settings API, random parcels (1 g – 70 kg, measured or not)
- * are received, moved to a hub and put on a slip (slip surcharges, a discount, pickup or courier), and every figure
+ * are received, moved to a hub and put on a slip (slip surcharges, a discount, pickup or courier, a wallet top-up), and every figure
  * the API gives — the stored chargeable weight, the package estimate, the price calculator, the slip line and its
  * basis, the slip totals, the slip as read back for printing, the confirmation's ledger rows and the dashboard's
  * revenue — must equal the expectation computed HERE from the generated list, in BigInt, without the code under
@@ -180,6 +180,8 @@ const slipExtrasArb = fc.record({
     fc.record({ kind: fc.constant('amount' as const), permille: fc.integer({ min: 0, max: 1000 }) }),
   ),
   declaredValue: fc.integer({ min: 0, max: 50_000_000 }),
+  /** A wallet top-up before the slip, as thousandths of the slip's total (above 1000: more than the slip costs). */
+  walletPermille: fc.option(fc.integer({ min: 1, max: 1500 })),
 });
 
 // ---- the API ------------------------------------------------------------------------------------------------
@@ -307,6 +309,15 @@ describe('the cross-check over generated price lists', () => {
         const d = extras.discount;
         const discountAmount = d === null ? 0 : d.kind === 'percent' ? Number(halfUp(BigInt(subtotal) * BigInt(d.bps), 10_000n)) : Math.floor((subtotal * d.permille) / 1000);
         const total = subtotal - discountAmount;
+        const deposit = extras.walletPermille === null ? 0 : Math.floor((total * extras.walletPermille) / 1000);
+        if (deposit > 0) {
+          await ok(
+            await ctx.request({ method: 'POST', url: '/api/transactions', headers: { 'idempotency-key': randomUUID() }, payload: { customerId: c.id, type: 'deposit', amount: deposit, method: 'cash' } }),
+            201,
+          );
+        }
+        const walletCredit = Math.min(total, deposit);
+        const amountToCollect = total - walletCredit;
         const created = await h.createOk({
           customerId: c.id,
           packageIds: ids,
@@ -333,7 +344,7 @@ describe('the cross-check over generated price lists', () => {
             total: slip.total,
             walletCredit: slip.walletCredit,
             amountToCollect: slip.amountToCollect,
-          }).toEqual({ packagesSubtotal, domesticFee, surchargesTotal: slipSurcharges, subtotal, discountAmount, total, walletCredit: 0, amountToCollect: total });
+          }).toEqual({ packagesSubtotal, domesticFee, surchargesTotal: slipSurcharges, subtotal, discountAmount, total, walletCredit, amountToCollect });
         }
 
         // Confirmation: the ledger holds exactly the slip's money; the dashboard's revenue grows by its total.
@@ -345,15 +356,16 @@ describe('the cross-check over generated price lists', () => {
           await ctx.request({
             method: 'POST',
             url: `/api/delivery-slips/${created.id}/confirm`,
-            payload: { collectedAmount: total, method: 'cash', receiverName: 'Khách' },
+            payload: { collectedAmount: amountToCollect, method: 'cash', receiverName: 'Khách' },
             headers: { 'idempotency-key': randomUUID() },
           }),
         );
         expect(done.total).toBe(total);
         const rows = await h.q<{ type: string; amount: string }>(`SELECT type, amount FROM transactions WHERE reference_type = 'delivery_slip' AND reference_id = $1 ORDER BY id`, [created.id]);
         const collected = extras.method === 'courier' ? 'cod' : 'collection';
-        expect(rows.map((r) => [r.type, Number(r.amount)])).toEqual([...(total > 0 ? [[collected, total]] : []), ...(total > 0 ? [['payment', -total]] : [])]);
-        expect(await h.balance(c.id)).toBe(0);
+        expect(rows.map((r) => [r.type, Number(r.amount)])).toEqual([...(amountToCollect > 0 ? [[collected, amountToCollect]] : []), ...(total > 0 ? [['payment', -total]] : [])]);
+        // The wallet paid what it held of the slip, and no more.
+        expect(await h.balance(c.id)).toBe(deposit - walletCredit);
         expect(await slipRevenueToday()).toBe(revenueBefore + total);
       }),
       { numRuns: 20 },
