@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { FOREIGN_CURRENCIES, formatRate, parseRate } from '../domain/money';
+import { FOREIGN_CURRENCIES } from '../domain/money';
+import { formatRateWire, parseRateWire } from '../domain/money-input';
 
 /**
  * Exchange rates: rows of the `settings` table with kind 'exchange_rate', key = the currency code
@@ -7,7 +8,8 @@ import { FOREIGN_CURRENCIES, formatRate, parseRate } from '../domain/money';
  * the row with the latest `effective_from` on or before that day. An order snapshots the rate effective on
  * its date (Asia/Ho_Chi_Minh) and keeps it: a later rate never changes an existing order.
  *
- * `rate` is đồng per major unit as text with at most 2 decimals ("25400", "18.5"); see shared/domain/money.ts.
+ * `rate` is đồng per major unit as text with at most 2 decimals ("25400", "18.5"); read and written by shared/domain/money-input.ts
+ * parseRateWire / formatRateWire.
  *
  * `GET /api/exchange-rates?date=YYYY-MM-DD` (Admin; date defaults to today in Vietnam) answers the rates
  * effective that day, for the order form to preview totals. Rates are managed by the settings section.
@@ -19,12 +21,12 @@ export const RATE_INVALID_MESSAGE = 'Tỷ giá phải là số dương, tối đ
 
 /** A rate as typed: an integer, or a decimal string with at most 2 decimals; normalised to its shortest text. */
 export const RateInput = z.union([z.string(), z.number()]).transform((v, ctx) => {
-  const x100 = parseRate(v);
+  const x100 = parseRateWire(v);
   if (x100 === null) {
     ctx.addIssue({ code: 'custom', message: RATE_INVALID_MESSAGE });
     return z.NEVER;
   }
-  return formatRate(x100);
+  return formatRateWire(x100);
 });
 
 /** The `value` column of an exchange-rate setting. */

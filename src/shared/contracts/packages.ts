@@ -9,6 +9,7 @@ import {
 import { normalizeTrackingNumber, parseScannedNumbers, SCAN_MAX_NUMBERS } from '../domain/scan';
 import { EVENT_NOTE_CODES } from '../domain/event-notes';
 import { CURRENCIES, isCurrency } from '../domain/money';
+import { formatScaled } from '../domain/money-input';
 import { PACKAGE_DIMENSION_MAX_MM, PACKAGE_WEIGHT_MAX_G } from '../domain/weight';
 import { defineListSpec, filter, listedResourceSchemas, type ListQuery } from './list-query';
 import { Timestamp } from './resource';
@@ -84,15 +85,16 @@ export const CustomerCodeInput = z
  * An integer of the smaller unit (g, mm) the API takes. Rule: its messages name the unit people type the value
  * in (kg, cm) — the screens scale what is typed — so the bounds read as a person would write them.
  */
-const intIn = (min: number, max: number, what: string, unit: string, shown: { unit: string; per: number }) =>
+const intIn = (min: number, max: number, what: string, unit: string, shown: { unit: string; decimals: number }) =>
   z
     .number({ error: `${what} phải là số nguyên (${unit})` })
     .int({ error: `${what} phải là số nguyên (${unit})` })
     .min(min, { error: `${what} phải lớn hơn 0 ${shown.unit}` })
-    .max(max, { error: `${what} tối đa ${(max / shown.per).toLocaleString('vi-VN')} ${shown.unit}` });
+    .max(max, { error: `${what} tối đa ${formatScaled(max, shown.decimals, { lang: 'vi', trimZeros: true })} ${shown.unit}` });
 
-const KG = { unit: 'kg', per: 1000 };
-const CM = { unit: 'cm', per: 10 };
+/** The unit a value is typed in and the decimals of the stored integer in it (g → kg: 3, mm → cm: 1). */
+const KG = { unit: 'kg', decimals: 3 };
+const CM = { unit: 'cm', decimals: 1 };
 export const WeightGInput = intIn(1, PACKAGE_WEIGHT_MAX_G, 'Cân nặng', 'g', KG);
 export const LengthMmInput = intIn(1, PACKAGE_DIMENSION_MAX_MM, 'Chiều dài', 'mm', CM);
 export const WidthMmInput = intIn(1, PACKAGE_DIMENSION_MAX_MM, 'Chiều rộng', 'mm', CM);

@@ -8,12 +8,14 @@ import {
   formatMoneyAmount,
   formatPercent,
   formatRateAmount,
+  formatRateWire,
   formatScaled,
   groupThousands,
   parseDecimalInput,
   parseMoneyInput,
   parsePercentInput,
   parseRateInput,
+  parseRateWire,
   type MoneyInputOptions,
   type NumberInputError,
   type NumberInputResult,
@@ -238,6 +240,76 @@ describe('parseRateInput (an exchange rate: đồng per unit, two decimals at mo
     fc.assert(
       fc.property(fc.constantFrom(...MESSAGE_LANGUAGES), fc.integer({ min: 1, max: RATE_MAX_X100 }), (l, x100) => {
         expect(read(parseRateInput(formatRateAmount(x100, l), { lang: l }))).toBe(x100);
+      }),
+    );
+  });
+});
+
+describe('parseRateWire / formatRateWire (an exchange rate as stored and sent)', () => {
+  it.each([
+    ['25400', 2_540_000],
+    [25400, 2_540_000],
+    ['18.5', 1_850],
+    ['18.50', 1_850],
+    ['170', 17_000],
+    ['0.01', 1],
+    ['0.5', 50],
+    ['  27500 ', 2_750_000],
+    ['100000000', RATE_MAX_X100],
+  ])('reads %j as đồng per unit × 100 = %i', (input, x100) => {
+    expect(parseRateWire(input)).toBe(x100);
+  });
+
+  it.each([
+    ['18.555'],
+    [18.5],
+    ['25,400'],
+    ['25.400,5'],
+    ['18,5'],
+    ['-1'],
+    ['+1'],
+    ['0'],
+    ['0.00'],
+    [''],
+    ['abc'],
+    ['1e3'],
+    ['25400 ₫'],
+    ['18.'],
+    ['.5'],
+    [null],
+    [undefined],
+    [Number.NaN],
+    [0],
+    ['100000000.01'],
+    ['1234567890'],
+  ])('refuses %j', (input) => {
+    expect(parseRateWire(input)).toBeNull();
+  });
+
+  it('refuses a leading zero: a stored rate has one spelling, the one formatRateWire writes', () => {
+    expect(parseRateWire('025400')).toBeNull();
+    expect(parseRateWire('00.5')).toBeNull();
+    expect(parseRateWire('000018.5')).toBeNull();
+  });
+
+  it('writes the shortest text, which reads back to the same integer', () => {
+    expect(formatRateWire(2_540_000)).toBe('25400');
+    expect(formatRateWire(1_850)).toBe('18.5');
+    expect(formatRateWire(1_855)).toBe('18.55');
+    expect(formatRateWire(5)).toBe('0.05');
+    expect(formatRateWire(RATE_MAX_X100)).toBe('100000000');
+    fc.assert(fc.property(fc.integer({ min: 1, max: RATE_MAX_X100 }), (x) => parseRateWire(formatRateWire(x)) === x));
+  });
+
+  it('refuses to write what is not a rate (zero, negative, a fraction of a hundredth) rather than a text that reads otherwise', () => {
+    for (const bad of [0, -5, 18.5, Number.NaN]) expect(() => formatRateWire(bad)).toThrow(RangeError);
+  });
+
+  it('is the typed reader in the wire form: what a person types in English without grouping reads the same', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: RATE_MAX_X100 }), (x) => {
+        const r = parseRateInput(formatRateWire(x), { lang: 'en' });
+        expect(r.ok && r.value).toBe(x);
       }),
     );
   });

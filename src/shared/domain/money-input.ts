@@ -14,7 +14,9 @@
  *   - formatScaled     an integer scaled by 10^decimals → its text (the writer under both; also kg, rates, steps);
  *   - groupThousands   the grouping of digits;
  *   - readNumber       the reader (private); its entry points say what is read: parseMoneyInput, parsePercentInput,
- *                      parseRateInput, and parseDecimalInput for measures (kg, cm, a billing step, a spreadsheet cell).
+ *                      parseRateInput, and parseDecimalInput for measures (kg, cm, a billing step, a spreadsheet cell);
+ *   - parseRateWire / formatRateWire  an exchange rate as stored and sent ("25400", "18.5"): the same reader and
+ *                      writer in the wire form, "." before the decimals, never grouped.
  *
  * The rule is "read only what is unambiguous, refuse the rest with a reason", never "make a number out of it":
  * "1e9" is not 19, "-4x9,99" is not 49.99, a 17-digit amount is not capped to the maximum.
@@ -152,8 +154,11 @@ const LEADING_WORD = /^[^\d\s.,+\-\u2212]+/u;
 const TRAILING_WORD = /[^\d\s.,+\-\u2212]+$/u;
 const EXPONENT = /^\d[\d.,]*e[+-]?\d+$/i;
 
-/** What is read: 'number' is a measure (parseDecimalInput), written without thousands grouping. */
-type Kind = 'money' | 'percent' | 'rate' | 'number';
+/**
+ * What is read: 'number' is a measure (parseDecimalInput), written without thousands grouping; 'wire' is a value
+ * in the wire form (parseRateWire): "." is its only decimal mark, and it is never grouped.
+ */
+type Kind = 'money' | 'percent' | 'rate' | 'number' | 'wire';
 
 interface Context {
   kind: Kind;
@@ -170,6 +175,7 @@ interface Context {
 function example(ctx: Context): string {
   if (ctx.kind === 'percent') return formatPercent(250, ctx.lang);
   if (ctx.kind === 'rate') return formatRateAmount(2_545_050, ctx.lang);
+  if (ctx.kind === 'wire') return formatRateWire(2_545_050);
   if (ctx.kind === 'number') return formatScaled(ctx.decimals > 0 ? 15 * 10 ** (ctx.decimals - 1) : 15, ctx.decimals, { lang: ctx.lang, grouping: false, trimZeros: true });
   const minor = ctx.decimals > 0 ? 123_456_789 : 1_234_567;
   return formatScaled(minor, ctx.decimals, { lang: ctx.lang });
@@ -201,12 +207,12 @@ function message(reason: NumberInputError, ctx: Context): string {
       return `Dấu ngăn cách đặt sai chỗ: mỗi nhóm hàng nghìn có đúng 3 chữ số, ví dụ ${sample}`;
     case 'too_many_decimals':
       if (ctx.kind === 'percent') return `Tỷ lệ phần trăm có tối đa ${ctx.decimals} chữ số thập phân`;
-      if (ctx.kind === 'rate') return `Tỷ giá có tối đa ${ctx.decimals} chữ số thập phân`;
+      if (ctx.kind === 'rate' || ctx.kind === 'wire') return `Tỷ giá có tối đa ${ctx.decimals} chữ số thập phân`;
       if (ctx.kind === 'number') return ctx.decimals === 0 ? 'Chỉ nhập số nguyên' : `Số có tối đa ${ctx.decimals} chữ số thập phân`;
       return ctx.decimals === 0 ? `Số tiền ${currency} không có phần thập phân` : `Số tiền ${currency} có tối đa ${ctx.decimals} chữ số thập phân`;
     case 'too_large':
       if (ctx.kind === 'number') return `Số tối đa là ${ctx.maxText}`;
-      return ctx.kind === 'money' ? `Số tiền tối đa là ${ctx.maxText}` : ctx.kind === 'rate' ? `Tỷ giá tối đa là ${ctx.maxText}` : `Tỷ lệ tối đa là ${ctx.maxText}`;
+      return ctx.kind === 'money' ? `Số tiền tối đa là ${ctx.maxText}` : ctx.kind === 'rate' || ctx.kind === 'wire' ? `Tỷ giá tối đa là ${ctx.maxText}` : `Tỷ lệ tối đa là ${ctx.maxText}`;
     case 'zero':
       return 'Tỷ giá phải lớn hơn 0';
   }
@@ -299,6 +305,14 @@ function readNumber(
     if (!read.ok) return refuse(read.reason);
     return finish(read.digits);
   }
+  if (ctx.kind === 'wire') {
+    // The wire form is the one formatRateWire writes: "." before the decimals, no grouping ("25,400" is refused,
+    // not read as 25.400 or 25,4), no leading zero ("025400"), so a stored value has exactly one spelling.
+    const read = readDigits(s, { group: '', decimal: '.' }, ctx.decimals);
+    if (!read.ok) return refuse(read.reason);
+    if (/^0\d/.test(s)) return refuse('misplaced_separator');
+    return finish(read.digits);
+  }
   const read = readDigits(s, SEPARATORS[ctx.lang], ctx.decimals);
   if (!read.ok) {
     // Readable with the other language's separators: the person writes numbers the other way; say how to here.
@@ -351,6 +365,28 @@ export function parseRateInput(text: string, options: RateInputOptions): NumberI
     return owner === 'VND' ? 'ours' : 'other';
   });
   return r.ok && r.value === 0 ? { ok: false, reason: 'zero', message: message('zero', ctx) } : r;
+}
+
+/**
+ * An exchange rate in the wire form (a settings value, an API field, an order's kept rate) → hundredths of a đồng,
+ * or null: "25400" → 2540000, "18.5" / "18.50" → 1850. The same reader as a typed rate, with the wire's marks: "."
+ * is the only decimal mark and nothing is grouped, so "25,400" and "25.400,5" are refused, never rewritten; at most
+ * two decimals, no sign, no currency, no leading zero, zero refused, at most RATE_MAX_X100. A JS number is read only
+ * when it is a safe integer (18.5 is sent as the string "18.5"). The inverse of formatRateWire.
+ */
+export function parseRateWire(input: unknown): number | null {
+  let text: string;
+  if (typeof input === 'number') {
+    if (!Number.isSafeInteger(input)) return null;
+    text = String(input);
+  } else if (typeof input === 'string') {
+    text = input;
+  } else {
+    return null;
+  }
+  const ctx: Context = { kind: 'wire', lang: 'vi', decimals: RATE_DECIMALS, currency: 'VND', maxText: formatRateWire(RATE_MAX_X100) };
+  const r = readNumber(text, ctx, false, RATE_MAX_X100, () => 'unknown');
+  return r.ok && r.value > 0 ? r.value : null;
 }
 
 /**
@@ -426,6 +462,15 @@ export function formatMoney(minor: number | bigint, currency: Currency, lang: Me
 export function formatRateAmount(x100: number, lang: MessageLanguage): string {
   if (!Number.isSafeInteger(x100)) throw new RangeError(`rate must be a safe integer of hundredths: ${x100}`);
   return formatScaled(x100, RATE_DECIMALS, { lang, trimZeros: true });
+}
+
+/**
+ * An exchange rate in hundredths of a đồng in the wire form, the shortest text parseRateWire reads back: 2540000 →
+ * "25400", 1850 → "18.5", 1855 → "18.55" (the plain form of formatScaled: "." before the decimals, no grouping).
+ */
+export function formatRateWire(x100: number): string {
+  if (!Number.isSafeInteger(x100) || x100 <= 0) throw new RangeError(`rate must be a positive safe integer of hundredths: ${x100}`);
+  return formatScaled(x100, RATE_DECIMALS, { trimZeros: true });
 }
 
 /**

@@ -7,7 +7,8 @@
  *   JPY in yen and KRW in won (no minor unit). VND itself is allowed (0 decimals, rate 1) for orders whose
  *   prices are already in đồng.
  * - An exchange rate is "đồng per one major unit" (USD 25,400; KRW 18.5). People type it as an integer or
- *   a decimal with at most 2 decimals; it is kept as an integer: đồng per major unit × 100 (`rateX100`).
+ *   a decimal with at most 2 decimals; it is kept as an integer: đồng per major unit × 100 (`rateX100`), read and
+ *   written in its wire form ("25400", "18.5") by money-input.ts parseRateWire / formatRateWire.
  *
  * THE rounding rule, the only one: an exact quotient is rounded half up to the whole đồng (half away from
  * zero; every amount rounded here is ≥ 0, so it is plain half up). It is applied ONCE per order line
@@ -43,38 +44,6 @@ export const MONEY_MAX = 1_000_000_000_000_000;
 
 /** Basis points: 10,000 = 100 %. A percentage service fee is a whole number of basis points. */
 export const BPS_DENOMINATOR = 10_000;
-
-const RATE_TEXT = /^(\d{1,9})(?:\.(\d{1,2}))?$/;
-
-/**
- * A typed rate → đồng per major unit × 100, or null when it is not a positive integer, or a decimal string
- * with at most 2 decimals ("18.5", "25400", "25,400" is refused: a comma is ambiguous in Vietnamese).
- * A JS number is accepted only when it is an integer: 18.5 must be sent as the string "18.5".
- */
-export function parseRate(input: unknown): number | null {
-  let text: string;
-  if (typeof input === 'number') {
-    if (!Number.isSafeInteger(input)) return null;
-    text = String(input);
-  } else if (typeof input === 'string') {
-    text = input.trim();
-  } else {
-    return null;
-  }
-  const m = RATE_TEXT.exec(text);
-  if (!m) return null;
-  const x100 = Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
-  if (x100 <= 0 || x100 > RATE_MAX_X100) return null;
-  return x100;
-}
-
-/** rateX100 → the shortest decimal text: 2540000 → "25400", 1850 → "18.5", 1855 → "18.55". */
-export function formatRate(rateX100: number): string {
-  const whole = Math.floor(rateX100 / 100);
-  const cents = rateX100 % 100;
-  if (cents === 0) return String(whole);
-  return `${whole}.${String(cents).padStart(2, '0').replace(/0$/, '')}`;
-}
 
 /** n / d rounded half up (half away from zero), d > 0, in exact integer arithmetic. */
 export function divRoundHalfUp(n: bigint, d: bigint): bigint {

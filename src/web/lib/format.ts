@@ -54,7 +54,7 @@ export function formatVnd(dong: number | bigint | string | null | undefined, lan
 }
 
 /**
- * An exchange rate, đồng per foreign unit × 100 (shared/domain/money.ts parseRate), in the written form of money:
+ * An exchange rate, đồng per foreign unit × 100 (shared/domain/money-input.ts parseRateWire), in the written form of money:
  * "25.400 ₫" / "18,5 ₫" (vi), "25,400 ₫" / "18.5 ₫" (en). The one way a rate is shown (order, settings, calculator).
  */
 export function formatRate(rateX100: number, lang: 'vi' | 'en' = currentLanguage()): string {

@@ -1,7 +1,8 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { businessDate, EXCHANGE_RATE_KIND } from '../../../shared/contracts/exchange-rates';
 import { applyToBalance, type TransactionMethod, type TransactionType } from '../../../shared/domain/ledger';
-import { formatRate, orderTotals, parseRate, type ForeignCurrency, type ServiceFeeMode } from '../../../shared/domain/money';
+import { orderTotals, type ForeignCurrency, type ServiceFeeMode } from '../../../shared/domain/money';
+import { formatRateWire, parseRateWire } from '../../../shared/domain/money-input';
 import type { OrderKind, OrderStatus } from '../../../shared/domain/order-lifecycle';
 import { orderNote, type TransactionNote } from '../../../shared/domain/transaction-notes';
 import { orderSearchText } from '../../modules/orders/orders.service';
@@ -103,7 +104,7 @@ function rateRows(r: Rng, now: number) {
       const base = p.from + ((p.to - p.from) * (12 - k)) / 12;
       const value = k === 0 ? p.to : base + (r.next() * 2 - 1) * p.noise;
       const scale = 10 ** p.decimals;
-      rows.push({ currency, effectiveFrom, rateX100: parseRate((Math.round(value * scale) / scale).toFixed(p.decimals))! });
+      rows.push({ currency, effectiveFrom, rateX100: parseRateWire((Math.round(value * scale) / scale).toFixed(p.decimals))! });
     }
   }
   return rows;
@@ -158,7 +159,7 @@ export async function seedOrders(db: Db): Promise<void> {
     rates.map((x) => ({
       kind: EXCHANGE_RATE_KIND,
       key: x.currency,
-      value: { rate: formatRate(x.rateX100) },
+      value: { rate: formatRateWire(x.rateX100) },
       effectiveFrom: x.effectiveFrom,
       description: `Tỷ giá ${x.currency} (đồng / 1 ${x.currency})`,
     })),

@@ -7,6 +7,7 @@ import type { Db } from '../../db/client';
 import { HttpError } from '../errors';
 import { XlsxWriter, type XlsxRow } from '../xlsx-writer';
 import { CURRENCY_DECIMALS, isCurrency } from '../../../shared/domain/money';
+import { formatScaled } from '../../../shared/domain/money-input';
 import type { MessageLanguage } from '../../../shared/i18n/language';
 import { localizeMessage } from '../../../shared/i18n/localize';
 import { chooseEncoding } from '../../plugins/compress';
@@ -146,7 +147,7 @@ export async function sendExport<TItem>(reply: FastifyReply, db: Db, def: AnyRes
   if (!spec) throw new Error(`${def.name} has no export`);
   const total = await countRows(db, def, whereFor(def, query));
   if (total > EXPORT_MAX_ROWS) {
-    throw new HttpError(400, `Có ${total.toLocaleString('vi-VN')} dòng, quá giới hạn xuất ${EXPORT_MAX_ROWS.toLocaleString('vi-VN')} dòng. Hãy lọc bớt.`);
+    throw new HttpError(400, `Có ${formatScaled(total, 0, { lang: 'vi' })} dòng, quá giới hạn xuất ${formatScaled(EXPORT_MAX_ROWS, 0, { lang: 'vi' })} dòng. Hãy lọc bớt.`);
   }
   const columns = spec.columns as ExportColumn<TItem>[];
   // Taken now: the rows are written after the handler returns, outside the request's language scope.

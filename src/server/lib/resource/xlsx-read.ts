@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { createInflateRaw } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { IMPORT_MAX_ROWS } from '../../../shared/contracts/import';
+import { formatScaled } from '../../../shared/domain/money-input';
 import { foldVietnamese } from '../../../shared/text';
 import { HttpError } from '../errors';
 import type { ImportColumn } from './define';
@@ -178,7 +179,7 @@ export async function parseXlsx(buffer: Buffer, columns: SheetColumn[], maxRows 
         if (!r.hasValues) continue;
         valued++;
         if (valued - 1 > maxRows) {
-          throw new HttpError(400, `Tệp có quá nhiều dòng: tối đa ${maxRows.toLocaleString('vi-VN')} dòng mỗi lần nhập`);
+          throw new HttpError(400, `Tệp có quá nhiều dòng: tối đa ${formatScaled(maxRows, 0, { lang: 'vi' })} dòng mỗi lần nhập`);
         }
         if (r.number === 1) {
           r.eachCell((cell, col) => {

@@ -40,9 +40,10 @@ export function slipHelpers(ctx: () => TestContext) {
 
   /**
    * `n` parcels of the customer brought to `ready` at a Vietnamese hub the way the business does it: received
-   * at the Portland warehouse, put on a MAWB, and the MAWB moved along to received_at_hub (event NFD).
+   * at the Portland warehouse (or `origin`), put on a MAWB leaving from `airport` (LAX, or NRT for a Japanese
+   * warehouse, by default), and the MAWB moved along to received_at_hub (event NFD).
    */
-  const readyParcels = async (customerCode: string, n: number, hub = 'VN-SGN', opts: { origin?: string; measures?: ParcelMeasures[] } = {}): Promise<number[]> => {
+  const readyParcels = async (customerCode: string, n: number, hub = 'VN-SGN', opts: { origin?: string; measures?: ParcelMeasures[]; airport?: string } = {}): Promise<number[]> => {
     const ids: number[] = [];
     const numbers: string[] = [];
     const batch = serial++; // taken first: a batch that fails half-way never hands its numbers to the next one
@@ -58,7 +59,7 @@ export function slipHelpers(ctx: () => TestContext) {
       ids.push((res.json() as { package: { id: number } }).package.id);
       numbers.push(trackingNumber);
     }
-    const mawb = await ctx().request({ method: 'POST', url: '/api/mawbs', payload: { awbNumber: makeAwb('695', batch), origin: opts.origin?.startsWith('JP') ? 'NRT' : 'LAX', destination: hub === 'VN-HAN' ? 'HAN' : 'SGN' } });
+    const mawb = await ctx().request({ method: 'POST', url: '/api/mawbs', payload: { awbNumber: makeAwb('695', batch), origin: opts.airport ?? (opts.origin?.startsWith('JP') ? 'NRT' : 'LAX'), destination: hub === 'VN-HAN' ? 'HAN' : 'SGN' } });
     expect(mawb.statusCode, mawb.body).toBe(201);
     const mawbId = (mawb.json() as { id: number }).id;
     const add = await ctx().request({ method: 'POST', url: `/api/mawbs/${mawbId}/packages`, payload: { trackingNumbers: numbers } });

@@ -1,5 +1,6 @@
 import { EXCHANGE_RATE_KIND, type ExchangeRate } from '../../../shared/contracts/exchange-rates';
-import { FOREIGN_CURRENCIES, formatRate, parseRate, VND_RATE_X100, type Currency, type ForeignCurrency } from '../../../shared/domain/money';
+import { FOREIGN_CURRENCIES, VND_RATE_X100, type Currency, type ForeignCurrency } from '../../../shared/domain/money';
+import { formatRateWire, parseRateWire } from '../../../shared/domain/money-input';
 import type { Db } from '../../db/client';
 import { settingsInForce } from '../../lib/settings';
 
@@ -12,7 +13,7 @@ export interface RateSnapshot {
 }
 
 function rateOf(value: unknown): number | null {
-  return value && typeof value === 'object' ? parseRate((value as { rate?: unknown }).rate) : null;
+  return value && typeof value === 'object' ? parseRateWire((value as { rate?: unknown }).rate) : null;
 }
 
 /** The rate of `currency` effective on `day` (YYYY-MM-DD): the newest row on or before it, or null. */
@@ -30,7 +31,7 @@ export async function ratesOn(db: Db, day: string): Promise<ExchangeRate[]> {
   for (const currency of FOREIGN_CURRENCIES) {
     const row = inForce.get(currency);
     const x100 = row ? rateOf(row.value) : null;
-    if (row && x100 !== null) out.push({ currency: currency as ForeignCurrency, rate: formatRate(x100), effectiveFrom: row.effectiveFrom });
+    if (row && x100 !== null) out.push({ currency: currency as ForeignCurrency, rate: formatRateWire(x100), effectiveFrom: row.effectiveFrom });
   }
   return out;
 }

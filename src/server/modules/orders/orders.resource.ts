@@ -13,7 +13,7 @@ import {
   type OrderItem,
   type OrderTransaction,
 } from '../../../shared/contracts/orders';
-import { formatRate } from '../../../shared/domain/money';
+import { formatRateWire } from '../../../shared/domain/money-input';
 import { orderDue } from '../../../shared/domain/order-lifecycle';
 import { customers, orders } from '../../db/schema/index';
 import { defineResource, recordStamps } from '../../lib/resource/define';
@@ -99,7 +99,7 @@ export const ordersResource = defineResource({
       customerCode: customerCode ?? '',
       customerName: customerName ?? '',
       customerPhone: customerPhone ?? '',
-      exchangeRate: formatRate(exchangeRateX100),
+      exchangeRate: formatRateWire(exchangeRateX100),
       goods: r.kind === 'purchase' ? r.itemsSubtotal : 0,
       remaining: r.total - r.deposit,
       paid: Number(paid),

@@ -13,7 +13,8 @@ import {
   type OrderRefundRequired,
   type OrderStatusChange,
 } from '../../../shared/contracts/orders';
-import { orderTotals, parseRate, type Currency, type OrderTotals } from '../../../shared/domain/money';
+import { orderTotals, type Currency, type OrderTotals } from '../../../shared/domain/money';
+import { parseRateWire } from '../../../shared/domain/money-input';
 import { formatMoney } from '../../../shared/domain/money-input';
 import { canEditOrderFees, canEditOrderItems, ORDER_LIFECYCLES, type OrderKind, type OrderStatus } from '../../../shared/domain/order-lifecycle';
 import { orderNote } from '../../../shared/domain/transaction-notes';
@@ -166,7 +167,7 @@ export async function updateOrder(ctx: WriteContext, current: Order, patch: Orde
   // A new currency takes the rate effective on the order's own date, like the original snapshot did.
   const rate: RateSnapshot = currencyChanged
     ? await snapshotRate(ctx.tx, currency, businessDate(current.createdAt))
-    : { rateX100: parseRate(current.exchangeRate)!, rateDate: current.rateDate };
+    : { rateX100: parseRateWire(current.exchangeRate)!, rateDate: current.rateDate };
   const items: OrderItemInput[] = itemsChanged ? patch.items! : current.items.map(({ name, url, option, quantity, unitPriceMinor }) => ({ name, url, option, quantity, unitPriceMinor }));
   const merged = {
     serviceFeeMode: patch.serviceFeeMode ?? current.serviceFeeMode,

@@ -17,7 +17,7 @@ import {
 } from '../../../shared/contracts/packages';
 import { cmToMm, kgToGrams, PACKAGE_DIMENSION_MAX_MM, PACKAGE_WEIGHT_MAX_G } from '../../../shared/domain/weight';
 import { CURRENCY_DECIMALS, isCurrency, type Currency } from '../../../shared/domain/money';
-import { parseDecimalInput } from '../../../shared/domain/money-input';
+import { formatScaled, parseDecimalInput } from '../../../shared/domain/money-input';
 import { customers, mawbs, orders, packages, stores } from '../../db/schema/index';
 import { defineResource, recordStamps, withinBounds, type DateRangeFilterSql } from '../../lib/resource/define';
 import { checkPackageImport, createPackage, packageWithCustomerFields, removePackage, UNIQUE_FIELDS, updatePackage } from './packages.service';
@@ -35,7 +35,7 @@ function scaled(convert: (v: string) => number | null, what: string, unit: strin
         return z.NEVER;
       }
       if (n < 1 || n > max) {
-        ctx.addIssue({ code: 'custom', message: `${what} phải lớn hơn 0 và không quá ${max.toLocaleString('vi-VN')} ${unit === 'kg' ? 'g' : 'mm'}` });
+        ctx.addIssue({ code: 'custom', message: `${what} phải lớn hơn 0 và không quá ${formatScaled(max, 0, { lang: 'vi' })} ${unit === 'kg' ? 'g' : 'mm'}` });
         return z.NEVER;
       }
       return n;

@@ -1,8 +1,8 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { businessDate, EXCHANGE_RATE_KIND } from '../../../shared/contracts/exchange-rates';
 import { PRICE_LIST_KIND, PriceListValueSchema, type QuoteRequest, type QuoteResponse } from '../../../shared/contracts/settings';
-import { formatRate, isCurrency, parseRate } from '../../../shared/domain/money';
-import { formatScaled } from '../../../shared/domain/money-input';
+import { isCurrency } from '../../../shared/domain/money';
+import { formatRateWire, formatScaled, parseRateWire } from '../../../shared/domain/money-input';
 import { quoteFreight, type CustomerGroup, type FreightQuote, type FreightSubject, type PriceListVersion, type RateVersion } from '../../../shared/domain/pricing';
 import type { Db } from '../../db/client';
 import { customers, settings, stores } from '../../db/schema/index';
@@ -33,7 +33,7 @@ export async function pricingData(db: Db): Promise<PricingData> {
       const v = PriceListValueSchema.safeParse(r.value);
       if (v.success) priceLists.push({ id: r.id, key: r.key, effectiveFrom: r.effectiveFrom, value: v.data });
     } else {
-      const x100 = r.value && typeof r.value === 'object' ? parseRate((r.value as { rate?: unknown }).rate) : null;
+      const x100 = r.value && typeof r.value === 'object' ? parseRateWire((r.value as { rate?: unknown }).rate) : null;
       if (x100 !== null && isCurrency(r.key)) rates.push({ currency: r.key, rateX100: x100, effectiveFrom: r.effectiveFrom });
     }
   }
@@ -86,7 +86,7 @@ export async function quoteRequest(db: Db, req: QuoteRequest): Promise<QuoteResp
     group,
     unit: q.unit,
     lineCurrency: q.currency,
-    rate: q.currency === 'VND' ? null : formatRate(q.rateX100),
+    rate: q.currency === 'VND' ? null : formatRateWire(q.rateX100),
     unitsBilled: milliText(q.unitsMilli),
     basis: result.basis,
     bracketRate: q.rate,

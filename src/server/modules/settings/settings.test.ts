@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { businessDate } from '../../../shared/contracts/exchange-rates';
 import type { QuoteResponse, Setting, SettingList } from '../../../shared/contracts/settings';
-import { parseRate } from '../../../shared/domain/money';
+import { parseRateWire } from '../../../shared/domain/money-input';
 import { quote, type PriceListVersion, type RateVersion } from '../../../shared/domain/pricing';
 import { useTestContext } from '../../test/harness';
 
@@ -156,7 +156,7 @@ describe('writes', () => {
     const first = await ctx.request({ method: 'POST', url: '/api/orders', payload: order() });
     expect(first.statusCode, first.body).toBe(201);
     const oldRate = first.json().exchangeRate as string;
-    const newRate = String(Math.floor(parseRate(oldRate)! / 100) + 123);
+    const newRate = String(Math.floor(parseRateWire(oldRate)! / 100) + 123);
 
     const res = await post({ kind: 'exchange_rate', key: 'USD', value: { rate: newRate }, effectiveFrom: today() });
     expect(res.statusCode, res.body).toBe(201);
@@ -181,7 +181,7 @@ describe('POST /api/pricing/quote', () => {
       .map((r) => ({ id: Number(r.id), key: r.key, effectiveFrom: r.effective_from, value: r.value as PriceListVersion['value'] }));
     const rates: RateVersion[] = rows
       .filter((r) => r.kind === 'exchange_rate')
-      .map((r) => ({ currency: r.key as 'USD', rateX100: parseRate((r.value as { rate: string }).rate)!, effectiveFrom: r.effective_from }));
+      .map((r) => ({ currency: r.key as 'USD', rateX100: parseRateWire((r.value as { rate: string }).rate)!, effectiveFrom: r.effective_from }));
     return { priceLists, rates };
   };
 

@@ -4,6 +4,7 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { Link } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { defineListSpec, filter, LIST_OFFSET_MAX, type ListQueryInput, type ListResponse } from '../../../shared/contracts/list-query';
+import { formatScaled } from '../../../shared/domain/money-input';
 import { ApiRequestError } from '../../lib/api-client';
 import { renderAt, searchOf, setupI18n, stubMatchMedia, stubScrollerHeight } from '../test-support';
 import { columnPrefsKey } from './column-prefs';
@@ -214,7 +215,7 @@ describe('DataTable', () => {
     await user.click(screen.getByRole('button', { name: 'Trang cuối' }));
     await waitFor(() => expect(searchOf(router).get('cursor')).toBe('last'));
     await screen.findByText(`KH${String(total).padStart(6, '0')}`);
-    expect(screen.getByTestId('dt-range').textContent).toContain(`${(total - 9).toLocaleString('vi-VN')}–${total.toLocaleString('vi-VN')}`);
+    expect(screen.getByTestId('dt-range').textContent).toContain(`${formatScaled(total - 9, 0, { lang: 'vi' })}–${formatScaled(total, 0, { lang: 'vi' })}`);
     await user.click(screen.getByRole('button', { name: 'Trang trước' }));
     await waitFor(() => expect(searchOf(router).get('cursor')).toBe(`b${total - 10}`));
     await screen.findByText(`KH${String(total - 10).padStart(6, '0')}`);

@@ -13,6 +13,7 @@ import {
   VND_SIGN,
   type NumberInputResult,
 } from '../../../shared/domain/money-input';
+import { formatRate } from '../../lib/format';
 import { useLocalizedMessage } from './localized-messages';
 
 /** The UI language as the money formatters take it. */
@@ -115,7 +116,7 @@ export function AmountInput(props: AmountInputProps) {
   const understood =
     result?.ok && text.trim() !== canonical
       ? rate
-        ? `${formatRateAmount(result.value, lang)}\u00a0${VND_SIGN}`
+        ? formatRate(result.value, lang)
         : percent
         ? formatPercent(result.value, lang)
         : formatMoney(result.value, currency ?? 'VND', lang)

@@ -6,7 +6,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import type { ListQueryInput } from '../../../shared/contracts/list-query';
 import { ORDER_PAYMENT_METHODS, ORDER_STATUSES, type Order, type OrderPaymentMethod, type OrderStatus } from '../../../shared/contracts/orders';
 import { TRANSACTION_LIST } from '../../../shared/contracts/transactions';
-import { parseRate } from '../../../shared/domain/money';
+import { parseRateWire } from '../../../shared/domain/money-input';
 import { allowedOrderTransitions, ORDER_FOLLOWED_PACKAGES_NOTE } from '../../../shared/domain/order-lifecycle';
 import { DataTable } from '../../components/data-table/data-table';
 import { DetailHeader } from '../../components/detail-header';
@@ -166,7 +166,7 @@ function MoneyCard({ o }: { o: Order }) {
     return t('detail.depositFull');
   };
   const ff = useForeignFormat();
-  const rateX100 = parseRate(o.exchangeRate);
+  const rateX100 = parseRateWire(o.exchangeRate);
   const foreign = foreignSubtotal(o.items);
   const line = (label: string, value: number, testId: string, opts: { sub?: string; strong?: boolean; tone?: string } = {}) => (
     <>

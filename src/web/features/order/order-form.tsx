@@ -18,7 +18,8 @@ import {
   type OrderPatchInput,
   type ServiceFeeMode,
 } from '../../../shared/contracts/orders';
-import { orderTotals, parseRate, VND_RATE_X100, type OrderTotals } from '../../../shared/domain/money';
+import { orderTotals, VND_RATE_X100, type OrderTotals } from '../../../shared/domain/money';
+import { parseRateWire } from '../../../shared/domain/money-input';
 import { canEditOrderFees, canEditOrderItems } from '../../../shared/domain/order-lifecycle';
 import { FieldShell, MoneyField, SelectField, TextareaField, TextField, ListError } from '../../components/form/fields';
 import { RecordFormActions, ResourceFormFrame } from '../../components/form/resource-form';
@@ -500,14 +501,14 @@ function usePreview(form: FormApi, loaded?: Order): PreviewState {
     rateX100 = VND_RATE_X100;
     rateSource = 'vnd';
   } else if (loaded && loaded.currency === currency) {
-    rateX100 = parseRate(loaded.exchangeRate);
+    rateX100 = parseRateWire(loaded.exchangeRate);
     rateSource = 'kept';
     rateDate = loaded.rateDate;
   } else if (rates.isPending) {
     rateSource = 'loading';
   } else {
     const r = rates.data?.rates.find((x) => x.currency === currency);
-    rateX100 = r ? parseRate(r.rate) : null;
+    rateX100 = r ? parseRateWire(r.rate) : null;
     rateSource = rateX100 === null ? 'missing' : 'today';
     rateDate = r?.effectiveFrom ?? null;
   }

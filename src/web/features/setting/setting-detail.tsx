@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { businessDate } from '../../../shared/contracts/exchange-rates';
 import { isDatedKind, type QuoteResponse, type Setting } from '../../../shared/contracts/settings';
-import { parseRate } from '../../../shared/domain/money';
+import { parseRateWire } from '../../../shared/domain/money-input';
 import { CUSTOMER_GROUPS, type CustomerGroup } from '../../../shared/domain/pricing';
 import { kgToGrams } from '../../../shared/domain/weight';
 import { DetailHeader } from '../../components/detail-header';
@@ -229,7 +229,7 @@ function PriceCalculator() {
             </p>
             <p className="small text-body-secondary mb-1">
               {t('calc.used', { list: result.priceListName, units: result.unitsBilled, unit: result.unit })}
-              {result.rate && parseRate(result.rate) !== null ? ` · ${t('calc.rate', { rate: fmt.rate(parseRate(result.rate)!), currency: result.lineCurrency })}` : ''}
+              {result.rate && parseRateWire(result.rate) !== null ? ` · ${t('calc.rate', { rate: fmt.rate(parseRateWire(result.rate)!), currency: result.lineCurrency })}` : ''}
               {result.minimumApplied ? ` · ${t('calc.minimum')}` : ''}
             </p>
             <Table size="sm" className="mb-0">

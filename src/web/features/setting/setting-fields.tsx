@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SettingStatus } from '../../../shared/contracts/settings';
-import { parseRate } from '../../../shared/domain/money';
+import { parseRateWire } from '../../../shared/domain/money-input';
 import type { PriceListValue } from '../../../shared/domain/pricing';
 import { ValueBadge, type Tone } from '../../components/status-badge';
 import { useFormat } from '../../lib/use-format';
@@ -37,7 +37,7 @@ export function useValueText() {
   return (kind: string, key: string, value: unknown): ReactNode => {
     if (value === null || value === undefined) return '—';
     if (kind === 'exchange_rate' && typeof value === 'object' && 'rate' in value) {
-      const x100 = parseRate((value as { rate: string }).rate);
+      const x100 = parseRateWire((value as { rate: string }).rate);
       return x100 === null ? String((value as { rate: string }).rate) : t('rateValue', { currency: key, rate: fmt.rate(x100) });
     }
     if (kind === 'delivery_fees' && typeof value === 'number') return fmt.vnd(value);

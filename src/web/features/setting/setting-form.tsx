@@ -3,7 +3,7 @@ import { Card, Col, Row } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import type { MessageLanguage } from '../../../shared/i18n/language';
 import { useMoneyLang } from '../../components/form/money-inputs';
-import { formatRate, parseRate } from '../../../shared/domain/money';
+import { formatRateWire, parseRateWire } from '../../../shared/domain/money-input';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { businessDate } from '../../../shared/contracts/exchange-rates';
@@ -47,7 +47,7 @@ function toValues(s: Setting, newVersion: boolean, lang: MessageLanguage): Value
   const shape = shapeOf(s.kind, s.value);
   return {
     text: typeof v === 'object' ? '' : String(v ?? ''),
-    amount: shape === 'money' && typeof v === 'number' ? v : shape === 'rate' ? parseRate(obj.rate) : null,
+    amount: shape === 'money' && typeof v === 'number' ? v : shape === 'rate' ? parseRateWire(obj.rate) : null,
     bankName: String(obj.bankName ?? ''),
     bin: String(obj.bin ?? ''),
     accountNumber: String(obj.accountNumber ?? ''),
@@ -72,7 +72,7 @@ function buildValue(shape: Shape, v: Values, msgs: NumberMessages, lang: Message
       return v.amount === null ? { problem: 'money' } : { value: v.amount };
     case 'rate':
       // Read by the money input in the UI language ("25.450" is 25,450 ₫ in Vietnamese), sent as the contract writes it.
-      return v.amount === null ? { problem: 'rateEmpty' } : { value: { rate: formatRate(v.amount) } };
+      return v.amount === null ? { problem: 'rateEmpty' } : { value: { rate: formatRateWire(v.amount) } };
     case 'bank':
       return { value: { bankName: v.bankName, bin: v.bin.trim(), accountNumber: v.accountNumber.trim(), accountName: v.accountName } };
     case 'priceList': {
