@@ -44,6 +44,13 @@ async function readyParcels(customerCode: string, n: number, measures?: { weight
   return numbers;
 }
 
+/** A VND consignment of exactly `fee` đồng walked to `delivering`: its fee is still owed when the goods are handed over. */
+async function owingOrder(customerId: number, fee: number): Promise<{ id: number; code: string }> {
+  const order = await call<{ id: number; code: string }>('POST', '/api/orders', { customerId, kind: 'consignment', currency: 'VND', serviceFeeMode: 'fixed', serviceFeeFixed: fee });
+  for (const status of ['confirmed', 'received_abroad', 'in_transit', 'arrived', 'delivering']) await call('POST', `/api/orders/${order.id}/status`, { status });
+  return order;
+}
+
 async function newCustomer(): Promise<Customer> {
   const phone = `09${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
   return call<Customer>('POST', '/api/customers', { fullName: `Phiếu Thử ${TAG}`, phone, province: 'TP. Hồ Chí Minh' });
@@ -186,6 +193,42 @@ describeE2E('delivery slips', () => {
     await ctx.close();
   });
 
+  it("an order's fee at the counter: offered on the create screen, collected with the slip, paid to the order", async () => {
+    const customer = await newCustomer();
+    const [number] = await readyParcels(customer.code, 1);
+    const order = await owingOrder(customer.id, 50_000);
+
+    const { ctx, page, errors } = await suite.signedInPage();
+    await page.goto(`${suite.baseUrl}/deliveryslip/create-delivery-slip`);
+    await page.getByTestId('scan-box').fill(number!);
+    await expect.poll(() => page.getByTestId('line-freight').count()).toBe(1);
+    // The customer's owing order is offered; ticked, it is a line of the charges and of what to collect.
+    await page.getByTestId('owing-orders').waitFor();
+    await page.locator(`#owing-${order.id}`).check();
+    await expect.poll(() => page.getByTestId(`quote-order-${order.id}`).innerText()).toBe(vnd(50_000));
+    const total = Number((await page.getByTestId('quote-total').innerText()).replace(/\D/g, ''));
+    await expect.poll(() => page.getByTestId('quote-to-collect').innerText()).toBe(vnd(total + 50_000));
+    await screenshot(page, 'slips-order-fee-create-desktop-light');
+    await page.getByTestId('slip-finalise').click();
+    await page.waitForURL(/\/deliveryslip\/\d+$/);
+    const id = Number(new URL(page.url()).pathname.split('/').pop());
+    await expect.poll(() => page.getByTestId(`slip-order-${order.id}`).innerText()).toBe(vnd(50_000));
+    const ready = await call<DeliverySlip>('GET', `/api/delivery-slips/${id}`);
+    expect(ready).toMatchObject({ status: 'ready', total, ordersDue: 50_000, amountToCollect: total + 50_000 });
+
+    await page.goto(`${suite.baseUrl}/deliveryslip/vote-confirm?code=${ready.code}`);
+    await page.getByTestId('confirm-slip-code').waitFor();
+    await page.getByLabel(/Người nhận hàng|Received by/).fill('Chị Mai');
+    await page.getByTestId('confirm-submit').click();
+    await page.getByTestId('confirm-not-confirmable').waitFor();
+    // Paid to the order: nothing is owed, so it completes without another payment.
+    const paid = await call<{ due: number; paid: number }>('GET', `/api/orders/${order.id}`);
+    expect(paid).toMatchObject({ due: 0, paid: 50_000 });
+    await call('POST', `/api/orders/${order.id}/status`, { status: 'completed' });
+    expect(serious(errors)).toEqual([]);
+    await ctx.close();
+  });
+
   it('a failed delivery recorded on the hand-over screen returns the packages to ready', async () => {
     const customer = await newCustomer();
     const numbers = await readyParcels(customer.code, 2);
@@ -212,7 +255,8 @@ describeE2E('delivery slips', () => {
     // A draft to edit, with a discount, so the form shows its charges.
     const customer = await newCustomer();
     const numbers = await readyParcels(customer.code, 2);
-    const draft = await call<DeliverySlip>('POST', '/api/delivery-slips', { customerId: customer.id, trackingNumbers: numbers, discount: { kind: 'percent', bps: 500, reason: 'Khách quen' } });
+    const order = await owingOrder(customer.id, 50_000);
+    const draft = await call<DeliverySlip>('POST', '/api/delivery-slips', { customerId: customer.id, trackingNumbers: numbers, orderIds: [order.id], discount: { kind: 'percent', bps: 500, reason: 'Khách quen' } });
     await shootAll(suite, 'slips', [
       ['edit', `/deliveryslip/edit-delivery-slip?id=${draft.id}`],
       ['list', '/deliveryslip'],
@@ -220,6 +264,7 @@ describeE2E('delivery slips', () => {
       ['confirm', `/deliveryslip/vote-confirm?code=${delivered.code}`],
       ['create', '/deliveryslip/create-delivery-slip'],
       ['print', `/deliveryslip/print-coupons?ids=${delivered.id}`],
+      ['print-draft-order-fee', `/deliveryslip/print-coupons?ids=${draft.id}`],
       ['print-thermal', `/deliveryslip/print-coupons?ids=${delivered.id}&format=thermal`],
     ]);
     // The new screens in English too.
