@@ -101,7 +101,7 @@ const slipArb: fc.Arbitrary<DeliverySlip> = fc
       id: 5, code: 'PG2611-00005', customerId: 7, customerCode: 'KH007', customerName: 'Nguyễn Văn A', customerPhone: '0901234567', storeId: 3, storeCode: 'SGN', storeName: 'Kho Sài Gòn',
       receiverName: 'Nguyễn Văn A', receiverPhone: '0901234567', receiverAddress: '1 Lê Lợi', receiverProvince: 'TP. Hồ Chí Minh', method: g.courier ? 'courier' : 'pickup', carrierName: g.courier ? 'GHN' : '', carrierTrackingNumber: '',
       status: g.status, packagesSubtotal, domesticFee, surcharges: g.surcharges.map((amount, i) => ({ label: `Phụ phí ${i + 1}`, amount })), surchargesTotal, subtotal,
-      discountAmount, discountBps: null, discountReason: discountAmount > 0 ? 'Khách quen' : null, total, walletCredit, amountToCollect: total - walletCredit, paidByTransfer: 0, printCount: 0,
+      discountAmount, discountBps: null, discountReason: discountAmount > 0 ? 'Khách quen' : null, total, orders: [], ordersDue: 0, walletCredit, amountToCollect: total - walletCredit, paidByTransfer: 0, printCount: 0,
       packages,
     } as unknown as DeliverySlip;
   });
