@@ -342,6 +342,46 @@ describe('the screen: match by hand, ignore, undo', () => {
   });
 });
 
+describe('the screen: filters and the search for what a transfer pays', () => {
+  it('filters by amount range and receiving account on the server; the bounds are validated', async () => {
+    const token = `LOC${Date.now().toString(36).toUpperCase()}`;
+    const amounts = [40_000, 150_000, 1_250_000];
+    for (const a of amounts) await b.sepay(sepayBody({ transferAmount: a, content: `${token} tien hang` }));
+    await b.sepay(sepayBody({ transferAmount: 150_000, content: `${token} tai khoan khac`, accountNumber: '0000111122' }));
+    const list = (qs: string) => ctx.getOk<{ items: BankTransaction[]; total: number }>(`/api/bank-transactions?q=${token}&pageSize=50&${qs}`);
+    const amountsOf = (r: { items: BankTransaction[] }) => r.items.map((i) => i.amount).sort((x, y) => x - y);
+
+    expect(amountsOf(await list('amountMin=150000'))).toEqual([150_000, 150_000, 1_250_000]);
+    expect(amountsOf(await list('amountMax=150000'))).toEqual([40_000, 150_000, 150_000]);
+    expect(amountsOf(await list('amountMin=150000&amountMax=150000'))).toEqual([150_000, 150_000]);
+    expect(amountsOf(await list('amountMin=150001&amountMax=1249999'))).toEqual([]);
+    const ours = await list(`accountNumber=${TEST_ACCOUNT}`);
+    expect(amountsOf(ours)).toEqual(amounts);
+    expect(ours.items.every((i) => i.accountNumber === TEST_ACCOUNT)).toBe(true);
+    const other = await list('accountNumber=0000111122&amountMin=100000');
+    expect(other.items.map((i) => [i.accountNumber, i.state, i.reason])).toEqual([['0000111122', 'ignored', 'unknown_account']]);
+
+    for (const qs of ['amountMin=abc', 'amountMin=1.5', 'amountMax=1e6', 'amountMin=99999999999999999999', 'amountMin=500000&amountMax=100000', 'accountNumber=', 'account=1']) {
+      const res = await ctx.request({ method: 'GET', url: `/api/bank-transactions?${qs}` });
+      expect(res.statusCode, qs).toBe(400);
+      expect(res.json(), qs).toMatchObject({ message: expect.any(String), code: expect.any(String) });
+    }
+    const backwards = await ctx.request({ method: 'GET', url: '/api/bank-transactions?amountMin=500000&amountMax=100000' });
+    expect(backwards.body).toContain('amountMin không được lớn hơn amountMax');
+    const english = await ctx.request({ method: 'GET', url: '/api/bank-transactions?amountMin=500000&amountMax=100000', headers: { 'accept-language': 'en' } });
+    expect(english.json().message).toContain('amountMin must not be greater than amountMax');
+  });
+
+  it('a slip to match by hand is found by its code, its customer code, name or phone', async () => {
+    const slip = await readySlip();
+    const customer = await ctx.getOk<{ code: string; fullName: string; phone: string }>(`/api/customers/${slip.customerId}`);
+    for (const q of [slip.code, slip.code.toLowerCase(), customer.code, customer.fullName, customer.phone]) {
+      const found = await ctx.getOk<{ items: Array<{ id: number }> }>(`/api/delivery-slips?q=${encodeURIComponent(q)}&pageSize=50`);
+      expect(found.items.map((i) => i.id), q).toContain(slip.id);
+    }
+  });
+});
+
 describe('bank:simulate', () => {
   it('posts a correctly signed webhook of each provider to a running console, and the memo pays the slip', async () => {
     await ctx.app.listen({ host: '127.0.0.1', port: 0 });

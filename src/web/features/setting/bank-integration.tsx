@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Alert, Badge, Button, Card, Form, InputGroup } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
@@ -6,13 +6,11 @@ import { Link } from 'react-router';
 import type { BankIntegrationSettings, BankIntegrationSettingsPatch } from '../../../shared/contracts/bank-transactions';
 import { BANK_PROVIDER_LABELS, BANK_PROVIDERS, type BankProvider } from '../../../shared/domain/bank-transfer';
 import { PageHeader } from '../../components/page-header';
-import { api, errorMessage } from '../../lib/api-client';
-import { queryKeys } from '../../lib/query-client';
+import { bankSettingsKey, saveBankIntegrationSettings, useBankIntegrationSettings } from '../../entities/bank-transaction/api';
+import { errorMessage } from '../../lib/api-client';
 import { toastPromise } from '../../lib/toast';
 import { SettingNav } from './setting-nav';
 
-const URL = '/api/bank-transactions/settings';
-const settingsKey = [...queryKeys.BankTransaction.all, 'settings'] as const;
 const ENV_NAMES: Record<BankProvider, string> = { sepay: 'SEPAY_WEBHOOK_KEY', casso: 'CASSO_WEBHOOK_KEY' };
 const PATCH_FIELDS: Record<BankProvider, 'sepayKey' | 'cassoKey'> = { sepay: 'sepayKey', casso: 'cassoKey' };
 
@@ -24,7 +22,7 @@ const PATCH_FIELDS: Record<BankProvider, 'sepayKey' | 'cassoKey'> = { sepay: 'se
  */
 export function BankIntegrationPage() {
   const { t } = useTranslation('setting');
-  const query = useQuery({ queryKey: settingsKey, queryFn: ({ signal }) => api.get<BankIntegrationSettings>(URL, undefined, { signal }) });
+  const query = useBankIntegrationSettings();
   const s = query.data;
   return (
     <>
@@ -57,8 +55,8 @@ function useSave() {
   const { t } = useTranslation('setting');
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (patch: BankIntegrationSettingsPatch) => toastPromise(api.put<BankIntegrationSettings>(URL, patch), { pending: t('bank.saving'), success: t('bank.saved') }),
-    onSuccess: (data) => qc.setQueryData(settingsKey, data),
+    mutationFn: (patch: BankIntegrationSettingsPatch) => toastPromise(saveBankIntegrationSettings(patch), { pending: t('bank.saving'), success: t('bank.saved') }),
+    onSuccess: (data) => qc.setQueryData(bankSettingsKey, data),
   });
 }
 
