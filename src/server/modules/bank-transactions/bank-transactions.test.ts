@@ -91,6 +91,51 @@ describe('a signed example per provider pays a slip, once', () => {
   });
 });
 
+/**
+ * What each provider counts as delivered (their docs): SePay, an HTTP 2xx with the JSON body {"success": true}
+ * within 30 s, anything else is retried (Fibonacci, 8 attempts); Casso webhook v2, an HTTP 2xx, anything else is
+ * retried. Both get exactly `200 {"success":true}` as JSON for every transfer the console has stored, whatever it
+ * then matched: a stored transfer must not be sent again. Only a refusal (bad key, bad body, suspicious replay)
+ * answers otherwise.
+ */
+describe("the providers' success answer", () => {
+  const exactly = (res: { statusCode: number; body: string; headers: Record<string, unknown> }, what: string) => {
+    expect(res.statusCode, what).toBe(200);
+    expect(String(res.headers['content-type']), what).toMatch(/^application\/json/);
+    expect(res.body, what).toBe('{"success":true}');
+  };
+
+  it('SePay: 200 {"success":true} for a matched, an unmatched, an outgoing, an unknown-account transfer and a retry', async () => {
+    const slip = await readySlip();
+    const matched = sepayBody({ transferAmount: slip.amountToCollect, content: slipPaymentCode(slip.code) });
+    exactly(await b.sepay(matched), 'matched');
+    exactly(await b.sepay(matched), 'retry');
+    exactly(await b.sepay(sepayBody({ content: 'khong co ma' })), 'unmatched');
+    exactly(await b.sepay(sepayBody({ transferType: 'out' })), 'outgoing');
+    exactly(await b.sepay(sepayBody({ accountNumber: '999000111' })), 'unknown account');
+    const refused = await b.sepay(sepayBody(), 'not-the-key-0123456789');
+    expect(refused.statusCode).toBe(401);
+    expect(refused.body).not.toContain('success');
+  });
+
+  it("Casso: 200 {\"success\":true} for a matched and an unmatched transfer, a retry, the other provider's report of it and Casso's own error report", async () => {
+    const slip = await readySlip();
+    const matched = cassoBody({ amount: slip.amountToCollect, description: slipPaymentCode(slip.code) });
+    exactly(await b.casso(matched), 'matched');
+    exactly(await b.casso(matched), 'retry');
+    exactly(await b.casso(cassoBody({ description: 'khong co ma' })), 'unmatched');
+    exactly(await b.casso(cassoBody({ amount: -50_000 })), 'outgoing');
+    // SePay reported this transfer first (same account and bank reference): Casso's report is stored as its duplicate.
+    const first = sepayBody({ content: 'khong co ma' });
+    exactly(await b.sepay(first), 'sepay first');
+    exactly(await b.casso(cassoBody({ reference: first.referenceCode, description: 'khong co ma' })), 'duplicate');
+    const errorReport = { error: 1, data: cassoBody().data };
+    exactly(await b.casso(errorReport), "Casso's error report");
+    expect(await b.rows('casso', errorReport.data.id)).toEqual([]);
+    expect((await b.casso(cassoBody(), { key: 'someone-elses-key-0123456789' })).statusCode).toBe(401);
+  });
+});
+
 describe('what a transfer pays', () => {
   it('a slip paid by transfer says so, and the counter hands it over collecting nothing more', async () => {
     const slip = await readySlip();
