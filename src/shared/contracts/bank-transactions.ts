@@ -16,9 +16,9 @@ import { Timestamp } from './resource';
  * is refused (409 BANK_REPLAY_MISMATCH) and logged as suspicious.
  * What the providers count as delivered: SePay (developer.sepay.vn, "SePay Webhooks" and "Xử lý lỗi") an HTTP 2xx
  * with `{"success": true}` within 30 s, otherwise retried on a Fibonacci schedule (8 attempts over ~33 minutes);
- * Casso webhook v2 a 2xx answer (its docs' "Phản hồi khi thành công"; it gets the same body). Every transfer stored (whatever it matched, a retry, the other
- * provider's duplicate, Casso's own `error ≠ 0` report) answers exactly 200 `{"success":true}`, so a stored transfer
- * is never sent again; only a refusal answers otherwise.
+ * Casso webhook v2 a 2xx answer (its docs' "Phản hồi khi thành công"; it gets the same body). Every transfer
+ * stored (whatever it matched, a retry, the other provider's duplicate, Casso's own `error ≠ 0` report) answers
+ * exactly 200 `{"success":true}`, so a stored transfer is never sent again; only a refusal answers otherwise.
  *
  * The screen (Admin): `GET /api/bank-transactions` (list engine), `GET /api/bank-transactions/:id`,
  * `GET /api/bank-transactions/summary` (unmatched count, received by transfer in a period),

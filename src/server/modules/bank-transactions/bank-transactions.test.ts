@@ -93,8 +93,9 @@ describe('a signed example per provider pays a slip, once', () => {
 
 /**
  * What each provider counts as delivered (their docs): SePay, an HTTP 2xx with the JSON body {"success": true}
- * within 30 s, anything else is retried (Fibonacci, 8 attempts); Casso webhook v2, a 2xx answer. Both get exactly `200 {"success":true}` as JSON for every transfer the console has stored, whatever it
- * then matched: a stored transfer must not be sent again. Only a refusal (bad key, bad body, suspicious replay)
+ * within 30 s, anything else is retried (Fibonacci, 8 attempts); Casso webhook v2, a 2xx answer. Both get exactly
+ * `200 {"success":true}` as JSON for every transfer the console has stored, whatever it then matched: a stored
+ * transfer must not be sent again. Only a refusal (bad key, bad body, suspicious replay)
  * answers otherwise.
  */
 describe("the providers' success answer", () => {
