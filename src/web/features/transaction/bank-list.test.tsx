@@ -69,6 +69,9 @@ describe('bank transfers screen', () => {
     await waitFor(() => expect(calls.some((c) => new URL(c.url, 'http://x').pathname === '/api/bank-transactions/7/match')).toBe(true));
     const match = calls.find((c) => new URL(c.url, 'http://x').pathname === '/api/bank-transactions/7/match')!;
     expect(match.body).toEqual({ kind: 'slip', id: 301 });
+    // Only slips a transfer can pay are offered.
+    const search = calls.map((c) => new URL(c.url, 'http://x')).find((u) => u.pathname === '/api/delivery-slips')!;
+    expect(search.searchParams.get('status')).toBe('ready,out_for_delivery');
     expect(new Headers(match.headers as Record<string, string>).get('if-match')).toBe('"2"');
     expect(new URL(calls.find((c) => new URL(c.url, 'http://x').pathname === '/api/bank-transactions')!.url, 'http://x').searchParams.get('state')).toBe('unmatched');
     expect(screen.getByTestId('bank-unmatched').textContent).toBe('1 chuyển khoản chưa khớp');

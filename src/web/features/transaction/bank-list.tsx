@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { BANK_TRANSACTION_LIST, type BankTransaction } from '../../../shared/contracts/bank-transactions';
 import type { DeliverySlipList } from '../../../shared/contracts/delivery-slips';
 import type { OrderList } from '../../../shared/contracts/orders';
-import { BANK_MATCH_KINDS, BANK_PROVIDERS, BANK_STATES, type BankMatchKind } from '../../../shared/domain/bank-transfer';
+import { BANK_MATCH_KINDS, BANK_PROVIDERS, BANK_STATES, TRANSFER_PAYABLE_SLIP_STATUSES, type BankMatchKind } from '../../../shared/domain/bank-transfer';
+import { FINAL_ORDER_STATUSES, ORDER_STATUSES } from '../../../shared/domain/order-lifecycle';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { FilterAmountRange, FilterChecks, FilterDateRange, FilterSelect } from '../../components/data-table/list-filters';
 import { ResourceListPage } from '../../components/resource-pages';
@@ -79,8 +80,9 @@ interface Payable {
 const PICK_LIMIT = 6;
 
 /**
- * Slips or orders found by the lists' own search (`q`: the document's code, and its customer's code, name and
- * phone, without marks), each with what it still asks for.
+ * Slips or orders a transfer can pay (slips ready or out for delivery, orders not final), found by the lists' own
+ * search (`q`: the document's code, and its customer's code, name and phone, without marks), each with what it still
+ * asks for.
  */
 function usePayableSearch(kind: 'slip' | 'order', text: string) {
   const q = useDebounced(text.trim(), 250);
@@ -90,10 +92,10 @@ function usePayableSearch(kind: 'slip' | 'order', text: string) {
     placeholderData: keepPreviousData,
     queryFn: async ({ signal }): Promise<Payable[]> => {
       if (kind === 'slip') {
-        const page = await api.get<DeliverySlipList>('/api/delivery-slips', { q, pageSize: PICK_LIMIT }, { signal });
+        const page = await api.get<DeliverySlipList>('/api/delivery-slips', { q, status: TRANSFER_PAYABLE_SLIP_STATUSES.join(','), pageSize: PICK_LIMIT }, { signal });
         return page.items.map((s) => ({ id: s.id, code: s.code, customerCode: s.customerCode, customerName: s.customerName, customerPhone: s.customerPhone, due: Math.max(0, s.amountToCollect - s.paidByTransfer) }));
       }
-      const page = await api.get<OrderList>('/api/orders', { q, pageSize: PICK_LIMIT }, { signal });
+      const page = await api.get<OrderList>('/api/orders', { q, status: ORDER_STATUSES.filter((st) => !FINAL_ORDER_STATUSES.includes(st)).join(','), pageSize: PICK_LIMIT }, { signal });
       return page.items.map((o) => ({ id: o.id, code: o.code, customerCode: o.customerCode, customerName: o.customerName, customerPhone: o.customerPhone, due: o.due }));
     },
   });
@@ -138,6 +140,7 @@ function PayablePicker({ kind, value, onChange }: { kind: 'slip' | 'order'; valu
                 name={`${id}-pick`}
                 className="py-1 border-bottom"
                 checked={value === p.id}
+                disabled={p.due === 0}
                 onChange={() => onChange(p.id)}
                 label={
                   <span className="d-flex flex-wrap column-gap-2">
@@ -145,7 +148,7 @@ function PayablePicker({ kind, value, onChange }: { kind: 'slip' | 'order'; valu
                     <span className="text-break">
                       {p.customerCode} · {p.customerName} · {p.customerPhone}
                     </span>
-                    <span className="font-tabular ms-auto">{t('bank.dialog.due', { amount: fmt.vnd(p.due) })}</span>
+                    <span className="font-tabular ms-auto">{p.due > 0 ? t('bank.dialog.due', { amount: fmt.vnd(p.due) }) : t('bank.dialog.nothingDue')}</span>
                   </span>
                 }
               />
