@@ -7,8 +7,9 @@ import type { DeliverySlip } from '../src/shared/contracts/delivery-slips';
 import type { TransactionList } from '../src/shared/contracts/transactions';
 import { makeAwb } from '../src/shared/domain/awb';
 import { ROOT } from '../src/server/paths';
+import { axeViolations, describeViolations } from './support/axe';
 import { describeE2E } from './support/e2e';
-import { openSuite, serious, type Suite } from './support/suite';
+import { openSuite, SCHEMES, serious, SIZES, type Suite } from './support/suite';
 
 /**
  * Money arriving by itself, through the real UI on the built server: a slip is printed, its VietQR memo is sent by
@@ -155,5 +156,24 @@ describeE2E('bank transfers', () => {
     expect(await page.locator('main').innerText()).toContain('Nạp tiền');
     expect(serious(errors)).toEqual([]);
     await ctx.close();
+  });
+
+  it('the bank transfers screen and Settings › Ngân hàng pass axe (WCAG 2.1 AA), desktop and phone, light and dark', async () => {
+    const problems: string[] = [];
+    for (const [size, viewport] of SIZES) {
+      for (const colorScheme of SCHEMES) {
+        const { ctx, page, errors } = await suite.signedInPage({ viewport, colorScheme });
+        for (const path of ['/transaction/bank?amountMin=100000', '/setting/bank']) {
+          await page.goto(suite.baseUrl + path);
+          await page.locator('h1').first().waitFor();
+          await page.waitForLoadState('networkidle');
+          const found = await axeViolations(page);
+          if (found.length) problems.push(`${path} — ${size} ${colorScheme}\n${describeViolations(found)}`);
+        }
+        expect(serious(errors)).toEqual([]);
+        await ctx.close();
+      }
+    }
+    expect(problems.join('\n\n')).toBe('');
   });
 });
