@@ -195,7 +195,6 @@ export type BankIntegrationSettings = z.infer<typeof BankIntegrationSettings>;
 
 const keyInput = z
   .string({ error: 'Khoá phải là chuỗi ký tự' })
-  .trim()
   .min(16, { error: 'Khoá cần ít nhất 16 ký tự' })
   .max(200, { error: 'Khoá dài tối đa 200 ký tự' })
   .regex(/^[\x21-\x7e]+$/, { error: 'Khoá chỉ gồm chữ, số và ký hiệu, không có khoảng trắng' });
@@ -205,7 +204,6 @@ export const BankIntegrationSettingsPatch = z.strictObject({
   cassoKey: keyInput.nullable().optional(),
   topUpPrefix: z
     .string({ error: 'Phải là chuỗi ký tự' })
-    .trim()
     .max(10, { error: 'Tối đa 10 ký tự' })
     .regex(/^[A-Za-z]*$/, { error: 'Chỉ gồm chữ cái không dấu' })
     .optional(),

@@ -35,8 +35,8 @@ describe('webhook keys in Settings', () => {
     expect(s.sepay).toEqual({ configured: false, source: null, hint: null });
   });
 
-  it('refuses a key too short, with spaces or not a string, and an unknown field: 400 { message, code }, nothing saved', async () => {
-    for (const payload of [{ sepayKey: 'short' }, { sepayKey: 'has a space inside it' }, { cassoKey: 1234567890123456 }, { sepayKey: 'x'.repeat(201) }, { topUpPrefix: 'NẠP' }, { other: 'x' }]) {
+  it('refuses a key too short, with spaces (also around it: refused, not trimmed) or not a string, and an unknown field: 400 { message, code }, nothing saved', async () => {
+    for (const payload of [{ sepayKey: 'short' }, { sepayKey: 'has a space inside it' }, { sepayKey: ' sepay-leading-space-0001' }, { sepayKey: 'sepay-trailing-space-0001 ' }, { topUpPrefix: ' NAP' }, { cassoKey: 1234567890123456 }, { sepayKey: 'x'.repeat(201) }, { topUpPrefix: 'NẠP' }, { other: 'x' }]) {
       const res = await put(payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(res.json()).toMatchObject({ message: expect.any(String), code: expect.any(String) });
