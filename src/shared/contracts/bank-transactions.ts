@@ -14,6 +14,11 @@ import { Timestamp } from './resource';
  *   `X-Casso-Signature: t=<ms>,v1=<hex HMAC-SHA512>`; answers 200 `{ "success": true }` the same way.
  * A retry with the same id changes nothing and answers success again; the same id with another amount or account
  * is refused (409 BANK_REPLAY_MISMATCH) and logged as suspicious.
+ * What the providers count as delivered: SePay (developer.sepay.vn, "SePay Webhooks" and "Xử lý lỗi") an HTTP 2xx
+ * with `{"success": true}` within 30 s, otherwise retried on a Fibonacci schedule (8 attempts over ~33 minutes);
+ * Casso webhook v2 a 2xx answer (its docs' "Phản hồi khi thành công"; it gets the same body). Every transfer
+ * stored (whatever it matched, a retry, the other provider's duplicate, Casso's own `error ≠ 0` report) answers
+ * exactly 200 `{"success":true}`, so a stored transfer is never sent again; only a refusal answers otherwise.
  *
  * The screen (Admin): `GET /api/bank-transactions` (list engine), `GET /api/bank-transactions/:id`,
  * `GET /api/bank-transactions/summary` (unmatched count, received by transfer in a period),
@@ -190,7 +195,6 @@ export type BankIntegrationSettings = z.infer<typeof BankIntegrationSettings>;
 
 const keyInput = z
   .string({ error: 'Khoá phải là chuỗi ký tự' })
-  .trim()
   .min(16, { error: 'Khoá cần ít nhất 16 ký tự' })
   .max(200, { error: 'Khoá dài tối đa 200 ký tự' })
   .regex(/^[\x21-\x7e]+$/, { error: 'Khoá chỉ gồm chữ, số và ký hiệu, không có khoảng trắng' });
@@ -200,7 +204,6 @@ export const BankIntegrationSettingsPatch = z.strictObject({
   cassoKey: keyInput.nullable().optional(),
   topUpPrefix: z
     .string({ error: 'Phải là chuỗi ký tự' })
-    .trim()
     .max(10, { error: 'Tối đa 10 ký tự' })
     .regex(/^[A-Za-z]*$/, { error: 'Chỉ gồm chữ cái không dấu' })
     .optional(),

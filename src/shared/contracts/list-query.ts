@@ -188,12 +188,21 @@ export type ListQueryInput = Partial<Record<string, string | number | boolean | 
 
 // ---- schema builders ----------------------------------------------------------------------------
 
+/**
+ * An integer query value written as digits (an optional leading minus): "1e6", "0x10", " 12 " or an empty value are
+ * refused, not read as some other number (an empty `amountMin=` would otherwise be 0).
+ */
 const intParam = (name: string, min: number, max: number) =>
-  z.coerce
-    .number({ error: `${name} phải là số nguyên` })
-    .int({ error: `${name} phải là số nguyên` })
-    .min(min, { error: `${name} phải từ ${min} đến ${max}` })
-    .max(max, { error: `${name} phải từ ${min} đến ${max}` });
+  z
+    .union([z.number(), z.string().regex(/^-?\d{1,20}$/, { error: `${name} phải là số nguyên` })], { error: `${name} phải là số nguyên` })
+    .transform(Number)
+    .pipe(
+      z
+        .number({ error: `${name} phải là số nguyên` })
+        .int({ error: `${name} phải là số nguyên` })
+        .min(min, { error: `${name} phải từ ${min} đến ${max}` })
+        .max(max, { error: `${name} phải từ ${min} đến ${max}` }),
+    );
 
 /** `a,b` or repeated `K=a&K=b` → a clean list of non-empty strings. */
 const stringList = z
@@ -331,6 +340,15 @@ export function listQuerySchema<const S extends ListSpec>(spec: S) {
     const q = raw as unknown as ListQuery;
     if (q.cursor && q.cursor.kind !== 'last' && (q.cursor.sort !== sortSignature(q.sort) || q.cursor.values.length !== q.sort.length)) {
       ctx.addIssue({ code: 'custom', path: ['cursor'], message: 'cursor thuộc một cách sắp xếp khác: hãy mở lại danh sách từ trang đầu' });
+    }
+    // A range whose lower end is above its upper end matches nothing: refused, so a typo is seen, not an empty list.
+    for (const [key, def] of Object.entries(spec.filters)) {
+      if (def.kind !== 'range') continue;
+      const r = raw as Record<string, unknown>;
+      const [min, max] = [r[`${key}Min`], r[`${key}Max`]];
+      if (typeof min === 'number' && typeof max === 'number' && min > max) {
+        ctx.addIssue({ code: 'custom', path: [`${key}Min`], message: `${key}Min không được lớn hơn ${key}Max` });
+      }
     }
     if (!q.cursor && (q.page - 1) * q.pageSize > LIST_OFFSET_MAX) {
       ctx.addIssue({

@@ -11,6 +11,8 @@
  * - reversed   it was matched, then undone by a clerk: reversing ledger rows were posted, nothing was deleted.
  */
 
+import type { DeliverySlipStatus } from './delivery-slip-lifecycle';
+
 export const BANK_PROVIDERS = ['sepay', 'casso'] as const;
 export type BankProvider = (typeof BANK_PROVIDERS)[number];
 export const BANK_DIRECTIONS = ['in', 'out'] as const;
@@ -34,6 +36,12 @@ export const BANK_REASONS = [
 export type BankReason = (typeof BANK_REASONS)[number];
 
 export const BANK_PROVIDER_LABELS: Record<BankProvider, string> = { sepay: 'SePay', casso: 'Casso' };
+
+/**
+ * The slips a transfer can pay: finalised and not yet handed over (a draft's charges may still change; a delivered,
+ * failed or cancelled slip collects nothing more). An order can be paid while it is not final (order-lifecycle.ts).
+ */
+export const TRANSFER_PAYABLE_SLIP_STATUSES: readonly DeliverySlipStatus[] = ['ready', 'out_for_delivery'];
 
 /** A transfer as either provider reports it, in our terms. */
 export interface NormalizedTransfer {

@@ -787,6 +787,7 @@ export const MESSAGES_EN: Readonly<Record<string, string>> = {
   'Tự chuyển theo trạng thái các kiện hàng của đơn': 'Moved on by itself, following the order\'s packages',
   // ---- branch keyset: deep list pages by cursor ----
   'cursor không hợp lệ: hãy mở lại danh sách từ trang đầu': 'cursor is not valid: open the list again from its first page',
+  '{key}Min không được lớn hơn {key}Max': '{key}Min must not be greater than {key}Max',
   'cursor thuộc một cách sắp xếp khác: hãy mở lại danh sách từ trang đầu': 'cursor belongs to another sort order: open the list again from its first page',
   'Trang {page} quá sâu (quá {max} dòng): hãy lọc hẹp lại hoặc đi tiếp bằng nút trang sau, trang cuối':
     'Page {page} is too deep (past {max} rows): narrow the filters, or go on with the next-page and last-page buttons',

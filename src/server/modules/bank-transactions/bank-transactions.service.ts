@@ -4,7 +4,7 @@ import { BANK_ERROR_CODES, type BankIntegrationSettings, type BankIntegrationSet
 import { businessDate } from '../../../shared/contracts/exchange-rates';
 import { BANK_ACCOUNT_KIND, BankAccountValue } from '../../../shared/contracts/settings';
 import { matchMemo } from '../../../shared/domain/bank-memo';
-import { BANK_PROVIDER_LABELS, sameAccount, type BankMatchKind, type BankProvider, type BankReason, type NormalizedTransfer } from '../../../shared/domain/bank-transfer';
+import { BANK_PROVIDER_LABELS, sameAccount, TRANSFER_PAYABLE_SLIP_STATUSES, type BankMatchKind, type BankProvider, type BankReason, type NormalizedTransfer } from '../../../shared/domain/bank-transfer';
 import { FINAL_ORDER_STATUSES } from '../../../shared/domain/order-lifecycle';
 import { foldVietnamese } from '../../../shared/text';
 import type { Config } from '../../config';
@@ -38,7 +38,6 @@ const ENTITY = 'bank-transactions';
 const SECRET_NAMES: Record<BankProvider, string> = { sepay: 'sepay_webhook_key', casso: 'casso_webhook_key' };
 const TOPUP_SECRET = 'bank_topup_prefix';
 export const WEBHOOK_PATHS: Record<BankProvider, string> = { sepay: '/api/integrations/sepay/webhook', casso: '/api/integrations/casso/webhook' };
-const PAYABLE_SLIP_STATUSES = ['ready', 'out_for_delivery'];
 
 // ---- configuration ----------------------------------------------------------------------------------------
 
@@ -229,7 +228,7 @@ async function postTo(ctx: WriteContext, row: Row, kind: BankMatchKind, code: { 
       .for('update');
     if (!slip) return unmatched('unknown_code', code.code ?? '');
     const due = Math.max(0, slip.amountToCollect - slip.paidByTransfer);
-    if (!PAYABLE_SLIP_STATUSES.includes(slip.status) || due === 0) return unmatched('not_payable', slip.code);
+    if (!TRANSFER_PAYABLE_SLIP_STATUSES.includes(slip.status) || due === 0) return unmatched('not_payable', slip.code);
     const collect = Math.min(row.amount, due);
     const ids: number[] = [];
     ids.push((await postMovement(ctx, { customerId: slip.customerId, type: 'collection', amount: collect, method: 'bank_transfer', referenceType: 'delivery_slip', referenceId: slip.id, ...text })).id);

@@ -91,6 +91,51 @@ describe('a signed example per provider pays a slip, once', () => {
   });
 });
 
+/**
+ * What each provider counts as delivered (their docs): SePay, an HTTP 2xx with the JSON body {"success": true}
+ * within 30 s, anything else is retried (Fibonacci, 8 attempts); Casso webhook v2, a 2xx answer. Both get exactly
+ * `200 {"success":true}` as JSON for every transfer the console has stored, whatever it then matched: a stored
+ * transfer must not be sent again. Only a refusal (bad key, bad body, suspicious replay)
+ * answers otherwise.
+ */
+describe("the providers' success answer", () => {
+  const exactly = (res: { statusCode: number; body: string; headers: Record<string, unknown> }, what: string) => {
+    expect(res.statusCode, what).toBe(200);
+    expect(String(res.headers['content-type']), what).toMatch(/^application\/json/);
+    expect(res.body, what).toBe('{"success":true}');
+  };
+
+  it('SePay: 200 {"success":true} for a matched, an unmatched, an outgoing, an unknown-account transfer and a retry', async () => {
+    const slip = await readySlip();
+    const matched = sepayBody({ transferAmount: slip.amountToCollect, content: slipPaymentCode(slip.code) });
+    exactly(await b.sepay(matched), 'matched');
+    exactly(await b.sepay(matched), 'retry');
+    exactly(await b.sepay(sepayBody({ content: 'khong co ma' })), 'unmatched');
+    exactly(await b.sepay(sepayBody({ transferType: 'out' })), 'outgoing');
+    exactly(await b.sepay(sepayBody({ accountNumber: '999000111' })), 'unknown account');
+    const refused = await b.sepay(sepayBody(), 'not-the-key-0123456789');
+    expect(refused.statusCode).toBe(401);
+    expect(refused.body).not.toContain('success');
+  });
+
+  it("Casso: 200 {\"success\":true} for a matched and an unmatched transfer, a retry, the other provider's report of it and Casso's own error report", async () => {
+    const slip = await readySlip();
+    const matched = cassoBody({ amount: slip.amountToCollect, description: slipPaymentCode(slip.code) });
+    exactly(await b.casso(matched), 'matched');
+    exactly(await b.casso(matched), 'retry');
+    exactly(await b.casso(cassoBody({ description: 'khong co ma' })), 'unmatched');
+    exactly(await b.casso(cassoBody({ amount: -50_000 })), 'outgoing');
+    // SePay reported this transfer first (same account and bank reference): Casso's report is stored as its duplicate.
+    const first = sepayBody({ content: 'khong co ma' });
+    exactly(await b.sepay(first), 'sepay first');
+    exactly(await b.casso(cassoBody({ reference: first.referenceCode, description: 'khong co ma' })), 'duplicate');
+    const errorReport = { error: 1, data: cassoBody().data };
+    exactly(await b.casso(errorReport), "Casso's error report");
+    expect(await b.rows('casso', errorReport.data.id)).toEqual([]);
+    expect((await b.casso(cassoBody(), { key: 'someone-elses-key-0123456789' })).statusCode).toBe(401);
+  });
+});
+
 describe('what a transfer pays', () => {
   it('a slip paid by transfer says so, and the counter hands it over collecting nothing more', async () => {
     const slip = await readySlip();
@@ -339,6 +384,46 @@ describe('the screen: match by hand, ignore, undo', () => {
     expect(JSON.stringify(s)).not.toContain('a-settings-key-9999');
     expect(s.accounts.map((a: { accountNumber: string }) => a.accountNumber)).toEqual([TEST_ACCOUNT]);
     expect(s.topUpPrefix).toBe('NAP');
+  });
+});
+
+describe('the screen: filters and the search for what a transfer pays', () => {
+  it('filters by amount range and receiving account on the server; the bounds are validated', async () => {
+    const token = `LOC${Date.now().toString(36).toUpperCase()}`;
+    const amounts = [40_000, 150_000, 1_250_000];
+    for (const a of amounts) await b.sepay(sepayBody({ transferAmount: a, content: `${token} tien hang` }));
+    await b.sepay(sepayBody({ transferAmount: 150_000, content: `${token} tai khoan khac`, accountNumber: '0000111122' }));
+    const list = (qs: string) => ctx.getOk<{ items: BankTransaction[]; total: number }>(`/api/bank-transactions?q=${token}&pageSize=50&${qs}`);
+    const amountsOf = (r: { items: BankTransaction[] }) => r.items.map((i) => i.amount).sort((x, y) => x - y);
+
+    expect(amountsOf(await list('amountMin=150000'))).toEqual([150_000, 150_000, 1_250_000]);
+    expect(amountsOf(await list('amountMax=150000'))).toEqual([40_000, 150_000, 150_000]);
+    expect(amountsOf(await list('amountMin=150000&amountMax=150000'))).toEqual([150_000, 150_000]);
+    expect(amountsOf(await list('amountMin=150001&amountMax=1249999'))).toEqual([]);
+    const ours = await list(`accountNumber=${TEST_ACCOUNT}`);
+    expect(amountsOf(ours)).toEqual(amounts);
+    expect(ours.items.every((i) => i.accountNumber === TEST_ACCOUNT)).toBe(true);
+    const other = await list('accountNumber=0000111122&amountMin=100000');
+    expect(other.items.map((i) => [i.accountNumber, i.state, i.reason])).toEqual([['0000111122', 'ignored', 'unknown_account']]);
+
+    for (const qs of ['amountMin=abc', 'amountMin=1.5', 'amountMax=1e6', 'amountMin=99999999999999999999', 'amountMin=500000&amountMax=100000', 'accountNumber=', 'account=1']) {
+      const res = await ctx.request({ method: 'GET', url: `/api/bank-transactions?${qs}` });
+      expect(res.statusCode, qs).toBe(400);
+      expect(res.json(), qs).toMatchObject({ message: expect.any(String), code: expect.any(String) });
+    }
+    const backwards = await ctx.request({ method: 'GET', url: '/api/bank-transactions?amountMin=500000&amountMax=100000' });
+    expect(backwards.body).toContain('amountMin không được lớn hơn amountMax');
+    const english = await ctx.request({ method: 'GET', url: '/api/bank-transactions?amountMin=500000&amountMax=100000', headers: { 'accept-language': 'en' } });
+    expect(english.json().message).toContain('amountMin must not be greater than amountMax');
+  });
+
+  it('a slip to match by hand is found by its code, its customer code, name or phone', async () => {
+    const slip = await readySlip();
+    const customer = await ctx.getOk<{ code: string; fullName: string; phone: string }>(`/api/customers/${slip.customerId}`);
+    for (const q of [slip.code, slip.code.toLowerCase(), customer.code, customer.fullName, customer.phone]) {
+      const found = await ctx.getOk<{ items: Array<{ id: number }> }>(`/api/delivery-slips?q=${encodeURIComponent(q)}&pageSize=50`);
+      expect(found.items.map((i) => i.id), q).toContain(slip.id);
+    }
   });
 });
 

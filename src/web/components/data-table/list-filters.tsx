@@ -1,7 +1,8 @@
-import { useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Dropdown, Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import type { ListSpec } from '../../../shared/contracts/list-query';
+import { AmountInput } from '../form/money-inputs';
 import { useListParams } from './list-params';
 import { useFilterControl } from './other-filters';
 
@@ -142,5 +143,63 @@ export function FilterDateRange({ spec, name, label, urlPrefix, className }: Fil
         onChange={(e) => params.update({ [`${name}To`]: e.target.value || null })}
       />
     </fieldset>
+  );
+}
+
+/** The integer a range bound of the URL holds, or null (absent, or not an integer: the server refuses that itself). */
+const boundOf = (v: string | undefined): number | null => (v !== undefined && /^-?\d{1,16}$/.test(v) ? Number(v) : null);
+
+/**
+ * An amount range in đồng (`<key>Min` / `<key>Max`, both inclusive). Each bound is typed as money is everywhere,
+ * read by the one money reader (AmountInput → shared/domain/money-input.ts) in the UI language; it is applied on
+ * Enter or when the field is left. A text the reader refuses, or a lower bound above the upper one, is shown as
+ * refused where it was typed and not applied.
+ */
+export function FilterAmountRange({ spec, name, label, urlPrefix, className }: FilterBaseProps) {
+  const { t } = useTranslation('resource');
+  const id = useId();
+  const params = useListParams(spec, urlPrefix);
+  useFilterControl(name);
+  const [minKey, maxKey] = [`${name}Min`, `${name}Max`];
+  const urlMin = boundOf(params.filters[minKey]);
+  const urlMax = boundOf(params.filters[maxKey]);
+  const [min, setMin] = useState<number | null>(urlMin);
+  const [max, setMax] = useState<number | null>(urlMax);
+  // The URL changed from elsewhere (a link, "clear filters", back): the fields follow it.
+  useEffect(() => setMin(urlMin), [urlMin]);
+  useEffect(() => setMax(urlMax), [urlMax]);
+  const backwards = min !== null && max !== null && min > max;
+  const apply = () => {
+    if (Number.isNaN(min) || Number.isNaN(max) || backwards || (min === urlMin && max === urlMax)) return;
+    params.update({ [minKey]: min === null ? null : String(min), [maxKey]: max === null ? null : String(max) });
+  };
+  return (
+    <form
+      className={`d-flex align-items-start gap-1 filter-amount-range${className ? ` ${className}` : ''}`}
+      role="group"
+      aria-label={label}
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        apply();
+      }}
+    >
+      <label htmlFor={`${id}-min`} className="small text-body-secondary mb-0 text-nowrap pt-1">
+        {label}
+      </label>
+      <div className="filter-amount-bound">
+        <AmountInput id={`${id}-min`} size="sm" value={min} onChange={setMin} onBlur={apply} aria-label={t('filters.min', { label })} error={backwards ? t('filters.minAboveMax') : undefined} />
+      </div>
+      <span aria-hidden="true" className="pt-1">
+        –
+      </span>
+      <div className="filter-amount-bound">
+        <AmountInput id={`${id}-max`} size="sm" value={max} onChange={setMax} onBlur={apply} aria-label={t('filters.max', { label })} />
+      </div>
+      {/* Enter in either field applies the range. */}
+      <button type="submit" className="visually-hidden" tabIndex={-1}>
+        {t('filters.apply')}
+      </button>
+    </form>
   );
 }

@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import {
   BANK_TRANSACTION_LIST,
+  type BankIntegrationSettings,
+  type BankIntegrationSettingsPatch,
   type BankMatchBody,
   type BankSummary,
   type BankTransaction,
@@ -34,3 +36,13 @@ const action = (id: number, version: number, path: string, body: unknown) =>
 export const matchBankTransaction = (t: BankTransaction, body: BankMatchBody) => action(t.id, t.version, 'match', body);
 export const ignoreBankTransaction = (t: BankTransaction, reason: string) => action(t.id, t.version, 'ignore', { reason });
 export const undoBankTransaction = (t: BankTransaction, reason: string) => action(t.id, t.version, 'undo', { reason });
+
+const SETTINGS_URL = '/api/bank-transactions/settings';
+export const bankSettingsKey = [...queryKeys.BankTransaction.all, 'settings'] as const;
+
+/** The webhook keys' state (never a key: its last 4 characters and where it comes from), the receiving accounts, the top-up word. */
+export function useBankIntegrationSettings() {
+  return useQuery({ queryKey: bankSettingsKey, queryFn: ({ signal }) => api.get<BankIntegrationSettings>(SETTINGS_URL, undefined, { signal }) });
+}
+
+export const saveBankIntegrationSettings = (patch: BankIntegrationSettingsPatch) => api.put<BankIntegrationSettings>(SETTINGS_URL, patch);

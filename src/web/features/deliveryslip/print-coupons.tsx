@@ -148,13 +148,14 @@ export function PrintCouponsPage() {
 }
 
 /** The VietQR payload of a slip's amount to collect, or why there is none. */
-export function slipTransferQr(slip: DeliverySlip, bank: SlipPrintSettings['bank']): { payload: string } | { reason: 'nothing_due' | 'no_bank' | 'invalid' } {
+export function slipTransferQr(slip: DeliverySlip, bank: SlipPrintSettings['bank']): { payload: string; memo: string } | { reason: 'nothing_due' | 'no_bank' | 'invalid' } {
   // What transfers already paid (a SePay / Casso transfer matched to the slip) is not asked for again.
   const due = slip.amountToCollect - (slip.paidByTransfer ?? 0);
   if (due <= 0) return { reason: 'nothing_due' };
   if (!bank) return { reason: 'no_bank' };
-  const r = buildVietQrPayload({ bin: bank.bin, accountNumber: bank.accountNumber, amount: due, note: slipPaymentCode(slip.code) });
-  return r.ok ? { payload: r.payload } : { reason: 'invalid' };
+  const memo = slipPaymentCode(slip.code);
+  const r = buildVietQrPayload({ bin: bank.bin, accountNumber: bank.accountNumber, amount: due, note: memo });
+  return r.ok ? { payload: r.payload, memo } : { reason: 'invalid' };
 }
 
 export function PrintedSlip({ slip: s, settings, onRemove }: { slip: DeliverySlip; settings: SlipPrintSettings; onRemove?(): void }) {
@@ -265,6 +266,10 @@ export function PrintedSlip({ slip: s, settings, onRemove }: { slip: DeliverySli
             <>
               <QrCode value={transfer.payload} label={t('print.vietqrOf', { amount: fmt.vnd(Math.max(0, s.amountToCollect - (s.paidByTransfer ?? 0))) })} className="slip-print-vietqr" testId="slip-vietqr" />
               <div className="slip-print-caption">{t('print.vietqr')}</div>
+              {/* Typed by hand when the bank app cannot scan: the code the bank webhooks match the transfer by. */}
+              <div className="slip-print-memo" data-testid="slip-transfer-memo">
+                {t('print.transferNote')} <strong className="mono">{transfer.memo}</strong>
+              </div>
               {settings.bank && (
                 <div className="slip-print-bank">
                   {settings.bank.bankName} · {settings.bank.accountNumber}

@@ -29,7 +29,7 @@ const RECORD_ROUTES: Record<string, string> = {
   settings: '/setting',
   stores: '/setting/stores',
 };
-const ENTITIES = [...Object.keys(RECORD_ROUTES), 'users', 'auth'];
+const ENTITIES = [...Object.keys(RECORD_ROUTES), 'bank-transactions', 'bank-integration', 'users', 'auth'];
 const ACTIONS = ['create', 'update', 'delete', 'import', 'status', 'receive', 'event', 'add_packages', 'remove_package', 'confirm', 'print', 'reconcile', 'login', 'logout'];
 const ACTION_TONES: Record<string, Tone> = { create: 'success', update: 'primary', delete: 'danger', import: 'info' };
 /** How many changed fields a row shows; the rest are counted. */

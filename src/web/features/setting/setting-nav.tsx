@@ -4,10 +4,11 @@ import { NavLink } from 'react-router';
 const SECTIONS = [
   { to: '/setting', key: 'settings', icon: 'bi-sliders', end: true },
   { to: '/setting/stores', key: 'stores', icon: 'bi-building', end: false },
+  { to: '/setting/bank', key: 'bank', icon: 'bi-bank', end: false },
   { to: '/setting/audit-log', key: 'audit', icon: 'bi-journal-text', end: false },
 ] as const;
 
-/** The settings section's own tabs: settings, stores, the audit log (all under /setting, Admin only). */
+/** The settings section's own tabs: settings, stores, the bank connection, the audit log (all under /setting, Admin only). */
 export function SettingNav() {
   const { t } = useTranslation('setting');
   return (

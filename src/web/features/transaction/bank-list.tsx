@@ -1,18 +1,22 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
 import { Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { BANK_TRANSACTION_LIST, type BankTransaction } from '../../../shared/contracts/bank-transactions';
-import { BANK_MATCH_KINDS, BANK_PROVIDERS, BANK_STATES, type BankMatchKind } from '../../../shared/domain/bank-transfer';
+import type { DeliverySlipList } from '../../../shared/contracts/delivery-slips';
+import type { OrderList } from '../../../shared/contracts/orders';
+import { BANK_MATCH_KINDS, BANK_PROVIDERS, BANK_STATES, TRANSFER_PAYABLE_SLIP_STATUSES, type BankMatchKind } from '../../../shared/domain/bank-transfer';
+import { FINAL_ORDER_STATUSES, ORDER_STATUSES } from '../../../shared/domain/order-lifecycle';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { FilterChecks, FilterDateRange, FilterSelect } from '../../components/data-table/list-filters';
+import { FilterAmountRange, FilterChecks, FilterDateRange, FilterSelect } from '../../components/data-table/list-filters';
 import { ResourceListPage } from '../../components/resource-pages';
-import { bankTransactionApi, ignoreBankTransaction, matchBankTransaction, undoBankTransaction, useBankSummary } from '../../entities/bank-transaction/api';
+import { bankTransactionApi, ignoreBankTransaction, matchBankTransaction, undoBankTransaction, useBankIntegrationSettings, useBankSummary } from '../../entities/bank-transaction/api';
 import { BankMatchTarget, BankStateBadge, useBankTransactionColumns } from '../../entities/bank-transaction/columns';
 import { CustomerPicker } from '../../entities/customer/customer-picker';
 import { api, errorMessage } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-client';
 import { toastPromise } from '../../lib/toast';
+import { useDebounced } from '../../lib/use-debounced';
 import { useFormat } from '../../lib/use-format';
 
 /**
@@ -25,6 +29,7 @@ export function BankTransactionListPage() {
   const columns = useBankTransactionColumns();
   const [open, setOpen] = useState<BankTransaction | null>(null);
   const summary = useBankSummary();
+  const accounts = useBankIntegrationSettings().data?.accounts ?? [];
   return (
     <ResourceListPage
       ns="transaction"
@@ -47,6 +52,8 @@ export function BankTransactionListPage() {
         <>
           <FilterChecks spec={BANK_TRANSACTION_LIST} name="state" label={t('bank.fields.state')} options={BANK_STATES.map((v) => ({ value: v, label: t(`bank.states.${v}`) }))} />
           <FilterSelect spec={BANK_TRANSACTION_LIST} name="provider" label={t('bank.fields.provider')} options={BANK_PROVIDERS.map((v) => ({ value: v, label: v === 'sepay' ? 'SePay' : 'Casso' }))} />
+          <FilterSelect spec={BANK_TRANSACTION_LIST} name="accountNumber" label={t('bank.fields.account')} options={accounts.map((a) => ({ value: a.accountNumber, label: `${a.accountNumber} · ${a.bankName}` }))} />
+          <FilterAmountRange spec={BANK_TRANSACTION_LIST} name="amount" label={t('bank.fields.amount')} />
           <FilterDateRange spec={BANK_TRANSACTION_LIST} name="created" label={t('bank.fields.receivedAt')} />
         </>
       }
@@ -59,11 +66,98 @@ export function BankTransactionListPage() {
 
 type Mode = 'match' | 'ignore' | 'undo';
 
-/** Finds a slip or an order by its code as typed (the list's search), exactly that code. */
-async function findByCode(kind: 'slip' | 'order', code: string): Promise<number | null> {
-  const path = kind === 'slip' ? '/api/delivery-slips' : '/api/orders';
-  const page = await api.get<{ items: Array<{ id: number; code: string }> }>(path, { q: code.trim(), pageSize: 5 });
-  return page.items.find((i) => i.code.toUpperCase() === code.trim().toUpperCase())?.id ?? null;
+/** A slip or an order a transfer may pay, as the dialog lists it. */
+interface Payable {
+  id: number;
+  code: string;
+  customerCode: string;
+  customerName: string;
+  customerPhone: string;
+  /** What it still asks for: a slip's amount to collect less what transfers paid, an order's due. */
+  due: number;
+}
+
+const PICK_LIMIT = 6;
+
+/**
+ * Slips or orders a transfer can pay (slips ready or out for delivery, orders not final), found by the lists' own
+ * search (`q`: the document's code, and its customer's code, name and phone, without marks), each with what it still
+ * asks for.
+ */
+function usePayableSearch(kind: 'slip' | 'order', text: string) {
+  const q = useDebounced(text.trim(), 250);
+  return useQuery({
+    queryKey: [...queryKeys.BankTransaction.all, 'payable', kind, q],
+    enabled: q.length > 0,
+    placeholderData: keepPreviousData,
+    queryFn: async ({ signal }): Promise<Payable[]> => {
+      if (kind === 'slip') {
+        const page = await api.get<DeliverySlipList>('/api/delivery-slips', { q, status: TRANSFER_PAYABLE_SLIP_STATUSES.join(','), pageSize: PICK_LIMIT }, { signal });
+        return page.items.map((s) => ({ id: s.id, code: s.code, customerCode: s.customerCode, customerName: s.customerName, customerPhone: s.customerPhone, due: Math.max(0, s.amountToCollect - s.paidByTransfer) }));
+      }
+      const page = await api.get<OrderList>('/api/orders', { q, status: ORDER_STATUSES.filter((st) => !FINAL_ORDER_STATUSES.includes(st)).join(','), pageSize: PICK_LIMIT }, { signal });
+      return page.items.map((o) => ({ id: o.id, code: o.code, customerCode: o.customerCode, customerName: o.customerName, customerPhone: o.customerPhone, due: o.due }));
+    },
+  });
+}
+
+/** Search box and the slips / orders it finds, one to choose (radio buttons: plain keyboard use). */
+function PayablePicker({ kind, value, onChange }: { kind: 'slip' | 'order'; value: number | null; onChange(id: number | null): void }) {
+  const { t } = useTranslation('transaction');
+  const fmt = useFormat();
+  const id = useId();
+  const [text, setText] = useState('');
+  const found = usePayableSearch(kind, text);
+  const items = text.trim() ? (found.data ?? []) : [];
+  return (
+    <Form.Group>
+      <Form.Label htmlFor={`${id}-q`}>{t(`bank.dialog.code.${kind}`)}</Form.Label>
+      <Form.Control
+        id={`${id}-q`}
+        type="search"
+        value={text}
+        onChange={(e) => {
+          setText(e.target.value);
+          onChange(null);
+        }}
+        autoComplete="off"
+        placeholder={t('bank.dialog.searchPlaceholder')}
+        aria-describedby={`${id}-help`}
+      />
+      <Form.Text id={`${id}-help`}>{t('bank.dialog.searchHelp')}</Form.Text>
+      {text.trim() !== '' && (
+        <fieldset className="mt-2 bank-payables" aria-label={t('bank.dialog.results')} data-testid="bank-payables">
+          {found.isPending && !found.data ? (
+            <p className="small text-body-secondary mb-0">{t('bank.dialog.searching')}</p>
+          ) : items.length === 0 ? (
+            <p className="small text-body-secondary mb-0">{t('bank.dialog.notFound')}</p>
+          ) : (
+            items.map((p) => (
+              <Form.Check
+                key={p.id}
+                type="radio"
+                id={`${id}-${p.id}`}
+                name={`${id}-pick`}
+                className="py-1 border-bottom"
+                checked={value === p.id}
+                disabled={p.due === 0}
+                onChange={() => onChange(p.id)}
+                label={
+                  <span className="d-flex flex-wrap column-gap-2">
+                    <span className="font-tabular fw-semibold">{p.code}</span>
+                    <span className="text-break">
+                      {p.customerCode} · {p.customerName} · {p.customerPhone}
+                    </span>
+                    <span className="font-tabular ms-auto">{p.due > 0 ? t('bank.dialog.due', { amount: fmt.vnd(p.due) }) : t('bank.dialog.nothingDue')}</span>
+                  </span>
+                }
+              />
+            ))
+          )}
+        </fieldset>
+      )}
+    </Form.Group>
+  );
 }
 
 function BankTransactionDialog({ row, onClose }: { row: BankTransaction; onClose(): void }) {
@@ -74,7 +168,7 @@ function BankTransactionDialog({ row, onClose }: { row: BankTransaction; onClose
   const [mode, setMode] = useState<Mode>(row.state === 'matched' ? 'undo' : 'match');
   const [kind, setKind] = useState<BankMatchKind>('customer');
   const [customerId, setCustomerId] = useState<number | null>(null);
-  const [code, setCode] = useState('');
+  const [documentId, setDocumentId] = useState<number | null>(null);
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -85,7 +179,7 @@ function BankTransactionDialog({ row, onClose }: { row: BankTransaction; onClose
     try {
       let work: Promise<BankTransaction>;
       if (mode === 'match') {
-        const id = kind === 'customer' ? customerId : await findByCode(kind, code);
+        const id = kind === 'customer' ? customerId : documentId;
         if (!id) throw new Error(t('bank.dialog.notFound'));
         work = matchBankTransaction(row, { kind, id });
       } else work = mode === 'ignore' ? ignoreBankTransaction(row, reason) : undoBankTransaction(row, reason);
@@ -100,7 +194,7 @@ function BankTransactionDialog({ row, onClose }: { row: BankTransaction; onClose
   };
 
   const canAct = mode === 'match' ? matchable : mode === 'ignore' ? row.state === 'unmatched' : row.state === 'matched';
-  const filled = mode === 'match' ? (kind === 'customer' ? customerId !== null : code.trim() !== '') : reason.trim().length >= 3;
+  const filled = mode === 'match' ? (kind === 'customer' ? customerId !== null : documentId !== null) : reason.trim().length >= 3;
   return (
     <ConfirmDialog
       show
@@ -133,7 +227,14 @@ function BankTransactionDialog({ row, onClose }: { row: BankTransaction; onClose
         <>
           <Form.Group className="mb-2">
             <Form.Label htmlFor="bank-kind">{t('bank.dialog.kind')}</Form.Label>
-            <Form.Select id="bank-kind" value={kind} onChange={(e) => setKind(e.target.value as BankMatchKind)}>
+            <Form.Select
+              id="bank-kind"
+              value={kind}
+              onChange={(e) => {
+                setKind(e.target.value as BankMatchKind);
+                setDocumentId(null);
+              }}
+            >
               {BANK_MATCH_KINDS.map((k) => (
                 <option key={k} value={k}>{t(`bank.kinds.${k}`)}</option>
               ))}
@@ -142,10 +243,7 @@ function BankTransactionDialog({ row, onClose }: { row: BankTransaction; onClose
           {kind === 'customer' ? (
             <CustomerPicker value={customerId} onChange={(c) => setCustomerId(c?.id ?? null)} label={t('bank.kinds.customer')} />
           ) : (
-            <Form.Group>
-              <Form.Label htmlFor="bank-code">{t(`bank.dialog.code.${kind}`)}</Form.Label>
-              <Form.Control id="bank-code" value={code} onChange={(e) => setCode(e.target.value)} autoComplete="off" />
-            </Form.Group>
+            <PayablePicker key={kind} kind={kind} value={documentId} onChange={setDocumentId} />
           )}
         </>
       )}
