@@ -55,7 +55,8 @@ describe('backup and restore', () => {
       const [r] = await target.query<{ v: number }>(`SELECT last_value::int AS v FROM pg_sequences WHERE sequencename = $1`, [s.name]);
       expect(r!.v, s.name).toBeGreaterThanOrEqual(s.v);
     }
-  });
+    // A whole demo database out and back in: ~16 s alone on the 2-core machine, twice that while other suites run.
+  }, 90_000);
 
   it('moves between drivers: a PostgreSQL backup restores into embedded PGlite', async ({ skip }) => {
     if (source.database.driver !== 'postgres') skip();
