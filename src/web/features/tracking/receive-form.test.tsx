@@ -278,6 +278,36 @@ describe('the receiving warehouse by default', () => {
     expect(storeSelect.value).toBe('2');
   });
 
+  it('saves nothing while the store list is loading, then starts at the employee\'s warehouse, not the first listed', async () => {
+    const user = userEvent.setup();
+    signInAt(2);
+    let release!: () => void;
+    const storesLoaded = new Promise<void>((r) => (release = r));
+    const { calls } = mockFetch(async (c) => {
+      if (c.url.includes('/api/stores')) await storesLoaded;
+      return tokyoFirst(c);
+    });
+    renderAt('/tracking/search', <ReceiveForm />);
+    const storeSelect = (await screen.findByLabelText(/^Kho nhận/)) as HTMLSelectElement;
+    expect(storeSelect.textContent).toContain('Đang tải');
+    expect(storeSelect.disabled).toBe(true);
+    const save = screen.getByRole('button', { name: /Nhận kiện/ }) as HTMLButtonElement;
+    expect(save.disabled).toBe(true);
+    // A fast clerk scans and weighs before the list has arrived: Enter on the last field sends nothing.
+    await user.click(screen.getByLabelText(/^Mã vận đơn/));
+    await user.keyboard('EJ123456785JP{Enter}2{Enter}{Enter}{Enter}{Enter}');
+    await user.click(save);
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+
+    await act(async () => release());
+    await waitFor(() => expect(storeSelect.value).toBe('2'));
+    expect(storeSelect.disabled).toBe(false);
+    expect(save.disabled).toBe(false);
+    await user.click(save);
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1));
+    expect(calls.find((c) => c.method === 'POST')!.body).toMatchObject({ storeId: 2, trackingNumber: 'EJ123456785JP', weightG: 2000 });
+  });
+
   it("is the expected parcels' warehouse when the employee works at none (the batch dialog)", async () => {
     signInAt(null);
     mockFetch(tokyoFirst);

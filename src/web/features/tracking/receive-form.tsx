@@ -90,6 +90,9 @@ export function ReceiveForm({ initialNumber = '', onReceived }: ReceiveFormProps
   useEffect(() => {
     if (storeId == null && origins.length) form.setValue('storeId', defaultReceiveStore(origins, { ownStoreId }) as number);
   }, [origins, storeId, form, ownStoreId]);
+  // Until the stores are loaded and the warehouse chosen, nothing is saved: a parcel received before that would go
+  // to whichever warehouse the list happened to show first.
+  const storeReady = origins.length > 0 && storeId != null;
 
   const [weightG, lengthMm, widthMm, heightMm] = form.watch(['weightG', 'lengthMm', 'widthMm', 'heightMm']);
   const numberState = form.getFieldState('trackingNumber', form.formState);
@@ -99,7 +102,12 @@ export function ReceiveForm({ initialNumber = '', onReceived }: ReceiveFormProps
 
   return (
     <ResourceFormFrame rf={rf} aria-label={t('receive.formLabel')}>
-      <div ref={rootRef} onKeyDown={(e) => focusNextStep(e, rootRef.current)}>
+      <div
+        ref={rootRef}
+        onKeyDown={(e) => {
+          if (!focusNextStep(e, rootRef.current) && e.key === 'Enter' && !storeReady && e.target instanceof HTMLInputElement) e.preventDefault();
+        }}
+      >
         <Row className="gx-3">
           <Col md={6}>
             <SelectField
@@ -110,6 +118,7 @@ export function ReceiveForm({ initialNumber = '', onReceived }: ReceiveFormProps
               label={t('receive.store')}
               options={origins.map((s) => ({ value: String(s.id), label: `${s.code} · ${s.name}` }))}
               emptyLabel={origins.length ? undefined : t('common:states.loading')}
+              disabled={!origins.length}
             />
           </Col>
           <Col md={6}>
@@ -179,7 +188,7 @@ export function ReceiveForm({ initialNumber = '', onReceived }: ReceiveFormProps
           </Col>
         </Row>
         <div className="d-flex flex-wrap align-items-center gap-2">
-          <Button type="submit" variant="primary" disabled={rf.saving}>
+          <Button type="submit" variant="primary" disabled={rf.saving || !storeReady} aria-busy={!storeReady || undefined}>
             <i className="bi bi-box-arrow-in-down me-1" aria-hidden="true" />
             {t('receive.submit')}
           </Button>
