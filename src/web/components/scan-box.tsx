@@ -22,6 +22,37 @@ export const SCAN_PAUSE_MS = 250;
 /** Shorter gun-speed input is not taken without Enter (a stray key press). */
 export const SCAN_MIN_AUTO_LENGTH = 4;
 
+/**
+ * The timing rule itself, for any field a gun types into: `changed(before, after)` on each change; `onBurstEnd`
+ * runs SCAN_PAUSE_MS after gun-speed input stops (never for a person typing slowly, who presses Enter); `reset()`
+ * after Enter or a take, so nothing carries over to the next scan.
+ */
+export function useScanTiming(onBurstEnd: (value: string) => void) {
+  const lastKeyAt = useRef(0);
+  const slow = useRef(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const cancel = () => {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = null;
+  };
+  useEffect(() => cancel, []);
+  return {
+    changed(before: string, after: string) {
+      const now = Date.now();
+      if (!after) slow.current = false;
+      else if (after.length - before.length === 1 && before.length > 0 && now - lastKeyAt.current > SCAN_KEY_GAP_MS) slow.current = true;
+      lastKeyAt.current = now;
+      cancel();
+      if (!slow.current && after.trim().length >= SCAN_MIN_AUTO_LENGTH) timer.current = setTimeout(() => onBurstEnd(after), SCAN_PAUSE_MS);
+    },
+    reset() {
+      cancel();
+      slow.current = false;
+      lastKeyAt.current = 0;
+    },
+  };
+}
+
 export type ScanFeedback = { kind: 'success' | 'warning' | 'danger'; text: string } | null;
 
 export interface ScanBoxProps {
@@ -49,16 +80,8 @@ export interface ScanBoxProps {
 
 export function ScanBox({ id, label, placeholder, onScan, onScanList, max, onTooMany, feedback, disabled, busy, help, action, size, autoFocus }: ScanBoxProps) {
   const [value, setValue] = useState('');
-  const lastKeyAt = useRef(0);
-  const slow = useRef(false);
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const input = useRef<HTMLInputElement>(null);
-
-  const clearTimer = () => {
-    if (timer.current) clearTimeout(timer.current);
-    timer.current = null;
-  };
-  useEffect(() => clearTimer, []);
+  const timing = useScanTiming((raw) => take(raw));
   useEffect(() => {
     if (!autoFocus) return;
     const t = setTimeout(() => input.current?.focus({ preventScroll: true }), 0);
@@ -66,10 +89,8 @@ export function ScanBox({ id, label, placeholder, onScan, onScanList, max, onToo
   }, [autoFocus]);
 
   const take = (raw: string) => {
-    clearTimer();
+    timing.reset();
     setValue('');
-    slow.current = false;
-    lastKeyAt.current = 0;
     const parsed = parseScannedNumbers(raw, max);
     if (!parsed.ok) onTooMany?.(parsed.count);
     else {
@@ -82,14 +103,8 @@ export function ScanBox({ id, label, placeholder, onScan, onScanList, max, onToo
   };
 
   const onChange = (next: string) => {
-    const now = Date.now();
-    const added = next.length - value.length;
-    if (!next) slow.current = false;
-    else if (added === 1 && value.length > 0 && now - lastKeyAt.current > SCAN_KEY_GAP_MS) slow.current = true;
-    lastKeyAt.current = now;
+    timing.changed(value, next);
     setValue(next);
-    clearTimer();
-    if (!slow.current && next.trim().length >= SCAN_MIN_AUTO_LENGTH) timer.current = setTimeout(() => take(next), SCAN_PAUSE_MS);
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {

@@ -1,8 +1,9 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Package, ReceiveResponse } from '../../../shared/contracts/packages';
 import type { Store } from '../../../shared/contracts/stores';
+import { SCAN_PAUSE_MS } from '../../components/scan-box';
 import { renderAt, setupScreenTests } from '../../components/test-support';
 import { saveSession } from '../../lib/session';
 import { resetAuthState } from '../../lib/use-auth';
@@ -189,6 +190,38 @@ describe('receive form', () => {
     await act(() => new Promise((r) => setTimeout(r, 50)));
     expect(screen.queryAllByRole('alert')).toHaveLength(0);
     expect(screen.getByLabelText(/^Cao/).getAttribute('aria-invalid')).toBe('false');
+  });
+
+  it("takes a gun's number without Enter the scan box's way: on to the weight after the pause; a person is not cut off", async () => {
+    mockFetch(api);
+    renderAt('/tracking/search', <ReceiveForm />);
+    const storeSelect = (await screen.findByLabelText(/^Kho nhận/)) as HTMLSelectElement;
+    await waitFor(() => expect(storeSelect.value).toBe('2'));
+    const number = screen.getByLabelText(/^Mã vận đơn/) as HTMLInputElement;
+    number.focus();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    try {
+      const keys = async (text: string, ms: number) => {
+        for (const ch of text) {
+          fireEvent.change(number, { target: { value: number.value + ch } });
+          await act(() => vi.advanceTimersByTimeAsync(ms));
+        }
+      };
+      // A person: however long the pause, the focus stays.
+      await keys('EJ1234', 200);
+      await act(() => vi.advanceTimersByTimeAsync(3000));
+      expect(document.activeElement).toBe(number);
+      fireEvent.change(number, { target: { value: '' } });
+      // A gun with no Enter: on to the weight once the burst has ended.
+      await keys('EJ123456785JP', 4);
+      await act(() => vi.advanceTimersByTimeAsync(SCAN_PAUSE_MS - 50));
+      expect(document.activeElement).toBe(number);
+      await act(() => vi.advanceTimersByTimeAsync(100));
+      expect(document.activeElement).toBe(screen.getByLabelText(/^Cân nặng/));
+      expect(number.value).toBe('EJ123456785JP');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('says what is missing instead of sending an incomplete parcel', async () => {

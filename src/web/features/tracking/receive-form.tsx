@@ -8,6 +8,7 @@ import { FieldShell, SelectField } from '../../components/form/fields';
 import { ResourceFormFrame } from '../../components/form/resource-form';
 import { useResourceForm } from '../../components/form/use-resource-form';
 import { StatusBadge, type Tone } from '../../components/status-badge';
+import { useScanTiming } from '../../components/scan-box';
 import { useFormat } from '../../lib/use-format';
 import { useStores } from '../../entities/store/api';
 import { receivePackage } from './api';
@@ -79,6 +80,7 @@ export function ReceiveForm({ initialNumber = '', onReceived }: ReceiveFormProps
       const next = nextInSeries(rf.form.getValues());
       // Focus first: leaving the last field validates it (a blur), and the reset after that clears its verdict.
       numberRef.current?.focus();
+      numberTyped.current = '';
       setTimeout(() => rf.form.reset(next), 0);
     },
   });
@@ -98,6 +100,11 @@ export function ReceiveForm({ initialNumber = '', onReceived }: ReceiveFormProps
   const numberState = form.getFieldState('trackingNumber', form.formState);
   const codeState = form.getFieldState('customerCode', form.formState);
   const numberReg = form.register('trackingNumber');
+  // The scan box's timing rule: a gun that sends no Enter moves on to the weight once its burst has ended.
+  const numberTyped = useRef('');
+  const numberTiming = useScanTiming(() => {
+    if (document.activeElement === numberRef.current) focusNextStep({ key: 'Enter', target: numberRef.current!, preventDefault() {} }, rootRef.current);
+  });
   const cm = t('units.cm');
 
   return (
@@ -138,6 +145,18 @@ export function ReceiveForm({ initialNumber = '', onReceived }: ReceiveFormProps
                 ref={(el: HTMLInputElement | null) => {
                   numberReg.ref(el);
                   numberRef.current = el;
+                }}
+                onChange={(e) => {
+                  numberTiming.changed(numberTyped.current, e.target.value);
+                  numberTyped.current = e.target.value;
+                  void numberReg.onChange(e);
+                }}
+                onKeyDown={(e) => {
+                  if (e.key === 'Enter') numberTiming.reset();
+                }}
+                onBlur={(e) => {
+                  numberTiming.reset();
+                  void numberReg.onBlur(e);
                 }}
                 size="lg"
                 className="font-monospace"
