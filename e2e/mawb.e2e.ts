@@ -102,7 +102,7 @@ describeE2E('MAWB: create, scan packages on, move to departed, manifest', () => 
     // Scan, with the focus already in the box: first a gun that sends each number in one burst and no Enter (taken
     // after the short pause), then one that ends each burst with Enter. (Key-by-key typing is covered by the scan
     // panel's component tests; here a loaded CI machine could stall the keyboard mid-number.)
-    const scan = page.getByTestId('scan-input');
+    const scan = page.getByTestId('scan-box');
     await scan.waitFor();
     expect(await scan.evaluate((el) => el === document.activeElement)).toBe(true);
     for (let i = 0; i < parcels.length; i++) {
@@ -138,7 +138,7 @@ describeE2E('MAWB: create, scan packages on, move to departed, manifest', () => 
     await move(page, 'booked', 'Đặt chỗ', 'Đã đặt chỗ');
     await move(page, 'manifested', 'Lập manifest', 'Đã lập manifest');
     // From manifested on, the package list is closed.
-    expect(await page.getByTestId('scan-input').count()).toBe(0);
+    expect(await page.getByTestId('scan-box').count()).toBe(0);
     await move(page, 'departed', 'Cất cánh', 'Đã cất cánh');
     const departed = await api<Mawb>(`/api/mawbs/${mawbId}`);
     expect(departed.atd).not.toBeNull();

@@ -3,7 +3,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, matchRoutes, RouterProvider, useLocation } from 'react-router';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ProtectedRoute } from '../lib/routing/guards';
 import { MENU } from './menu-config';
 import { routes } from './router';
@@ -15,6 +15,7 @@ import { RightSidebar } from '../layouts/right-sidebar';
 import { layoutStore } from '../layouts/use-layout-settings';
 import { VerticalMenu } from '../layouts/vertical-menu';
 import { stubMatchMedia } from '../components/test-support';
+import { jsonResponse, mockFetch } from '../test/auth-fixtures';
 
 beforeAll(async () => {
   // react-bootstrap's Offcanvas asks matchMedia for the breakpoint.
@@ -195,6 +196,33 @@ describe('GlobalSearch', () => {
     await user.type(box, '  1Z999 AA1{Enter}');
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/tracking/search?q=1Z999%20AA1'));
     expect((box as HTMLInputElement).value).toBe('');
+  });
+
+  it('opens the package or the slip an exact tracking number, package code or slip code names', async () => {
+    const user = userEvent.setup();
+    mockFetch(({ url }) => {
+      const u = new URL(url, 'http://x');
+      if (u.pathname === '/api/packages/search') {
+        const n = u.searchParams.get('numbers');
+        return jsonResponse(200, n === '1Z999AA10123456784' || n === 'PK00000042' ? { found: [{ id: 42 }], notFound: [] } : { found: [], notFound: [n] });
+      }
+      if (u.pathname === '/api/delivery-slips/by-code/PG2612-00301') return jsonResponse(200, { id: 301, code: 'PG2612-00301' });
+      return jsonResponse(404, { message: 'x', code: 'NOT_FOUND' });
+    });
+    try {
+      renderAt('/dashboard/ecommerce', <GlobalSearch />);
+      const box = screen.getByRole('searchbox', { name: /mã kiện, mã phiếu giao/ });
+      await user.type(box, '1z999aa10123456784{Enter}');
+      await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/tracking/42'));
+      await user.type(box, 'PK00000042{Enter}');
+      await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/tracking/42'));
+      await user.type(box, 'PG261200301{Enter}');
+      await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/deliveryslip/301'));
+      await user.type(box, 'NOPE00001{Enter}');
+      await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/tracking/search?q=NOPE00001'));
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('does nothing for blank text', async () => {

@@ -4,8 +4,8 @@ import { useNavigate } from 'react-router';
 import { resolveSearchTarget } from './search-target';
 
 /**
- * Topbar search for a tracking number, MAWB number, customer phone or code, or order code: an exact match opens
- * that record, anything else the tracking search with the text (see search-target.ts).
+ * Topbar search for a tracking number, package code, slip code, MAWB number, customer phone or code, or order
+ * code: an exact match opens that record, anything else the tracking search with the text (see search-target.ts).
  */
 export function GlobalSearch({ className = '', autoFocus = false, onDone }: { className?: string; autoFocus?: boolean; onDone?: () => void }) {
   const { t } = useTranslation('shell');

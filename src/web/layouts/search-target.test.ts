@@ -9,11 +9,15 @@ describe('searchCandidates', () => {
     ['kh000123', [{ kind: 'customer-code', value: 'KH000123' }]],
     ['DH00000042', [{ kind: 'order-code', value: 'DH00000042' }]],
     ['176 1234 5675', [{ kind: 'awb', value: '176-12345675' }]],
-    ['17612345675', [{ kind: 'awb', value: '176-12345675' }]],
+    ['17612345675', [{ kind: 'awb', value: '176-12345675' }, { kind: 'package', value: '17612345675' }]],
+    ['pg2612-00301', [{ kind: 'slip-code', value: 'PG2612-00301' }]],
+    ['PG261200301', [{ kind: 'slip-code', value: 'PG261200301'.replace(/^(PG\d{4})/, '$1-') }]],
+    ['PG2612-0030', [{ kind: 'package', value: 'PG2612-0030' }]], // too short for a slip: maybe a carrier's number
     ['+84 912 345 678', [{ kind: 'phone', value: '0912345678' }]],
-    ['176-12345678', []], // a wrong check digit is no MAWB number
-    ['1Z999AA10123456784', []],
-    ['PK00000001', []],
+    ['176-12345678', [{ kind: 'package', value: '176-12345678' }]], // a wrong check digit is no MAWB number (maybe a carrier's)
+    ['1Z999AA10123456784', [{ kind: 'package', value: '1Z999AA10123456784' }]],
+    [' pk00000001 ', [{ kind: 'package', value: 'PK00000001' }]],
+    ['PK1 PK2', []], // two numbers: the tracking search lists them
     ['Nguyễn Thu Quỳnh', [{ kind: 'customer-name', value: 'Nguyễn Thu Quỳnh' }]],
     ['  nguyen   thu quynh ', [{ kind: 'customer-name', value: 'nguyen thu quynh' }]],
     ['Đỗ', [{ kind: 'customer-name', value: 'Đỗ' }]],
@@ -39,6 +43,31 @@ describe('resolveSearchTarget', () => {
     expect(await resolveSearchTarget('17612345675')).toBe('/mawb/3');
     expect(await resolveSearchTarget('0912 345 678')).toBe('/customer/7');
     expect(calls.map((c) => new URL(c.url, 'http://x').searchParams.get('q'))).toEqual(['KH000123', 'DH00000042', '176-12345675', '0912345678']);
+  });
+
+  it('opens the package a tracking number or package code names, and the slip a slip code names (dash or not)', async () => {
+    const { calls } = mockFetch(({ url }) => {
+      const u = new URL(url, 'http://x');
+      if (u.pathname === '/api/packages/search') {
+        const n = u.searchParams.get('numbers');
+        if (n === '1Z999AA10123456784' || n === 'PK00000042') return jsonResponse(200, { found: [{ id: 42, code: 'PK00000042', trackingNumber: '1Z999AA10123456784' }], notFound: [] });
+        if (n === 'TWICE0001') return jsonResponse(200, { found: [{ id: 1 }, { id: 2 }], notFound: [] });
+        return jsonResponse(200, { found: [], notFound: [n] });
+      }
+      if (u.pathname === '/api/delivery-slips/by-code/PG2612-00301') return jsonResponse(200, { id: 301, code: 'PG2612-00301' });
+      if (u.pathname.startsWith('/api/delivery-slips/by-code/')) return jsonResponse(404, { message: 'x', code: 'NOT_FOUND' });
+      return page([]);
+    });
+    expect(await resolveSearchTarget(' 1z999aa10123456784 ')).toBe('/tracking/42');
+    expect(await resolveSearchTarget('PK00000042')).toBe('/tracking/42');
+    expect(await resolveSearchTarget('pg2612-00301')).toBe('/deliveryslip/301');
+    expect(await resolveSearchTarget('PG261200301')).toBe('/deliveryslip/301');
+    // Unknown, or the same number on two packages: the tracking search shows what there is.
+    expect(await resolveSearchTarget('NOPE00001')).toBe('/tracking/search?q=NOPE00001');
+    expect(await resolveSearchTarget('TWICE0001')).toBe('/tracking/search?q=TWICE0001');
+    expect(await resolveSearchTarget('PG2612-00999')).toBe('/tracking/search?q=PG2612-00999');
+    const paths = calls.map((c) => new URL(c.url, 'http://x'));
+    expect(paths.filter((u) => u.pathname === '/api/packages/search').map((u) => u.searchParams.get('numbers'))).toEqual(['1Z999AA10123456784', 'PK00000042', 'NOPE00001', 'TWICE0001']);
   });
 
   it('lists the customers sharing a phone number', async () => {

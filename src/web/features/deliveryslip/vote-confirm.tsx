@@ -1,10 +1,11 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Alert, Button, Card, Col, Form, Row } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { DeliverySlip, SlipShortfallDetails } from '../../../shared/contracts/delivery-slips';
 import { DELIVERY_SLIP_CONFIRMABLE } from '../../../shared/domain/delivery-slip-lifecycle';
 import { PageHeader } from '../../components/page-header';
+import { ScanBox } from '../../components/scan-box';
 import { errorMessage, isApiRequestError } from '../../lib/api-client';
 import { toast } from '../../lib/toast';
 import { AmountInput } from '../../components/form/money-inputs';
@@ -22,11 +23,9 @@ import { SlipMoney } from './slip-detail';
 export function VoteConfirmPage() {
   const { t } = useTranslation('deliveryslip');
   const [params, setParams] = useSearchParams();
-  const [code, setCode] = useState(params.get('code') ?? '');
   const [slip, setSlip] = useState<DeliverySlip | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
-  const input = useRef<HTMLInputElement>(null);
 
   const find = async (raw: string) => {
     const value = raw.trim();
@@ -47,7 +46,6 @@ export function VoteConfirmPage() {
   useEffect(() => {
     const initial = params.get('code');
     if (initial) void find(initial);
-    else input.current?.focus();
     // Only on arrival: later lookups come from the form.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -57,29 +55,15 @@ export function VoteConfirmPage() {
       <PageHeader title={t('confirm.title')} />
       <Card className="shadow-sm mb-3">
         <Card.Body>
-          <Form
-            onSubmit={(e) => {
-              e.preventDefault();
-              void find(code);
-            }}
-          >
-            <Form.Label htmlFor="slip-code">{t('confirm.scanLabel')}</Form.Label>
-            <div className="d-flex gap-2">
-              <Form.Control
-                id="slip-code"
-                ref={input}
-                value={code}
-                autoComplete="off"
-                className="font-tabular"
-                placeholder={t('confirm.scanPlaceholder')}
-                onChange={(e) => setCode(e.target.value)}
-              />
-              <Button type="submit" disabled={loading} className="text-nowrap">
-                <i className="bi bi-search me-1" aria-hidden="true" />
-                {t('confirm.find')}
-              </Button>
-            </div>
-          </Form>
+          <ScanBox
+            id="slip-code"
+            label={t('confirm.scanLabel')}
+            placeholder={t('confirm.scanPlaceholder')}
+            onScan={(code) => void find(code)}
+            action={{ label: t('confirm.find'), icon: 'bi-search' }}
+            busy={loading}
+            autoFocus={!params.get('code')}
+          />
           {error && (
             <Alert variant="warning" className="mt-3 mb-0" role="alert">
               {error}

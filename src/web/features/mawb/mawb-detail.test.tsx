@@ -5,7 +5,7 @@ import type { AddPackagesResponse, Mawb, MawbEvent, MawbPackage } from '../../..
 import { renderRoutes, setupScreenTests } from '../../components/test-support';
 import { jsonResponse, mockFetch, type FetchCall } from '../../test/auth-fixtures';
 import { MawbDetailPage, packagesPage } from './mawb-detail';
-import { SCAN_DEBOUNCE_MS, TYPING_DEBOUNCE_MS } from './scan-panel';
+import { SCAN_PAUSE_MS } from '../../components/scan-box';
 import { mawb, mawbPackage } from './test-fixtures';
 
 /**
@@ -138,7 +138,7 @@ describe('MAWB detail: header and packages', () => {
     expect(rows).toHaveLength(2);
     expect(within(rows[1]!).getByText('Chưa xác định')).toBeTruthy();
     // A draft takes scans; its next steps are booking or cancelling.
-    expect(screen.getByTestId('scan-input')).toBe(document.activeElement);
+    expect(screen.getByTestId('scan-box')).toBe(document.activeElement);
     expect(screen.getByTestId('move-booked').textContent).toContain('Đặt chỗ');
     expect(screen.getByTestId('move-cancelled').textContent).toContain('Hủy MAWB');
   });
@@ -148,7 +148,7 @@ describe('MAWB detail: header and packages', () => {
     const server = fakeServer(mawb({ pieces: 0, grossWeightG: 0, chargeableWeightG: 0 }), []);
     const { calls } = mockFetch(server.handle);
     renderDetail();
-    const input = await screen.findByTestId('scan-input');
+    const input = await screen.findByTestId('scan-box');
     await user.type(input, 'ready0003{Enter}');
     await waitFor(() => expect(lineOf('READY0003').getAttribute('data-outcome')).toBe('added'));
     expect(posts(calls)[0]!.body).toEqual({ trackingNumbers: ['READY0003'] });
@@ -164,11 +164,11 @@ describe('MAWB detail: header and packages', () => {
     expect(lines()[0]!.textContent).toContain('Kiện đã có trên MAWB này');
   });
 
-  it("takes a gun's burst after a short pause, and waits longer for someone typing by hand", async () => {
+  it("takes a gun's burst after a short pause, waits for Enter from someone typing by hand, and never glues two scans", async () => {
     const server = fakeServer(mawb({ pieces: 0 }), []);
     const { calls } = mockFetch(server.handle);
     renderDetail();
-    const input = (await screen.findByTestId('scan-input')) as HTMLInputElement;
+    const input = (await screen.findByTestId('scan-box')) as HTMLInputElement;
     // The clock too: how fast the keys come is what tells a gun from a person.
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     /** One key every `ms` milliseconds. */
@@ -178,43 +178,51 @@ describe('MAWB detail: header and packages', () => {
         await act(() => vi.advanceTimersByTimeAsync(ms));
       }
     };
+    const sent = () => posts(calls).map((c) => (c.body as { trackingNumbers: string[] }).trackingNumbers);
 
     await keys('READY0001', 5);
-    await act(() => vi.advanceTimersByTimeAsync(SCAN_DEBOUNCE_MS - 60));
+    await act(() => vi.advanceTimersByTimeAsync(SCAN_PAUSE_MS - 60));
     expect(posts(calls)).toHaveLength(0);
     await act(() => vi.advanceTimersByTimeAsync(100));
-    expect(posts(calls)).toHaveLength(1);
-    expect(posts(calls)[0]!.body).toEqual({ trackingNumbers: ['READY0001'] });
+    expect(sent()).toEqual([['READY0001']]);
 
-    // A person: 200 ms between keys is no gun; a pause of the gun's length does not send half a number.
+    // A person: 200 ms between keys is no gun; however long they pause, half a number is not sent. Enter sends.
     await keys('READY', 200);
-    await act(() => vi.advanceTimersByTimeAsync(SCAN_DEBOUNCE_MS * 2));
+    await act(() => vi.advanceTimersByTimeAsync(3000));
     expect(posts(calls)).toHaveLength(1);
     await keys('0002', 200);
-    await act(() => vi.advanceTimersByTimeAsync(TYPING_DEBOUNCE_MS));
-    expect(posts(calls)).toHaveLength(2);
-    expect(posts(calls)[1]!.body).toEqual({ trackingNumbers: ['READY0002'] });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    await act(() => vi.advanceTimersByTimeAsync(10));
+    expect(sent()[1]).toEqual(['READY0002']);
+    expect(input.value).toBe('');
 
-    // A gun that ends with Enter is sent on Enter; once seen, a hiccup inside its next scan sends nothing early.
+    // Right after that hand-typed Enter, a gun that sends no Enter: taken on its own after the short pause, and the
+    // next burst is a number of its own (the old box waited 1,5 s after any Enter and glued them together).
     await keys('READY0003', 5);
+    await act(() => vi.advanceTimersByTimeAsync(SCAN_PAUSE_MS + 20));
+    expect(sent()[2]).toEqual(['READY0003']);
+    await keys('READY0004', 5);
+    await act(() => vi.advanceTimersByTimeAsync(SCAN_PAUSE_MS + 20));
+    expect(sent()[3]).toEqual(['READY0004']);
+
+    // A gun that ends with Enter is sent at once; the next burst without Enter still goes on its own.
+    await keys('READY0005', 5);
     fireEvent.keyDown(input, { key: 'Enter' });
     await act(() => vi.advanceTimersByTimeAsync(10));
-    expect(posts(calls)).toHaveLength(3);
-    await keys('READY00', 5);
-    await act(() => vi.advanceTimersByTimeAsync(SCAN_DEBOUNCE_MS * 2));
-    expect(posts(calls)).toHaveLength(3);
-    await keys('04', 5);
-    fireEvent.keyDown(input, { key: 'Enter' });
-    await act(() => vi.advanceTimersByTimeAsync(10));
-    expect(posts(calls)).toHaveLength(4);
-    expect(posts(calls)[3]!.body).toEqual({ trackingNumbers: ['READY0004'] });
+    expect(sent()[4]).toEqual(['READY0005']);
+    await keys('READY0006', 5);
+    await act(() => vi.advanceTimersByTimeAsync(SCAN_PAUSE_MS + 20));
+    expect(sent()[5]).toEqual(['READY0006']);
+    expect(sent().flat()).not.toContain('READY0005READY0006');
+    await act(() => vi.advanceTimersByTimeAsync(50));
+    expect(lines().map((l) => l.getAttribute('data-outcome'))).toEqual(Array(6).fill('added'));
   });
 
   it('a pasted list: unknown, on another MAWB and not-yet-received numbers each get their reason; the rest still go on', async () => {
     const server = fakeServer(mawb({ pieces: 0 }), []);
     const { calls } = mockFetch(server.handle);
     renderDetail();
-    const input = await screen.findByTestId('scan-input');
+    const input = await screen.findByTestId('scan-box');
     const pasted = 'READY0001\r\nNOPE9999\nOTHER0001\tDEPARTED01, READY0002\nREADY0001';
     fireEvent.paste(input, { clipboardData: { getData: () => pasted } });
 
@@ -260,7 +268,7 @@ describe('MAWB detail: header and packages', () => {
     renderDetail();
     const grid = await screen.findByRole('grid', { name: /Kiện hàng trên MAWB/ });
     await within(grid).findByText('PK00000001');
-    expect(screen.queryByTestId('scan-input')).toBeNull();
+    expect(screen.queryByTestId('scan-box')).toBeNull();
     expect(within(grid).queryByRole('button', { name: /Gỡ kiện/ })).toBeNull();
     expect(screen.getByText(/danh sách kiện đã chốt/)).toBeTruthy();
     expect(screen.getByTestId('move-departed')).toBeTruthy();

@@ -1,5 +1,5 @@
-import { useEffect, useId, useRef, useState, type ClipboardEvent, type KeyboardEvent, type ReactNode } from 'react';
-import { Button, Card, Form } from 'react-bootstrap';
+import { useId, useRef, useState, type ReactNode } from 'react';
+import { Button, Card } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
@@ -12,17 +12,11 @@ import {
   type MawbPackage,
 } from '../../../shared/contracts/mawbs';
 import { PACKAGE_STATUS_LABELS, type PackageStatus } from '../../../shared/contracts/packages';
-import { parseScannedNumbers } from '../../../shared/domain/scan';
+import { ScanBox } from '../../components/scan-box';
 import { errorMessage, isApiRequestError } from '../../lib/api-client';
 import { useFormat } from '../../lib/use-format';
 import { addPackages } from './api';
 
-/** A barcode gun types a whole number in a few tens of milliseconds: this long without a key means it has finished. */
-export const SCAN_DEBOUNCE_MS = 300;
-/** A person typing by hand pauses between keys; their number is taken after this long, or at once on Enter. */
-export const TYPING_DEBOUNCE_MS = 1500;
-/** Faster than this per character is a gun (or a paste), not fingers. */
-const GUN_MS_PER_CHAR = 35;
 /** The log keeps the latest scans only: a shift scans hundreds. */
 const LOG_MAX = 300;
 /** Each failing kind of number is set aside and the rest sent again: at most one round per kind, plus the last. */
@@ -103,23 +97,18 @@ export async function addNumbers(
 }
 
 /**
- * Scan-to-add: one input that keeps the focus for a barcode gun. Each scan (Enter, or a short pause after a
- * gun's burst of keys) or paste is put on the MAWB; every number gets its own line saying what happened.
- * Scans made while a request is on its way queue up and go together in the next one.
+ * Scan-to-add: the shared scan box (its one timing rule) keeps the focus for a barcode gun. Each scan or paste is
+ * put on the MAWB; every number gets its own line saying what happened. Scans made while a request is on its way
+ * queue up and go together in the next one.
  */
 export function ScanPanel({ mawb, onSaved }: { mawb: Mawb; onSaved(res: AddPackagesResponse): void }) {
   const { t } = useTranslation('mawb');
   const id = useId();
-  const inputRef = useRef<HTMLInputElement>(null);
-  const [text, setText] = useState('');
   const [log, setLog] = useState<ScanEntry[]>([]);
   const [tooMany, setTooMany] = useState<number | null>(null);
   const queue = useRef<ScanEntry[]>([]);
   const busy = useRef(false);
   const nextKey = useRef(1);
-  const firstKeyAt = useRef(0);
-  const fast = useRef(false);
-  const endsWithEnter = useRef(false);
   const onSavedRef = useRef(onSaved);
   onSavedRef.current = onSaved;
   const mawbId = mawb.id;
@@ -143,66 +132,13 @@ export function ScanPanel({ mawb, onSaved }: { mawb: Mawb; onSaved(res: AddPacka
     void pump();
   };
 
-  const submit = (raw: string) => {
-    setText('');
-    fast.current = false;
-    const parsed = parseScannedNumbers(raw, MAWB_ADD_MAX);
-    if (!parsed.ok) {
-      setTooMany(parsed.count);
-      return;
-    }
-    setTooMany(null);
-    if (!parsed.numbers.length) return;
+  const submit = (numbers: string[]) => {
     // A number scanned twice before its first scan went out is sent once.
     const queued = new Set(queue.current.map((e) => e.number));
-    const entries: ScanEntry[] = parsed.numbers.filter((n) => !queued.has(n)).map((number) => ({ key: nextKey.current++, number, outcome: { kind: 'pending' } }));
+    const entries: ScanEntry[] = numbers.filter((n) => !queued.has(n)).map((number) => ({ key: nextKey.current++, number, outcome: { kind: 'pending' } }));
     setLog((prev) => [...[...entries].reverse(), ...prev].slice(0, LOG_MAX));
     queue.current.push(...entries);
     void pump();
-  };
-
-  // The gun types wherever the focus is: take it once the screen has settled (the shell moves the focus to the
-  // page after a navigation, after this panel mounted).
-  useEffect(() => {
-    const timer = setTimeout(() => inputRef.current?.focus({ preventScroll: true }), 0);
-    return () => clearTimeout(timer);
-  }, []);
-
-  useEffect(() => {
-    if (!text.trim()) return;
-    // A gun that ends its scans with Enter needs no guessing: after its first Enter, only a long silence sends,
-    // so a hiccup in the middle of a scan never sends half a number.
-    const quick = fast.current && !endsWithEnter.current;
-    const timer = setTimeout(() => submit(text), quick ? SCAN_DEBOUNCE_MS : TYPING_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [text]); // eslint-disable-line react-hooks/exhaustive-deps -- a new keystroke restarts the wait
-
-  const onChange = (value: string) => {
-    const now = Date.now();
-    if (!text) {
-      firstKeyAt.current = now;
-      // Several characters in one input event: a paste, an autofill, a gun in "block" mode.
-      fast.current = value.length > 1;
-    } else if (value.length > 2) {
-      fast.current = fast.current || (now - firstKeyAt.current) / (value.length - 1) < GUN_MS_PER_CHAR;
-    }
-    setText(value);
-  };
-
-  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
-    if (e.key === 'Enter') {
-      e.preventDefault();
-      if (e.currentTarget.value.trim()) endsWithEnter.current = true;
-      submit(e.currentTarget.value);
-    }
-  };
-
-  // An <input> would drop the line breaks of a pasted column of numbers and glue them together: keep them apart.
-  const onPaste = (e: ClipboardEvent<HTMLInputElement>) => {
-    const pasted = e.clipboardData.getData('text');
-    if (!pasted) return;
-    e.preventDefault();
-    submit(`${text} ${pasted}`);
   };
 
   const counts = log.reduce(
@@ -218,36 +154,18 @@ export function ScanPanel({ mawb, onSaved }: { mawb: Mawb; onSaved(res: AddPacka
   return (
     <Card className="shadow-sm mb-3 scan-panel">
       <Card.Body>
-        <Form.Label htmlFor={id} className="fw-medium">
-          <i className="bi bi-upc-scan me-2" aria-hidden="true" />
-          {t('scan.label')}
-        </Form.Label>
-        <div className="d-flex gap-2">
-          <Form.Control
-            ref={inputRef}
-            id={id}
-            size="lg"
-            className="font-monospace scan-input"
-            value={text}
-            onChange={(e) => onChange(e.target.value)}
-            onKeyDown={onKeyDown}
-            onPaste={onPaste}
-            placeholder={t('scan.placeholder')}
-            autoComplete="off"
-            autoCapitalize="characters"
-            spellCheck={false}
-            autoFocus
-            aria-describedby={`${id}-help`}
-            data-testid="scan-input"
-          />
-          <Button variant="primary" size="lg" className="text-nowrap" onClick={() => submit(text)} disabled={!text.trim()} aria-label={t('scan.add')}>
-            <i className="bi bi-plus-lg" aria-hidden="true" />
-            <span className="ms-1 d-none d-sm-inline">{t('scan.add')}</span>
-          </Button>
-        </div>
-        <Form.Text id={`${id}-help`} className="d-block">
-          {t('scan.help', { max: MAWB_ADD_MAX })}
-        </Form.Text>
+        <ScanBox
+          id={id}
+          label={t('scan.label')}
+          placeholder={t('scan.placeholder')}
+          help={t('scan.help', { max: MAWB_ADD_MAX })}
+          max={MAWB_ADD_MAX}
+          onScanList={submit}
+          onTooMany={setTooMany}
+          action={{ label: t('scan.add'), icon: 'bi-plus-lg' }}
+          size="lg"
+          autoFocus
+        />
         {tooMany !== null && (
           <div className="text-danger-emphasis small mt-1" role="alert">
             {t('scan.tooMany', { max: MAWB_ADD_MAX, count: tooMany })}
@@ -265,7 +183,7 @@ export function ScanPanel({ mawb, onSaved }: { mawb: Mawb; onSaved(res: AddPacka
                 className="ms-auto p-0"
                 onClick={() => {
                   setLog((prev) => prev.filter((e) => e.outcome.kind === 'pending'));
-                  inputRef.current?.focus();
+                  document.getElementById(id)?.focus();
                 }}
               >
                 {t('scan.clearLog')}

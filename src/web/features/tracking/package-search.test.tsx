@@ -6,7 +6,8 @@ import type { PackageStatus } from '../../../shared/domain/package-status';
 import { renderRoutes, setupScreenTests } from '../../components/test-support';
 import { jsonResponse, mockFetch, type FetchCall } from '../../test/auth-fixtures';
 import { makePackage } from '../../test/entity-fixtures';
-import { PackageSearchPage, SCAN_DEBOUNCE_MS } from './package-search';
+import { SCAN_PAUSE_MS } from '../../components/scan-box';
+import { PackageSearchPage } from './package-search';
 
 function hit(id: number, trackingNumber: string, status: PackageStatus): PackageSearchHit {
   const p: Package = makePackage({ id, trackingNumber, status });
@@ -125,7 +126,7 @@ describe('package search (scanner desk)', () => {
     await gun('EJ123456785JP');
     expect(screen.getByTestId('scan-count').textContent).toBe('1 mã');
     expect(searches(calls)).toHaveLength(0);
-    await act(() => vi.advanceTimersByTimeAsync(SCAN_DEBOUNCE_MS - 50));
+    await act(() => vi.advanceTimersByTimeAsync(SCAN_PAUSE_MS - 50));
     expect(searches(calls)).toHaveLength(0);
     await act(() => vi.advanceTimersByTimeAsync(100));
     expect(searches(calls)).toHaveLength(1);
@@ -136,7 +137,7 @@ describe('package search (scanner desk)', () => {
     expect(searches(calls)).toHaveLength(2);
     expect(numbersOf(searches(calls)[1]!)).toEqual(['EJ123456785JP', '1Z999AA10123456784']);
     // The newline Enter typed changes nothing to look up: no second request for the same numbers.
-    await act(() => vi.advanceTimersByTimeAsync(SCAN_DEBOUNCE_MS * 2));
+    await act(() => vi.advanceTimersByTimeAsync(SCAN_PAUSE_MS * 2));
     expect(searches(calls)).toHaveLength(2);
     // Nothing the screen did meanwhile (the URL follows the search) took a character from the box.
     expect(box.value).toBe('EJ123456785JP\n1Z999AA10123456784\n');
@@ -151,7 +152,7 @@ describe('package search (scanner desk)', () => {
     expect(screen.getByTestId('scan-count').textContent).toBe('501 mã');
     expect(screen.getByText(/Tối đa 500 mã mỗi lần tra cứu/)).toBeTruthy();
     expect(box.getAttribute('aria-invalid')).toBe('true');
-    await act(() => new Promise((r) => setTimeout(r, SCAN_DEBOUNCE_MS + 100)));
+    await act(() => new Promise((r) => setTimeout(r, SCAN_PAUSE_MS + 100)));
     expect(searches(calls)).toHaveLength(0);
   });
 

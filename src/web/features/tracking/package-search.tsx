@@ -26,9 +26,9 @@ import './tracking.css';
 import { LoadFailed } from '../../components/load-failed';
 import { DATE_TIME_COLUMN_SIZE } from '../../components/data-table/cells';
 import { codeColumn } from '../../components/data-table/code-column';
+// The scan box's pause: this long without another key means the gun has finished (one timing rule for scans).
+import { SCAN_PAUSE_MS } from '../../components/scan-box';
 
-/** After the last keystroke, this long without another one means the gun (or the person) has finished. */
-export const SCAN_DEBOUNCE_MS = 300;
 /** What was scanned survives a visit to a package and back, on this tab only. */
 const TEXT_STORAGE_KEY = 'cargo.tracking.scanText';
 /** Longer text stays out of the URL (the tab keeps it); a short scan is shareable as a link. */
@@ -194,7 +194,7 @@ function NotFoundList({ numbers, onReceive }: { numbers: string[]; onReceive(n: 
 
 /**
  * /tracking/search: the scanner desk. Numbers are pasted or scanned into one big box (a barcode gun types fast and
- * may or may not end with Enter): the count updates at once, the lookup runs 300 ms after the last keystroke or on
+ * may or may not end with Enter): the count updates at once, the lookup runs after the scan box's pause (SCAN_PAUSE_MS) since the last keystroke or on
  * Enter. Found packages show with their status and last event; unknown numbers are listed apart, in red.
  */
 export function PackageSearchPage() {
@@ -226,7 +226,7 @@ export function PackageSearchPage() {
 
   useEffect(() => {
     if (text === submitted) return;
-    const timer = setTimeout(() => setSubmitted(text), SCAN_DEBOUNCE_MS);
+    const timer = setTimeout(() => setSubmitted(text), SCAN_PAUSE_MS);
     return () => clearTimeout(timer);
   }, [text, submitted]);
 

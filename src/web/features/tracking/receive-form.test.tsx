@@ -1,8 +1,9 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Package, ReceiveResponse } from '../../../shared/contracts/packages';
 import type { Store } from '../../../shared/contracts/stores';
+import { SCAN_PAUSE_MS } from '../../components/scan-box';
 import { renderAt, setupScreenTests } from '../../components/test-support';
 import { saveSession } from '../../lib/session';
 import { resetAuthState } from '../../lib/use-auth';
@@ -191,6 +192,38 @@ describe('receive form', () => {
     expect(screen.getByLabelText(/^Cao/).getAttribute('aria-invalid')).toBe('false');
   });
 
+  it("takes a gun's number without Enter the scan box's way: on to the weight after the pause; a person is not cut off", async () => {
+    mockFetch(api);
+    renderAt('/tracking/search', <ReceiveForm />);
+    const storeSelect = (await screen.findByLabelText(/^Kho nhận/)) as HTMLSelectElement;
+    await waitFor(() => expect(storeSelect.value).toBe('2'));
+    const number = screen.getByLabelText(/^Mã vận đơn/) as HTMLInputElement;
+    number.focus();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    try {
+      const keys = async (text: string, ms: number) => {
+        for (const ch of text) {
+          fireEvent.change(number, { target: { value: number.value + ch } });
+          await act(() => vi.advanceTimersByTimeAsync(ms));
+        }
+      };
+      // A person: however long the pause, the focus stays.
+      await keys('EJ1234', 200);
+      await act(() => vi.advanceTimersByTimeAsync(3000));
+      expect(document.activeElement).toBe(number);
+      fireEvent.change(number, { target: { value: '' } });
+      // A gun with no Enter: on to the weight once the burst has ended.
+      await keys('EJ123456785JP', 4);
+      await act(() => vi.advanceTimersByTimeAsync(SCAN_PAUSE_MS - 50));
+      expect(document.activeElement).toBe(number);
+      await act(() => vi.advanceTimersByTimeAsync(100));
+      expect(document.activeElement).toBe(screen.getByLabelText(/^Cân nặng/));
+      expect(number.value).toBe('EJ123456785JP');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('says what is missing instead of sending an incomplete parcel', async () => {
     const user = userEvent.setup();
     const { calls } = mockFetch(api);
@@ -276,6 +309,36 @@ describe('the receiving warehouse by default', () => {
     const storeSelect = (await screen.findByLabelText(/^Kho nhận/)) as HTMLSelectElement;
     await waitFor(() => expect(storeSelect.value).not.toBe(''));
     expect(storeSelect.value).toBe('2');
+  });
+
+  it('saves nothing while the store list is loading, then starts at the employee\'s warehouse, not the first listed', async () => {
+    const user = userEvent.setup();
+    signInAt(2);
+    let release!: () => void;
+    const storesLoaded = new Promise<void>((r) => (release = r));
+    const { calls } = mockFetch(async (c) => {
+      if (c.url.includes('/api/stores')) await storesLoaded;
+      return tokyoFirst(c);
+    });
+    renderAt('/tracking/search', <ReceiveForm />);
+    const storeSelect = (await screen.findByLabelText(/^Kho nhận/)) as HTMLSelectElement;
+    expect(storeSelect.textContent).toContain('Đang tải');
+    expect(storeSelect.disabled).toBe(true);
+    const save = screen.getByRole('button', { name: /Nhận kiện/ }) as HTMLButtonElement;
+    expect(save.disabled).toBe(true);
+    // A fast clerk scans and weighs before the list has arrived: Enter on the last field sends nothing.
+    await user.click(screen.getByLabelText(/^Mã vận đơn/));
+    await user.keyboard('EJ123456785JP{Enter}2{Enter}{Enter}{Enter}{Enter}');
+    await user.click(save);
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+
+    await act(async () => release());
+    await waitFor(() => expect(storeSelect.value).toBe('2'));
+    expect(storeSelect.disabled).toBe(false);
+    expect(save.disabled).toBe(false);
+    await user.click(save);
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1));
+    expect(calls.find((c) => c.method === 'POST')!.body).toMatchObject({ storeId: 2, trackingNumber: 'EJ123456785JP', weightG: 2000 });
   });
 
   it("is the expected parcels' warehouse when the employee works at none (the batch dialog)", async () => {

@@ -8,6 +8,7 @@ import { FieldShell, SelectField } from '../../components/form/fields';
 import { ResourceFormFrame } from '../../components/form/resource-form';
 import { useResourceForm } from '../../components/form/use-resource-form';
 import { StatusBadge, type Tone } from '../../components/status-badge';
+import { useScanTiming } from '../../components/scan-box';
 import { useFormat } from '../../lib/use-format';
 import { useStores } from '../../entities/store/api';
 import { receivePackage } from './api';
@@ -79,6 +80,7 @@ export function ReceiveForm({ initialNumber = '', onReceived }: ReceiveFormProps
       const next = nextInSeries(rf.form.getValues());
       // Focus first: leaving the last field validates it (a blur), and the reset after that clears its verdict.
       numberRef.current?.focus();
+      numberTyped.current = '';
       setTimeout(() => rf.form.reset(next), 0);
     },
   });
@@ -90,16 +92,29 @@ export function ReceiveForm({ initialNumber = '', onReceived }: ReceiveFormProps
   useEffect(() => {
     if (storeId == null && origins.length) form.setValue('storeId', defaultReceiveStore(origins, { ownStoreId }) as number);
   }, [origins, storeId, form, ownStoreId]);
+  // Until the stores are loaded and the warehouse chosen, nothing is saved: a parcel received before that would go
+  // to whichever warehouse the list happened to show first.
+  const storeReady = origins.length > 0 && storeId != null;
 
   const [weightG, lengthMm, widthMm, heightMm] = form.watch(['weightG', 'lengthMm', 'widthMm', 'heightMm']);
   const numberState = form.getFieldState('trackingNumber', form.formState);
   const codeState = form.getFieldState('customerCode', form.formState);
   const numberReg = form.register('trackingNumber');
+  // The scan box's timing rule: a gun that sends no Enter moves on to the weight once its burst has ended.
+  const numberTyped = useRef('');
+  const numberTiming = useScanTiming(() => {
+    if (document.activeElement === numberRef.current) focusNextStep({ key: 'Enter', target: numberRef.current!, preventDefault() {} }, rootRef.current);
+  });
   const cm = t('units.cm');
 
   return (
     <ResourceFormFrame rf={rf} aria-label={t('receive.formLabel')}>
-      <div ref={rootRef} onKeyDown={(e) => focusNextStep(e, rootRef.current)}>
+      <div
+        ref={rootRef}
+        onKeyDown={(e) => {
+          if (!focusNextStep(e, rootRef.current) && e.key === 'Enter' && !storeReady && e.target instanceof HTMLInputElement) e.preventDefault();
+        }}
+      >
         <Row className="gx-3">
           <Col md={6}>
             <SelectField
@@ -110,6 +125,7 @@ export function ReceiveForm({ initialNumber = '', onReceived }: ReceiveFormProps
               label={t('receive.store')}
               options={origins.map((s) => ({ value: String(s.id), label: `${s.code} · ${s.name}` }))}
               emptyLabel={origins.length ? undefined : t('common:states.loading')}
+              disabled={!origins.length}
             />
           </Col>
           <Col md={6}>
@@ -129,6 +145,18 @@ export function ReceiveForm({ initialNumber = '', onReceived }: ReceiveFormProps
                 ref={(el: HTMLInputElement | null) => {
                   numberReg.ref(el);
                   numberRef.current = el;
+                }}
+                onChange={(e) => {
+                  numberTiming.changed(numberTyped.current, e.target.value);
+                  numberTyped.current = e.target.value;
+                  void numberReg.onChange(e);
+                }}
+                onKeyDown={(e) => {
+                  if (e.key === 'Enter') numberTiming.reset();
+                }}
+                onBlur={(e) => {
+                  numberTiming.reset();
+                  void numberReg.onBlur(e);
                 }}
                 size="lg"
                 className="font-monospace"
@@ -179,7 +207,7 @@ export function ReceiveForm({ initialNumber = '', onReceived }: ReceiveFormProps
           </Col>
         </Row>
         <div className="d-flex flex-wrap align-items-center gap-2">
-          <Button type="submit" variant="primary" disabled={rf.saving}>
+          <Button type="submit" variant="primary" disabled={rf.saving || !storeReady} aria-busy={!storeReady || undefined}>
             <i className="bi bi-box-arrow-in-down me-1" aria-hidden="true" />
             {t('receive.submit')}
           </Button>
