@@ -111,7 +111,7 @@ export function startupBanner(o: { url: string; driver: Database['driver']; conf
     }
   } else {
     lines.push(`  Admin e-mail:    ${config.SEED_ADMIN_EMAIL}`);
-    lines.push('  Admin password:  the one printed at first start or set by SEED_ADMIN_PASSWORD (or reset it from the sign-in page)');
+    lines.push('  Admin password:  the one printed at first start or set by SEED_ADMIN_PASSWORD; lost it? stop the server and run: npm run admin:reset-password');
   }
   return lines.join('\n') + '\n';
 }

@@ -5,6 +5,7 @@ import type { Role } from '../../../shared/auth';
 import {
   AUTH_ERROR_CODES,
   INVALID_CREDENTIALS_MESSAGE,
+  passwordProblem,
   type AuthUser,
   type ChangePasswordBody,
   type ChangePasswordResponse,
@@ -669,4 +670,72 @@ export async function resetPassword(deps: AuthDeps, presented: string, password:
     return true;
   });
   if (!done) throw resetInvalid();
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The way back from a lost password, from the machine that runs the console (`npm run admin:reset-password`).
+
+/** A random password that passes the policy: 24 characters of base64url, redrawn until it has a letter and a digit. */
+export function generateStrongPassword(): string {
+  for (;;) {
+    const candidate = randomBytes(18).toString('base64url');
+    if (passwordProblem(candidate) === null) return candidate;
+  }
+}
+
+export interface OperatorResetResult {
+  userId: number;
+  email: string;
+  role: Role;
+  enabled: boolean;
+  /** Sessions (refresh-token families) that were still open and are now ended. */
+  sessionsEnded: number;
+}
+
+/**
+ * Sets a new password for `email`, or for the first Admin (lowest id, enabled ones first) when no e-mail is given.
+ * Like a reset by link: every session of the account ends, its failed sign-ins are forgotten (so a locked-out
+ * Admin may sign in at once), and one audit row records it, without an actor (nobody signed in did it).
+ */
+export async function operatorResetPassword(
+  database: Database,
+  opts: { email?: string; password: string },
+): Promise<OperatorResetResult> {
+  const problem = passwordProblem(opts.password);
+  if (problem) throw new Error(`${problem} (the password policy).`);
+  let account: Account | undefined;
+  if (opts.email) {
+    account = await accountByEmail(database.db, opts.email);
+    if (!account) throw new Error(`No account has the e-mail ${opts.email}.`);
+  } else {
+    const rows = await database.db
+      .select(accountColumns)
+      .from(users)
+      .where(eq(users.role, 'Admin'))
+      .orderBy(desc(users.enabled), users.id)
+      .limit(1);
+    account = rows[0];
+    if (!account) throw new Error('There is no Admin account: give the account with --email.');
+  }
+  const found = account;
+  const passwordHash = await hashPassword(opts.password);
+  const now = Date.now();
+  const sessionsEnded = await transaction(database, async (db) => {
+    const open = await db
+      .selectDistinct({ familyId: refreshTokens.familyId })
+      .from(refreshTokens)
+      .where(and(eq(refreshTokens.userId, found.id), isNull(refreshTokens.revokedAt)));
+    await db.update(users).set(passwordChange(passwordHash, now)).where(eq(users.id, found.id));
+    await revokeUserSessions(db, found.id, 'password_reset');
+    await db.update(passwordResetTokens).set({ usedAt: new Date(now) }).where(and(eq(passwordResetTokens.userId, found.id), isNull(passwordResetTokens.usedAt)));
+    await db.delete(authFailures).where(eq(authFailures.emailKey, emailKeyOf(found.email)));
+    await writeAudit(db, { actorId: null, actorEmail: null, requestId: null, ip: null }, {
+      action: 'password_reset',
+      entity: 'users',
+      entityId: found.id,
+      after: { via: 'npm run admin:reset-password', sessionsEnded: open.length },
+    });
+    return open.length;
+  });
+  return { userId: found.id, email: found.email, role: found.role, enabled: found.enabled, sessionsEnded };
 }
