@@ -20,6 +20,7 @@ import type { Database } from './db/client';
 import { DEFAULT_MESSAGES } from '../shared/contracts/errors';
 import type { PublicCompany } from '../shared/contracts/company';
 import { fillStaticLogin, isStaticLoginPath, STATIC_LOGIN_FILE, type StaticLoginBuild } from '../shared/static-login';
+import { loggerOptions, RequestLogController } from './lib/logger';
 import { codeFor, HttpError } from './lib/errors';
 import { createTokenSigner, type TokenSigner } from './lib/tokens';
 import { registerAuth } from './plugins/auth';
@@ -133,7 +134,9 @@ export const VERSION: string = JSON.parse(readFileSync(path.join(ROOT, 'package.
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
   const app = Fastify({
-    logger: deps.logger ?? { level: config.LOG_LEVEL },
+    logger: deps.logger ?? loggerOptions(config),
+    // One line per request, at debug level, instead of Fastify's two at info.
+    logController: new RequestLogController(),
     bodyLimit: config.BODY_LIMIT,
     // A hop count or the proxies' addresses, never `true` (config refuses it): only what a trusted proxy appended
     // to X-Forwarded-For becomes req.ip, never the leftmost entry a client wrote itself.

@@ -114,6 +114,8 @@ export const ConfigSchema = z.object({
   MAIL_FROM: z.string().default('Cargo Console <no-reply@cargo.test>'),
   PUBLIC_URL: z.preprocess(emptyToUndefined, z.url().optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** `auto`: readable lines on a terminal, JSON lines when stdout is a pipe or file; `json` or `text` forces one. */
+  LOG_FORMAT: z.enum(['auto', 'json', 'text']).default('auto'),
   TRUST_PROXY: trustProxy,
   /**
    * Without PUBLIC_URL, the hosts a request may name (Host) for the server to put its origin in an e-mailed link;

@@ -111,7 +111,16 @@ export function startupBanner(o: { url: string; driver: Database['driver']; conf
     }
   } else {
     lines.push(`  Admin e-mail:    ${config.SEED_ADMIN_EMAIL}`);
-    lines.push('  Admin password:  the one printed at first start or set by SEED_ADMIN_PASSWORD; lost it? stop the server and run: npm run admin:reset-password');
+    lines.push('  Admin password:  the one printed at first start or set by SEED_ADMIN_PASSWORD');
+  }
+  // The way back from a lost password, on every start (the one above is shown only once).
+  lines.push(
+    o.driver === 'pglite'
+      ? '  Lost a password? Stop the server, then run: npm run admin:reset-password   (README, first section)'
+      : '  Lost a password? Run: npm run admin:reset-password   (README, first section)',
+  );
+  if (config.LOG_LEVEL === 'info' || config.LOG_LEVEL === 'warn' || config.LOG_LEVEL === 'error' || config.LOG_LEVEL === 'fatal') {
+    lines.push(`  Log: ${config.LOG_LEVEL} and above; LOG_LEVEL=debug also logs each request`);
   }
   return lines.join('\n') + '\n';
 }

@@ -25,6 +25,16 @@ describe('the start-up banner', () => {
     expect(first).toContain('Admin password:  the one SEED_ADMIN_PASSWORD sets');
   });
 
+  it('says on every start how to get back a lost password, and that requests are logged at debug', () => {
+    for (const seed of [{ seeded: false }, { seeded: false, admin: { email: 'admin@cargo.test', password: 'Gen3rated-xyz', generated: true } }]) {
+      const embedded = startupBanner({ ...base, driver: 'pglite', config: loadConfig({}), seed });
+      expect(embedded).toContain('Lost a password? Stop the server, then run: npm run admin:reset-password');
+      expect(embedded).toContain('LOG_LEVEL=debug also logs each request');
+      expect(startupBanner({ ...base, seed })).toContain('Lost a password? Run: npm run admin:reset-password');
+    }
+    expect(startupBanner({ ...base, config: loadConfig({ LOG_LEVEL: 'debug' }), seed: { seeded: false } })).not.toContain('LOG_LEVEL=debug');
+  });
+
   it('prints a generated password, once, saying so', () => {
     const out = startupBanner({
       ...base,

@@ -39,7 +39,10 @@ export interface SuiteContext extends TestContext {
  * A fresh database cloned from the run's template, and an app built in-process on it. One per test file
  * (call in beforeAll); the driver is PGlite, or PostgreSQL under `npm run test:pg`.
  */
-export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+export async function createTestContext(
+  env: Record<string, string> = {},
+  opts: { logger?: object } = {},
+): Promise<TestContext> {
   const tpl = inject('dbTemplate');
   let database: Database;
   let dropClone: (() => Promise<void>) | undefined;
@@ -59,7 +62,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
   }
   const config = loadConfig({ LOG_LEVEL: 'silent', SEED: 'none', ...env });
   const jwtSecret = 'test-secret-test-secret-test-secret-0123456789';
-  const app = await buildApp({ database, config, jwtSecret, serveWeb: false, logger: false });
+  const app = await buildApp({ database, config, jwtSecret, serveWeb: false, logger: opts.logger ?? false });
   await app.ready();
   const ids = new Map<string, { id: number; email: string }>();
   const tokenFor = async (role: 'Admin' | 'Staff') => {
