@@ -57,7 +57,7 @@ export function createMailer(opts: { config: Config; database: Database; log: Fa
       // Without SMTP the operator reads the mail in mail_outbox (a fresh install with no mail server still works).
       // The log says only that it was queued and to whom: the body may hold a one-time link, and logs are kept
       // and shipped where a password-reset link must never be.
-      log.info({ to: message.to, subject: message.subject }, 'mail queued in mail_outbox (SMTP_URL is not set): read it there');
+      log.info({ to: message.to, subject: message.subject }, 'mail queued in mail_outbox (SMTP_URL is not set): an Admin reads it under Settings → Mail outbox (/setting/mail-outbox)');
     },
     close() {},
   };

@@ -10,6 +10,7 @@ import { healthRoutes } from './health/health.routes';
 import { mawbsRoutes } from './mawbs/mawbs.routes';
 import { ordersRoutes } from './orders/orders.routes';
 import { packagesRoutes } from './packages/packages.routes';
+import { mailOutboxRoutes } from './settings/mail-outbox.routes';
 import { publicSettingsRoutes } from './settings/public.routes';
 import { publicTrackingRoutes } from './public-tracking/public-tracking.routes';
 import { sessionPolicyRoutes } from './settings/session-policy.routes';
@@ -31,6 +32,7 @@ export const registerModules: FastifyPluginAsync = async (app) => {
   await app.register(mawbsRoutes);
   await app.register(sessionPolicyRoutes);
   await app.register(settingsRoutes);
+  await app.register(mailOutboxRoutes);
   await app.register(deliverySlipsRoutes);
   await app.register(publicSettingsRoutes);
   await app.register(publicTrackingRoutes);
