@@ -7,12 +7,18 @@ import { mtime, newestMtime, npmBin, ROOT, run } from './lib.mjs';
 const web = path.join(ROOT, 'dist/web/index.html');
 const server = path.join(ROOT, 'dist/server/main.js');
 const srcNewest = Math.max(newestMtime(path.join(ROOT, 'src')), mtime(path.join(ROOT, 'package.json')));
+const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
 if (mtime(web) < srcNewest) {
-  console.log('Building the web app…');
+  const t = Date.now();
+  console.log('Building the web app (when the sources changed)…');
   if ((await run(npmBin, ['run', '--silent', 'build:web'])) !== 0) process.exit(1);
+  console.log(`  built in ${seconds(t)}`);
 }
 if (mtime(server) < srcNewest) {
+  const t = Date.now();
+  console.log('Building the server…');
   if ((await run(npmBin, ['run', '--silent', 'build:server'])) !== 0) process.exit(1);
+  console.log(`  built in ${seconds(t)}`);
 }
 process.setSourceMapsEnabled?.(true);
 await import(pathToFileURL(server).href);

@@ -37,7 +37,7 @@ async function main() {
     throw err;
   }
   try {
-    server = await startServer(config, { forceUnlock: process.argv.includes('--force-unlock') });
+    server = await startServer(config, { forceUnlock: process.argv.includes('--force-unlock'), progress: (line) => console.log(line) });
   } catch (err) {
     if (err instanceof DataDirLockedError) {
       console.error(`\n✖ ${err.message}\n`);

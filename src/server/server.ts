@@ -22,8 +22,22 @@ export interface RunningServer {
 /** config → lock → database → migrate → seed → listen. Used by main.ts and by tests that need a real port. */
 export async function startServer(
   config: Config,
-  opts: { serveWeb?: boolean; logger?: boolean | object; forceUnlock?: boolean } = {},
+  opts: {
+    serveWeb?: boolean;
+    logger?: boolean | object;
+    forceUnlock?: boolean;
+    /** One line per start-up step as it begins or ends (main.ts prints them; tests may collect them). */
+    progress?: (line: string) => void;
+  } = {},
 ): Promise<RunningServer> {
+  const progress = opts.progress ?? (() => {});
+  const started = Date.now();
+  let stepStarted = started;
+  const step = (line: string) => {
+    stepStarted = Date.now();
+    progress(line);
+  };
+  const took = () => `${((Date.now() - stepStarted) / 1000).toFixed(1)} s`;
   let lock: { release(): void } | undefined;
   let dataDir: string | undefined;
   if (!config.DATABASE_URL) {
@@ -41,17 +55,29 @@ export async function startServer(
   }
   let database: Database | undefined;
   try {
+    step(config.DATABASE_URL ? 'Connecting to PostgreSQL…' : `Opening the embedded database in ${config.DATA_DIR}…`);
     database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: dataDir && path.join(dataDir, 'pglite') });
-    await migrate(database);
+    progress(`  opened in ${took()}`);
+    step('Applying migrations…');
+    const applied = await migrate(database);
+    progress(`  ${applied.length ? `${applied.length} applied` : 'up to date'} in ${took()}`);
+    let seeding = false;
     const seed = await seedIfEmpty(database, {
       seed: config.SEED,
       adminEmail: config.SEED_ADMIN_EMAIL,
       adminPassword: config.SEED_ADMIN_PASSWORD,
       staffPassword: config.SEED_STAFF_PASSWORD,
+      onSeeding: () => {
+        seeding = true;
+        step(config.SEED === 'demo' ? 'Empty database: loading the demo data and the admin account (first start only)…' : 'Empty database: creating the admin account…');
+      },
     });
+    if (seeding) progress(`  done in ${took()}`);
     const jwtSecret = await resolveJwtSecret(database, config.JWT_SECRET);
+    step('Starting the web server…');
     const app = await buildApp({ database, config, jwtSecret, serveWeb: opts.serveWeb ?? true, logger: opts.logger });
     await app.listen({ port: config.PORT, host: config.HOST });
+    progress(`  ready in ${took()} (start-up took ${((Date.now() - started) / 1000).toFixed(1)} s in all)`);
     const addr = app.server.address();
     const port = typeof addr === 'object' && addr ? addr.port : config.PORT;
     const housekeeping = startHousekeeping(database, { idempotencyKeyTtlMs: config.IDEMPOTENCY_KEY_TTL, log: app.log });

@@ -20,6 +20,8 @@ export interface SeedOptions {
   adminPassword?: string;
   /** The demo Staff account's password; unset = a random one, returned once to be printed. */
   staffPassword?: string;
+  /** Called once when this call starts writing (the database was empty), before the demo data or the admin. */
+  onSeeding?: () => void;
 }
 
 export interface SeedResult {
@@ -50,6 +52,7 @@ export async function seedIfEmpty(database: Database, opts: SeedOptions): Promis
 async function seedUnderLock(database: Database, opts: SeedOptions): Promise<SeedResult> {
   const [{ n }] = await database.db.select({ n: sql<number>`count(*)::int` }).from(users);
   if (n > 0) return { seeded: false };
+  opts.onSeeding?.();
   const generated = !opts.adminPassword;
   const password = opts.adminPassword ?? randomBytes(12).toString('base64url');
   // No published password: the demo Staff account gets a random one too, printed beside the admin's.
