@@ -185,6 +185,8 @@ describeE2E('settings section', () => {
       ['store', `/setting/stores/${store!.id}`],
       ['store-edit', `/setting/stores/edit/${store!.id}`],
       ['audit-log', '/setting/audit-log'],
+      ['bank-connection', '/setting/bank'],
+      ['mail-outbox', '/setting/mail-outbox'],
       ['package-freight', `/tracking/${pkg!.id}`],
     ]);
   }, SHOOT_ALL_TIMEOUT);
