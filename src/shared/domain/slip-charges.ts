@@ -234,6 +234,15 @@ function issueMessage(code: SlipChargeIssueCode, values: { subtotal?: number; di
   }
 }
 
+/** Order lines the system read: each due an integer > 0 (else a programming error), and their Σ. */
+function checkedOrders(orders: readonly SlipOrderInput[] | undefined): { orders: SlipOrderInput[]; due: number } {
+  const list = (orders ?? []).map((o) => {
+    if (!Number.isSafeInteger(o.due) || o.due <= 0) throw new RangeError(`due of order ${o.orderId} must be an integer > 0, got ${o.due}`);
+    return { orderId: o.orderId, due: o.due };
+  });
+  return { orders: list, due: list.reduce((s, o) => s + o.due, 0) };
+}
+
 /** A figure the system computed: a programming error if it is not a non-negative safe integer. */
 function checkComputed(v: number, what: string): void {
   if (!Number.isSafeInteger(v) || v < 0) throw new RangeError(`${what} must be an integer ≥ 0, got ${v}`);
@@ -302,11 +311,7 @@ export function computeSlipCharges(input: SlipChargesInput): SlipChargesResult {
     if (given) discountReason = reason || null;
   }
 
-  const orders = (input.orders ?? []).map((o) => {
-    if (!Number.isSafeInteger(o.due) || o.due <= 0) throw new RangeError(`due of order ${o.orderId} must be an integer > 0, got ${o.due}`);
-    return { orderId: o.orderId, due: o.due };
-  });
-  const ordersDue = orders.reduce((s, o) => s + o.due, 0);
+  const { orders, due: ordersDue } = checkedOrders(input.orders);
   const total = subtotal - discount;
   const payable = total + ordersDue;
   if (issues.length === 0 && payable > SLIP_AMOUNT_MAX) add('total', 'total_too_large');
@@ -410,9 +415,9 @@ export type SlipConfirmDecision =
 export function slipConfirmation(input: SlipConfirmInput): SlipConfirmDecision {
   const { total, walletCredit, balance, collected, creditLimit } = input;
   if (!validAmount(total)) throw new RangeError(`total must be an integer from 0 to ${SLIP_AMOUNT_MAX}, got ${total}`);
-  const orders = input.orders ?? [];
-  for (const o of orders) if (!validAmount(o.due) || o.due === 0) throw new RangeError(`due of order ${o.orderId} must be an integer > 0, got ${o.due}`);
-  const payable = total + orders.reduce((s, o) => s + o.due, 0);
+  const { orders, due: ordersDue } = checkedOrders(input.orders);
+  const payable = total + ordersDue;
+  if (!validAmount(payable)) throw new RangeError(`total + order lines must be an integer from 0 to ${SLIP_AMOUNT_MAX}, got ${payable}`);
   if (!Number.isSafeInteger(walletCredit) || walletCredit < 0 || walletCredit > payable) throw new RangeError(`walletCredit must be an integer from 0 to the payable, got ${walletCredit}`);
   if (!Number.isSafeInteger(balance)) throw new RangeError(`balance must be a safe integer, got ${balance}`);
   if (!validAmount(collected)) throw new RangeError(`collected must be an integer from 0 to ${SLIP_AMOUNT_MAX}, got ${collected}`);
