@@ -93,6 +93,11 @@ export function fetchReadyPackages(customerId: number, signal?: AbortSignal): Pr
   return api.get<ReadyPackages>(`${BASE}/ready-packages`, { customerId }, { signal });
 }
 
+/** The create screen's one read of a customer's ready packages and owing orders (shared by its pickers). */
+export function useReadyPackages(customerId: number) {
+  return useQuery({ queryKey: [...slipKeys.all, 'ready', customerId], queryFn: ({ signal }) => fetchReadyPackages(customerId, signal) });
+}
+
 export function createSlip(body: DeliverySlipCreateInput): Promise<DeliverySlip> {
   return api.post<DeliverySlip>(BASE, body);
 }

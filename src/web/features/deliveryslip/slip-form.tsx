@@ -10,7 +10,7 @@ import { CustomerPicker } from '../../entities/customer/customer-picker';
 import { api, errorMessage } from '../../lib/api-client';
 import { formatPercent } from '../../../shared/domain/money-input';
 import { useFormat } from '../../lib/use-format';
-import { fetchReadyPackages, quoteSlip, slipKeys } from './api';
+import { quoteSlip, slipKeys, useReadyPackages } from './api';
 import { ScanBox, type ScanFeedback } from '../../components/scan-box';
 import { SlipMoney } from './slip-detail';
 import { conflictsOf, moneyOf, quoteBodyOf, receiverOf, type MoneyField, type SlipFormValues } from './slip-form-model';
@@ -324,7 +324,7 @@ async function ownerOf(code: string): Promise<Customer | null> {
 function ReadyPackagesPicker({ customerId, numbers, onToggle }: { customerId: number; numbers: string[]; onToggle(code: string, on: boolean): void }) {
   const { t } = useTranslation('deliveryslip');
   const fmt = useFormat();
-  const ready = useQuery({ queryKey: [...slipKeys.all, 'ready', customerId], queryFn: ({ signal }) => fetchReadyPackages(customerId, signal) });
+  const ready = useReadyPackages(customerId);
   if (ready.isPending) return <Spinner size="sm" className="my-2" aria-label={t('form.loadingReady')} />;
   if (ready.isError) return <Alert variant="warning" className="small py-2 my-2">{errorMessage(ready.error)}</Alert>;
   const hubs = ready.data.hubs;
@@ -373,7 +373,7 @@ function ReadyPackagesPicker({ customerId, numbers, onToggle }: { customerId: nu
 function OwingOrdersPicker({ customerId, own, orderIds, onToggle }: { customerId: number; own: DeliverySlipOrder[]; orderIds: number[]; onToggle(id: number, on: boolean): void }) {
   const { t } = useTranslation('deliveryslip');
   const fmt = useFormat();
-  const ready = useQuery({ queryKey: [...slipKeys.all, 'ready', customerId], queryFn: ({ signal }) => fetchReadyPackages(customerId, signal) });
+  const ready = useReadyPackages(customerId);
   const offered = [...own, ...(ready.data?.owingOrders ?? []).filter((o) => !own.some((x) => x.orderId === o.orderId))];
   if (!offered.length) return null;
   return (
