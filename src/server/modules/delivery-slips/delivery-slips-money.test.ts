@@ -3,7 +3,6 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessDate } from '../../../shared/contracts/exchange-rates';
 import type { DeliverySlip, SlipBulkStatusResult, SlipChargesChangedDetails } from '../../../shared/contracts/delivery-slips';
-import type { EcommerceDashboard } from '../../../shared/contracts/dashboard';
 import type { FreightResponse, Package } from '../../../shared/contracts/packages';
 import type { QuoteResponse } from '../../../shared/contracts/settings';
 import { billableWeight } from '../../../shared/domain/pricing';
@@ -27,7 +26,7 @@ afterAll(() => ctx.close());
 const h = slipHelpers(() => ctx);
 const today = () => businessDate(Date.now());
 
-const step = (id: number, payload: Record<string, unknown>) => ctx.request({ method: 'POST', url: `/api/delivery-slips/${id}/status`, payload });
+const step = h.step;
 
 async function pkg(id: number): Promise<Package> {
   const res = await ctx.request({ method: 'GET', url: `/api/packages/${id}` });
@@ -51,11 +50,6 @@ async function calculator(p: Package): Promise<QuoteResponse> {
   return res.json() as QuoteResponse;
 }
 
-async function slipRevenueToday(): Promise<number> {
-  const res = await ctx.request({ method: 'GET', url: `/api/dashboard/ecommerce?from=${today()}&to=${today()}` });
-  expect(res.statusCode, res.body).toBe(200);
-  return (res.json() as EcommerceDashboard).revenueSources.slips.amount;
-}
 
 const ledgerOf = (slipId: number) =>
   h.q<{ type: string; amount: string }>(`SELECT type, amount FROM transactions WHERE reference_type = 'delivery_slip' AND reference_id = $1 ORDER BY id`, [slipId]);
@@ -95,7 +89,7 @@ describe('the cross-check', () => {
     await fc.assert(
       fc.asyncProperty(fc.array(parcel, { minLength: 1, maxLength: 3 }), fc.constantFrom('US-OR', 'JP-TYO'), async (measures, origin) => {
         const { customerId, ids } = await parcels(measures, origin);
-        const revenueBefore = await slipRevenueToday();
+        const revenueBefore = await h.slipRevenueToday();
         const est = new Map((await estimates(ids)).map((e) => [e.id, e]));
         const slip = await h.createOk({ customerId, packageIds: ids });
         for (const [i, id] of ids.entries()) {
@@ -135,7 +129,7 @@ describe('the cross-check', () => {
         expect(res.statusCode, res.body).toBe(200);
         const rows = (await ledgerOf(slip.id)).map((r) => [r.type, Number(r.amount)]);
         expect(rows).toEqual([...(frozen.amountToCollect > 0 ? [['collection', frozen.amountToCollect]] : []), ...(frozen.total > 0 ? [['payment', -frozen.total]] : [])]);
-        expect(await slipRevenueToday()).toBe(revenueBefore + frozen.total);
+        expect(await h.slipRevenueToday()).toBe(revenueBefore + frozen.total);
       }),
       { numRuns: 6 },
     );

@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { businessDate } from '../../../shared/contracts/exchange-rates';
 import type { DeliverySlip, ReadyPackages, SlipChargesChangedDetails } from '../../../shared/contracts/delivery-slips';
-import type { EcommerceDashboard } from '../../../shared/contracts/dashboard';
 import type { Order } from '../../../shared/contracts/orders';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { slipHelpers } from './test-support';
@@ -20,8 +18,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const h = slipHelpers(() => ctx);
-const today = () => businessDate(Date.now());
-const step = (id: number, payload: Record<string, unknown>) => ctx.request({ method: 'POST', url: `/api/delivery-slips/${id}/status`, payload });
+const step = h.step;
 const orderStep = (id: number, payload: Record<string, unknown>) => ctx.request({ method: 'POST', url: `/api/orders/${id}/status`, payload });
 const getOrder = async (id: number) => (await ctx.request({ method: 'GET', url: `/api/orders/${id}` })).json() as Order;
 
@@ -43,11 +40,6 @@ async function ready(customerId: number): Promise<ReadyPackages> {
   return res.json() as ReadyPackages;
 }
 
-async function slipRevenueToday(): Promise<number> {
-  const res = await ctx.request({ method: 'GET', url: `/api/dashboard/ecommerce?from=${today()}&to=${today()}` });
-  expect(res.statusCode, res.body).toBe(200);
-  return (res.json() as EcommerceDashboard).revenueSources.slips.amount;
-}
 
 const confirm = (id: number, collectedAmount: number) =>
   ctx.request({
@@ -73,7 +65,7 @@ describe('an order fee collected with a slip', () => {
     // On an open slip the fee is not offered to another one.
     expect((await ready(c.customerId)).owingOrders).toEqual([]);
 
-    const revenueBefore = await slipRevenueToday();
+    const revenueBefore = await h.slipRevenueToday();
     const frozen = (await step(slip.id, { status: 'ready' })).json() as DeliverySlip;
     expect(frozen.status).toBe('ready');
     expect(frozen.amountToCollect).toBe(slip.amountToCollect);
@@ -92,7 +84,7 @@ describe('an order fee collected with a slip', () => {
     expect(rows[2]!.note_params).toEqual({ slip: slip.code, order: order.code });
     expect(await h.balance(c.customerId)).toBe(0);
     // Counted once: the dashboard's slip revenue rises by the slip's total, the fee is the order's.
-    expect(await slipRevenueToday()).toBe(revenueBefore + frozen.total);
+    expect(await h.slipRevenueToday()).toBe(revenueBefore + frozen.total);
 
     const paid = await getOrder(order.id);
     expect(paid.due).toBe(0);

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeliverySlip } from '../../../shared/contracts/delivery-slips';
-import type { EcommerceDashboard } from '../../../shared/contracts/dashboard';
 import { businessDate } from '../../../shared/contracts/exchange-rates';
 import type { FreightResponse, Package } from '../../../shared/contracts/packages';
 import type { QuoteResponse, Setting, SettingList } from '../../../shared/contracts/settings';
@@ -191,8 +190,6 @@ async function ok<T>(res: { statusCode: number; body: string; json(): unknown },
   return res.json() as T;
 }
 
-const slipRevenueToday = async () =>
-  (await ok<EcommerceDashboard>(await ctx.request({ method: 'GET', url: `/api/dashboard/ecommerce?from=${today()}&to=${today()}` }))).revenueSources.slips.amount;
 
 /** Today's rate of each foreign currency, đồng per unit × 100, as the settings API keeps it. */
 const fx = new Map<Cur, bigint>([['VND', 100n]]);
@@ -348,7 +345,7 @@ describe('the cross-check over generated price lists', () => {
         }
 
         // Confirmation: the ledger holds exactly the slip's money; the dashboard's revenue grows by its total.
-        const revenueBefore = await slipRevenueToday();
+        const revenueBefore = await h.slipRevenueToday();
         const frozen = await ok<DeliverySlip>(await ctx.request({ method: 'POST', url: `/api/delivery-slips/${created.id}/status`, payload: { status: 'ready' } }));
         expect(frozen.total).toBe(total);
         if (extras.method === 'courier') await ok(await ctx.request({ method: 'POST', url: `/api/delivery-slips/${created.id}/status`, payload: { status: 'out_for_delivery' } }));
@@ -366,7 +363,7 @@ describe('the cross-check over generated price lists', () => {
         expect(rows.map((r) => [r.type, Number(r.amount)])).toEqual([...(amountToCollect > 0 ? [[collected, amountToCollect]] : []), ...(total > 0 ? [['payment', -total]] : [])]);
         // The wallet paid what it held of the slip, and no more.
         expect(await h.balance(c.id)).toBe(deposit - walletCredit);
-        expect(await slipRevenueToday()).toBe(revenueBefore + total);
+        expect(await h.slipRevenueToday()).toBe(revenueBefore + total);
       }),
       { numRuns: 20 },
     );

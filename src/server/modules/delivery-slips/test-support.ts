@@ -1,5 +1,7 @@
 import { expect } from 'vitest';
+import type { EcommerceDashboard } from '../../../shared/contracts/dashboard';
 import type { DeliverySlip, DeliverySlipCreateInput } from '../../../shared/contracts/delivery-slips';
+import { businessDate } from '../../../shared/contracts/exchange-rates';
 import { makeAwb } from '../../../shared/domain/awb';
 import type { TestContext } from '../../test/harness';
 
@@ -112,7 +114,18 @@ export function slipHelpers(ctx: () => TestContext) {
 
   const count = async (sqlText: string, params: unknown[] = []) => Number((await q<{ n: string }>(sqlText, params))[0]!.n);
 
+  /** A status step of a slip through its route (no If-Match). */
+  const step = (id: number, payload: Record<string, unknown>) => ctx().request({ method: 'POST', url: `/api/delivery-slips/${id}/status`, payload });
+
+  /** The dashboard's slip revenue of today (Vietnam business day): what the slips delivered today count. */
+  const slipRevenueToday = async (): Promise<number> => {
+    const today = businessDate(Date.now());
+    const res = await ctx().request({ method: 'GET', url: `/api/dashboard/ecommerce?from=${today}&to=${today}` });
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json() as EcommerceDashboard).revenueSources.slips.amount;
+  };
+
   const balance = async (customerId: number) => Number((await q<{ balance: string }>('SELECT balance FROM customers WHERE id = $1', [customerId]))[0]!.balance);
 
-  return { q, newCustomer, readyParcels, receivedParcel, storeId, customerWithReady, create, createOk, get, patch, audit, count, balance };
+  return { q, newCustomer, readyParcels, receivedParcel, storeId, customerWithReady, create, createOk, get, patch, step, audit, count, balance, slipRevenueToday };
 }
