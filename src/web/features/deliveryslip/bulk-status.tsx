@@ -56,7 +56,7 @@ export function BulkStatusButtons({ rows, clear }: { rows: DeliverySlip[]; clear
           </Button>
         );
       })}
-      <Modal show={asked !== null} onHide={close} size={report ? 'lg' : undefined} aria-labelledby="bulk-status-title">
+      <Modal show={asked !== null} onHide={close} size={report ? 'lg' : undefined} scrollable aria-labelledby="bulk-status-title">
         <Modal.Header closeButton>
           <Modal.Title id="bulk-status-title" as="h2" className="h5">
             {asked && t(`bulkStatus.title.${asked}`)}
