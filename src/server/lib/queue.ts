@@ -100,7 +100,9 @@ export async function enqueue(
   const id = await sender.send(name, data, {
     id: jobIdFor(`${name}:${opts.key}`),
     db: transactionExecutor(tx),
-    ...(opts.startAfterSeconds ? { startAfter: opts.startAfterSeconds } : {}),
+    // As a time ("…Z"): pg-boss's insert reads one parameter both as text and as a timestamp, which holds only
+    // when the two readings agree (the statement's parameters are separate here, typed each by its place).
+    ...(opts.startAfterSeconds ? { startAfter: new Date(Date.now() + opts.startAfterSeconds * 1000).toISOString() } : {}),
   });
   return id !== null;
 }
