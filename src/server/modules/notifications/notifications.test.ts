@@ -117,6 +117,8 @@ describe('customer notifications over Zalo ZNS', () => {
     const after = await messagesOf(customer.id);
     expect(after.filter((m) => m.event === 'out_for_delivery')).toHaveLength(1);
     expect((await ctx.database.query<{ n: number }>(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'notify-send'`))[0]!.n).toBe(jobsBefore + 1);
+    // Sent before the next test tells the fake how to answer.
+    await until(() => messagesOf(customer.id), (r) => r.every((m) => m.state === 'sent'));
   }, 120_000);
 
   it('a provider 500 is retried and the message sent once', async () => {
