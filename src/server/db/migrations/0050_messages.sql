@@ -17,6 +17,8 @@ CREATE TABLE "messages" (
 	"attempts" integer DEFAULT 0 NOT NULL,
 	"send_after" timestamp with time zone DEFAULT now() NOT NULL,
 	"sent_at" timestamp with time zone,
+	"version" integer DEFAULT 1 NOT NULL,
+	"updated_by" bigint,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "messages_event_ck" CHECK ("event" IN ('received_abroad', 'departed', 'ready_for_pickup', 'out_for_delivery', 'delivered', 'wallet_credited', 'balance_reminder')),

@@ -25,6 +25,9 @@ export const messages = pgTable('messages', {
   attempts: integer('attempts').notNull().default(0),
   sendAfter: timestamp('send_after', { withTimezone: true }).notNull().defaultNow(),
   sentAt: timestamp('sent_at', { withTimezone: true }),
+  /** Resource columns (the list engine's): messages are not edited through the API; a cancel is by state. */
+  version: integer('version').notNull().default(1),
+  updatedBy: bigint('updated_by', { mode: 'number' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
