@@ -96,9 +96,10 @@ export async function startServer(
       stop() {
         // Fastify's close stops accepting, lets in-flight requests finish, then we close the database.
         stopping ??= (async () => {
-          // Workers first: a send in hand finishes (or its job is retried later), then requests, then the database.
-          await jobs.stop();
+          // Requests first, then the queue's workers (a send in hand finishes, or its job is retried later), then
+          // the database both use.
           await app.close();
+          await jobs.stop();
           await db.close();
           lock?.release();
         })();
