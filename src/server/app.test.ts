@@ -18,7 +18,12 @@ describe('health', () => {
   it('answers without a token and names the driver', async () => {
     const res = await ctx.request({ method: 'GET', url: '/api/health', token: null });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok', database: ctx.database.driver, version: expect.any(String) });
+    expect(res.json()).toEqual({
+      status: 'ok',
+      database: ctx.database.driver,
+      version: expect.any(String),
+      queue: { backlog: expect.any(Number), oldestWaitingSeconds: expect.any(Number), failedLastHour: expect.any(Number) },
+    });
   });
 
   it('is a readiness check: 503 while the database does not answer', async () => {

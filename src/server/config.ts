@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { parseDuration } from '../shared/duration';
+import { NOTIFY_EVENTS, parseQuietHours } from '../shared/domain/notifications';
 
 const duration = (fallback: string) =>
   z
@@ -136,6 +137,51 @@ const ConfigSchema = z.object({
   CASSO_WEBHOOK_KEY: z.preprocess(emptyToUndefined, z.string().min(16, 'must be at least 16 characters').optional()),
   /** The word customers may write before their customer code to top up their wallet ("NAP KH000201"); Settings may change it. */
   BANK_TOPUP_PREFIX: z.string().regex(/^[A-Za-z]{0,10}$/, 'letters only, at most 10').default('NAP').transform((v) => v.toUpperCase()),
+  /** Zalo ZNS (customer notifications): the API's base URL; the fake of `npm run dev:zns` in development and tests. */
+  ZNS_BASE_URL: z.preprocess(emptyToUndefined, z.url().default('https://business.openapi.zalo.me')),
+  /** Where the OA access token is refreshed (POST {base}/v4/oa/access_token). */
+  ZNS_OAUTH_URL: z.preprocess(emptyToUndefined, z.url().default('https://oauth.zaloapp.com')),
+  /** The OA access token to start from; refreshed with ZNS_REFRESH_TOKEN and then kept in the database. */
+  ZNS_ACCESS_TOKEN: z.preprocess(emptyToUndefined, z.string().optional()),
+  ZNS_REFRESH_TOKEN: z.preprocess(emptyToUndefined, z.string().optional()),
+  ZNS_APP_ID: z.preprocess(emptyToUndefined, z.string().optional()),
+  ZNS_SECRET_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
+  /** `development`: Zalo's development mode (messages only to the OA's own test numbers). */
+  ZNS_MODE: z.preprocess(emptyToUndefined, z.enum(['development', 'production']).default('production')),
+  /** JSON { "<event kind>": "<template_id>" }; a template saved in Settings wins. Unset kinds send no Zalo message. */
+  ZNS_TEMPLATES: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .default('{}')
+      .transform((v, ctx) => {
+        try {
+          const parsed = z.partialRecord(z.enum(NOTIFY_EVENTS), z.string().min(1)).parse(JSON.parse(v));
+          return parsed as Partial<Record<(typeof NOTIFY_EVENTS)[number], string>>;
+        } catch {
+          ctx.addIssue({ code: 'custom', message: `not a JSON object of event kind → template id: ${v}` });
+          return z.NEVER;
+        }
+      }),
+  ),
+  /** No Zalo message in this window (Vietnam time); held until it ends. Empty: no quiet hours. */
+  NOTIFY_QUIET_HOURS: z
+    .string()
+    .default('21:00-07:00')
+    .transform((v, ctx) => {
+      try {
+        return parseQuietHours(v);
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: (err as Error).message });
+        return z.NEVER;
+      }
+    }),
+  /** How long one customer's parcels of one event (and MAWB or slip) are gathered into one message. */
+  NOTIFY_BATCH_SECONDS: z.coerce.number().int().min(0).max(86_400).default(120),
+  /** At most this many sends per second per provider, per instance. */
+  NOTIFY_RATE_PER_SECOND: z.coerce.number().int().min(1).max(1000).default(10),
+  /** How often an idle instance asks the job queue for work. */
+  QUEUE_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
   /** 1: take the data directory's lock over whoever holds it (as `--force-unlock`); for a holder known gone. */
   CARGO_FORCE_UNLOCK: z.preprocess(
     emptyToUndefined,

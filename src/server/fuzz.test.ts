@@ -445,8 +445,10 @@ beforeAll(async () => {
     payload: { id: 1, accountNumber: '0071001234567', transferType: 'in', transferAmount: 10_000, content: 'fuzz' },
   });
   const bankTransaction = await first('/api/bank-transactions?pageSize=1');
+  const message = await first('/api/messages?pageSize=1');
   const byCollection: Record<string, string> = {
     '/api/bank-transactions': bankTransaction,
+    '/api/messages': message,
     '/api/customers': customer,
     '/api/employees': employee,
     '/api/orders': order,

@@ -7,8 +7,9 @@ import { openDatabase, type Database } from './db/client';
 import { lockDataDir } from './db/lock';
 import { migrate } from './db/migrate';
 import { seedIfEmpty, type SeedResult } from './db/seed/index';
-import { startHousekeeping } from './lib/housekeeping';
-import { sweepUnmatchedBankTransactions } from './modules/bank-transactions/bank-transactions.service';
+import { startJobs } from './jobs';
+import { mailerFor } from './lib/mail';
+import { QUEUES } from './lib/queue';
 import { resolveJwtSecret } from './lib/secrets';
 
 export interface RunningServer {
@@ -80,9 +81,11 @@ export async function startServer(
     progress(`  ready in ${took()} (start-up took ${((Date.now() - started) / 1000).toFixed(1)} s in all)`);
     const addr = app.server.address();
     const port = typeof addr === 'object' && addr ? addr.port : config.PORT;
-    const housekeeping = startHousekeeping(database, { idempotencyKeyTtlMs: config.IDEMPOTENCY_KEY_TTL, log: app.log });
-    // Bank transfers stored by a server that stopped before matching them (a queue schedule may call this too).
-    await sweepUnmatchedBankTransactions(database.db, config, app.log);
+    // Background work runs on the job queue: notifications, and the schedules (housekeeping, the mail outbox, the
+    // sweep of bank transfers stored but not matched), each tick on one instance whatever their number.
+    const jobs = await startJobs({ database, config, mailer: mailerFor(app), log: app.log });
+    // Transfers stored by a server that stopped before matching them: swept now (once for instances starting together).
+    await jobs.boss.send(QUEUES.bankSweep, {}, { singletonKey: 'startup', singletonSeconds: 60 });
     const db = database;
     let stopping: Promise<void> | undefined;
     return {
@@ -93,8 +96,10 @@ export async function startServer(
       stop() {
         // Fastify's close stops accepting, lets in-flight requests finish, then we close the database.
         stopping ??= (async () => {
+          // Requests first, then the queue's workers (a send in hand finishes, or its job is retried later), then
+          // the database both use.
           await app.close();
-          await housekeeping.stop();
+          await jobs.stop();
           await db.close();
           lock?.release();
         })();

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { installQueue } from '../lib/queue';
 import { MIGRATIONS_DIR } from '../paths';
 import type { Database, SessionRun } from './client';
 
@@ -39,6 +40,14 @@ export const EQUIVALENT_CHECKSUMS: Readonly<Record<string, readonly string[]>> =
  * migrations are append-only. On PostgreSQL the start-up advisory lock lets several instances start at once.
  */
 export async function migrate(database: Database, dir = MIGRATIONS_DIR): Promise<string[]> {
+  const applied = await applyMigrations(database, dir);
+  // The job queue's own schema (pg-boss installs and upgrades it under its own lock), so every migrated database
+  // can take a job in the transaction of the write that causes it.
+  await installQueue(database);
+  return applied;
+}
+
+async function applyMigrations(database: Database, dir: string): Promise<string[]> {
   const files = (await readdir(dir)).filter((f) => /^\d{4}_[\w-]+\.sql$/.test(f)).sort();
   return withStartupLock(database, async (run) => {
     // Inside the lock: two CREATE TABLE IF NOT EXISTS at once on an empty database can both try to create it.

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Customer } from '../../shared/contracts/customers';
 import { createTestContext, TEST_ADMIN, type TestContext } from '../test/harness';
-import { purgeExpired, startHousekeeping } from './housekeeping';
+import { purgeExpired, runHousekeeping } from './housekeeping';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -64,19 +64,16 @@ describe('housekeeping', () => {
     expect((await purgeExpired(ctx.database, { idempotencyKeyTtlMs: DAY })).idempotencyKeys).toBe(n);
   });
 
-  it('runs at start-up, logs a failure instead of throwing, and stops cleanly', async () => {
+  it('the scheduled run logs what it deleted, and rejects on a failure so the queue retries it', async () => {
     const infos: object[] = [];
-    const errors: object[] = [];
-    const log = { info: (o: object) => infos.push(o), error: (o: object) => errors.push(o) };
+    const log = { info: (o: object) => infos.push(o) };
     await ctx.database.query(`INSERT INTO auth_failures (email_key, at) VALUES ('old@cargo.test', now() - interval '2 days')`);
-    const keeper = startHousekeeping(ctx.database, { idempotencyKeyTtlMs: DAY, log });
-    await keeper.stop();
+    expect((await runHousekeeping(ctx.database, { idempotencyKeyTtlMs: DAY, log })).authFailures).toBe(1);
     expect(infos).toHaveLength(1);
-    expect(errors).toHaveLength(0);
+    await runHousekeeping(ctx.database, { idempotencyKeyTtlMs: DAY, log });
+    expect(infos).toHaveLength(1);
 
     const broken = { ...ctx.database, query: () => Promise.reject(new Error('connection lost')) };
-    const failing = startHousekeeping(broken, { idempotencyKeyTtlMs: DAY, log });
-    await failing.stop();
-    expect(errors).toHaveLength(1);
+    await expect(runHousekeeping(broken, { idempotencyKeyTtlMs: DAY, log })).rejects.toThrow('connection lost');
   });
 });

@@ -9,7 +9,7 @@ import type { Database } from '../db/client';
  * - password-reset links expired a day ago;
  * - failed sign-ins older than a day (the lockout window is 15 minutes);
  * - rate-limit counters whose window ended a day ago (a new window starts from nothing anyway).
- * Every statement is idempotent, so several server instances may run it at the same time.
+ * Every statement is idempotent, so a run repeated after a crash does no harm.
  */
 export interface PurgeResult {
   idempotencyKeys: number;
@@ -41,40 +41,15 @@ export async function purgeExpired(database: Database, opts: { now?: Date; idemp
   };
 }
 
-export interface Housekeeper {
-  /** Resolves when a purge in progress has finished; no purge starts after it. */
-  stop(): Promise<void>;
-}
-
 /**
- * Purges once at start-up and then every `everyMs` (default hourly). The timer is unref'd so it never keeps
- * the process alive; a failed purge is logged and tried again at the next tick.
+ * One run of the purge, as the queue's hourly `housekeeping` job runs it (one instance per tick, whatever the number
+ * of instances). A failure rejects: the queue records the job as failed and retries it.
  */
-export function startHousekeeping(
+export async function runHousekeeping(
   database: Database,
-  opts: { idempotencyKeyTtlMs: number; everyMs?: number; log: { info(o: object, m: string): void; error(o: object, m: string): void } },
-): Housekeeper {
-  let running: Promise<void> | undefined;
-  let stopped = false;
-  const tick = () => {
-    if (stopped || running) return;
-    running = purgeExpired(database, { idempotencyKeyTtlMs: opts.idempotencyKeyTtlMs })
-      .then((purged) => {
-        if (Object.values(purged).some((n) => n > 0)) opts.log.info({ purged }, 'housekeeping: expired rows deleted');
-      })
-      .catch((err: unknown) => opts.log.error({ err }, 'housekeeping failed; will retry at the next tick'))
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  const timer = setInterval(tick, opts.everyMs ?? 60 * 60 * 1000);
-  timer.unref();
-  tick();
-  return {
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
+  opts: { idempotencyKeyTtlMs: number; log: { info(o: object, m: string): void } },
+): Promise<PurgeResult> {
+  const purged = await purgeExpired(database, { idempotencyKeyTtlMs: opts.idempotencyKeyTtlMs });
+  if (Object.values(purged).some((n) => n > 0)) opts.log.info({ purged }, 'housekeeping: expired rows deleted');
+  return purged;
 }

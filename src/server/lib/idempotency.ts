@@ -95,7 +95,7 @@ export async function withIdempotency<B>(
   // After-commit work of a refused attempt is dropped with its savepoint.
   const later: Array<() => Promise<void>> = [];
   try {
-    const done = await ctx.tx.transaction(async (sp) => work({ tx: sp as unknown as Db, meta: ctx.meta, afterCommit: (f) => later.push(f) }));
+    const done = await ctx.tx.transaction(async (sp) => work({ tx: sp as unknown as Db, meta: ctx.meta, afterCommit: (f) => later.push(f), notify: ctx.notify }));
     answer = { status: done.status, body: done.body, replayed: false };
     for (const f of later) ctx.afterCommit(f);
   } catch (err) {

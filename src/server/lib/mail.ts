@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
@@ -74,4 +75,42 @@ export function mailerFor(app: FastifyInstance): Mailer {
     mailers.set(app.deps, mailer);
   }
   return mailer;
+}
+
+/**
+ * Sends the mail kept in mail_outbox (written while no SMTP server was configured) once SMTP_URL is set: the
+ * queue's `mail-outbox` job, every minute on one instance. Each row is taken under a row lock and marked sent (or
+ * its error kept), so a row is sent once.
+ */
+export async function flushMailOutbox(database: Database, config: Config, log: FastifyBaseLogger, limit = 50): Promise<number> {
+  if (!config.SMTP_URL) return 0;
+  const transport = nodemailer.createTransport(config.SMTP_URL);
+  let sent = 0;
+  try {
+    for (let i = 0; i < limit; i++) {
+      const done = await database.db.transaction(async (tx) => {
+        const [row] = await tx
+          .select()
+          .from(mailOutbox)
+          .where(and(isNull(mailOutbox.sentAt), isNull(mailOutbox.error)))
+          .orderBy(asc(mailOutbox.id))
+          .limit(1)
+          .for('update', { skipLocked: true });
+        if (!row) return false;
+        try {
+          await transport.sendMail({ from: config.MAIL_FROM, to: row.to, subject: row.subject, text: row.text, ...(row.html ? { html: row.html } : {}) });
+          await tx.update(mailOutbox).set({ sentAt: new Date() }).where(eq(mailOutbox.id, row.id));
+          sent++;
+        } catch (err) {
+          await tx.update(mailOutbox).set({ error: (err as Error).message }).where(eq(mailOutbox.id, row.id));
+          log.warn({ to: row.to, err }, 'mail from the outbox refused by the SMTP server');
+        }
+        return true;
+      });
+      if (!done) break;
+    }
+  } finally {
+    transport.close();
+  }
+  return sent;
 }

@@ -12,6 +12,11 @@ export interface WriteContext {
   meta: RequestMeta;
   /** Work that must only happen once the transaction has committed (e-mails). */
   afterCommit(fn: () => Promise<void>): void;
+  /**
+   * Whether what this write records is news for the customer (notifications are enqueued with it). False for
+   * data recorded after the fact (the seed's history).
+   */
+  notify: boolean;
 }
 
 /** Who acts when no request does (the seed, maintenance): nobody signed in, no ip, no request id. */
@@ -28,7 +33,7 @@ export async function runWrite<T>(
   onLateError: (err: unknown) => void = () => {},
 ): Promise<T> {
   const later: Array<() => Promise<void>> = [];
-  const result = await db.transaction(async (tx) => fn({ tx: tx as unknown as Db, meta, afterCommit: (f) => later.push(f) }));
+  const result = await db.transaction(async (tx) => fn({ tx: tx as unknown as Db, meta, afterCommit: (f) => later.push(f), notify: true }));
   for (const f of later) {
     try {
       await f();
@@ -41,9 +46,10 @@ export async function runWrite<T>(
 
 /**
  * A context on a handle that is already inside a transaction (the seed's, a test's): after-commit work is
- * collected in `pending` for the owner of that transaction to run.
+ * collected in `pending` for the owner of that transaction to run. It enqueues no customer notification unless
+ * `notify` says so.
  */
-export function writeContextIn(tx: Db, meta: RequestMeta = SYSTEM_META): WriteContext & { pending: Array<() => Promise<void>> } {
+export function writeContextIn(tx: Db, meta: RequestMeta = SYSTEM_META, notify = false): WriteContext & { pending: Array<() => Promise<void>> } {
   const pending: Array<() => Promise<void>> = [];
-  return { tx, meta, afterCommit: (f) => pending.push(f), pending };
+  return { tx, meta, afterCommit: (f) => pending.push(f), pending, notify };
 }

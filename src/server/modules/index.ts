@@ -11,6 +11,7 @@ import { mawbsRoutes } from './mawbs/mawbs.routes';
 import { ordersRoutes } from './orders/orders.routes';
 import { packagesRoutes } from './packages/packages.routes';
 import { mailOutboxRoutes } from './settings/mail-outbox.routes';
+import { messagesRoutes } from './notifications/messages.routes';
 import { publicSettingsRoutes } from './settings/public.routes';
 import { publicTrackingRoutes } from './public-tracking/public-tracking.routes';
 import { sessionPolicyRoutes } from './settings/session-policy.routes';
@@ -33,6 +34,7 @@ export const registerModules: FastifyPluginAsync = async (app) => {
   await app.register(sessionPolicyRoutes);
   await app.register(settingsRoutes);
   await app.register(mailOutboxRoutes);
+  await app.register(messagesRoutes);
   await app.register(deliverySlipsRoutes);
   await app.register(publicSettingsRoutes);
   await app.register(publicTrackingRoutes);

@@ -55,3 +55,10 @@ export function formatVietnamesePhone(normalized: string): string {
 }
 
 export const PHONE_INVALID_MESSAGE = 'Số điện thoại không hợp lệ (VD: 0912 345 678 hoặc +84 912 345 678)';
+
+/** A stored mobile number in the international form Zalo takes (84 and the number without its 0), or null. */
+export function toZaloPhone(input: string): string | null {
+  const n = normalizeVietnamesePhone(input);
+  if (!n || phoneKind(n) !== 'mobile') return null;
+  return `84${n.slice(1)}`;
+}

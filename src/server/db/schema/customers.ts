@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, jsonb, pgSequence, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, jsonb, pgSequence, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { CustomerAddress } from '../../../shared/contracts/customers';
 import { id, mutable } from './common';
 
@@ -25,6 +25,10 @@ export const customers = pgTable(
     creditLimit: bigint('credit_limit', { mode: 'number' }).notNull().default(0),
     balance: bigint('balance', { mode: 'number' }).notNull().default(0),
     /** foldVietnamese(code, name, phone, e-mail, suite code, province, addresses): what `q` searches, via trigrams. */
+    /** Whether the customer gets Zalo (ZNS) / e-mail notifications, and the language of their e-mail. */
+    notifyZns: boolean('notify_zns').notNull().default(true),
+    notifyEmail: boolean('notify_email').notNull().default(true),
+    language: text('language', { enum: ['vi', 'en'] }).notNull().default('vi'),
     searchText: text('search_text').notNull().default(''),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     ...mutable(),

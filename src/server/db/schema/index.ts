@@ -7,3 +7,4 @@ export * from './packages';
 export * from './mawbs';
 export * from './delivery-slips';
 export * from './bank-transactions';
+export * from './messages';

@@ -5,6 +5,7 @@ import { DEFAULT_IATA_CODE, type EventCode } from '../../../shared/domain/packag
 import type { Db } from '../../db/client';
 import { packages, trackingEvents, users } from '../../db/schema/index';
 import type { WriteContext } from '../../lib/write-context';
+import { notifyPackageEvents } from '../notifications/notifications.enqueue';
 import { followPackages } from '../orders/orders.follow';
 
 /**
@@ -164,6 +165,8 @@ export async function appendEvents(
   }
   // The orders of the parcels that moved take the steps their parcels imply, in this same transaction.
   await followPackages(ctx, changed);
+  // The customers of the parcels that moved into a status they hear about get their message, in this transaction.
+  await notifyPackageEvents(ctx, changed, event.code);
   return { events: await findEvents(tx, inserted.map((r) => r.id)), changed };
 }
 

@@ -10,6 +10,7 @@ import { writeAudit } from '../../lib/audit';
 import { HttpError } from '../../lib/errors';
 import { findItem } from '../../lib/resource/list-engine';
 import type { WriteContext } from '../../lib/write-context';
+import { notifyWalletCredited } from '../notifications/notifications.enqueue';
 import { REFERENCE_TABLES } from './transactions.references';
 import { transactionSearchText, transactionsResource } from './transactions.resource';
 
@@ -117,6 +118,9 @@ async function checkOrderMoney(tx: Db, orderId: number, type: TransactionType, a
   }
 }
 
+/** The ledger rows that put the customer's own money into the wallet (a positive adjustment too). */
+const CREDIT_TYPES: readonly TransactionType[] = ['deposit', 'refund', 'adjustment'];
+
 export async function postMovement(ctx: WriteContext, input: MovementInput): Promise<Transaction> {
   const { tx, meta } = ctx;
   const [customer] = await tx
@@ -175,5 +179,9 @@ export async function postMovement(ctx: WriteContext, input: MovementInput): Pro
   await tx.update(customers).set({ balance: decision.balanceAfter }).where(eq(customers.id, customer.id));
   const item = (await findItem<Transaction>(tx, transactionsResource, row!.id))!;
   await writeAudit(tx, meta, { action: 'create', entity: 'transactions', entityId: item.id, before: null, after: item, at: input.at });
+  // Money into the wallet is news for the customer (a row recorded after the fact is not).
+  if (input.at === undefined && CREDIT_TYPES.includes(input.type)) {
+    await notifyWalletCredited(ctx, { id: item.id, customerId: customer.id, amount, balanceAfter: decision.balanceAfter });
+  }
   return item;
 }

@@ -1,0 +1,37 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { runHousekeeping } from './lib/housekeeping';
+import { flushMailOutbox, type Mailer } from './lib/mail';
+import { QUEUES, startQueue, type QueueHandlers, type QueueName, type RunningQueue } from './lib/queue';
+import { runWrite, SYSTEM_META } from './lib/write-context';
+import { sweepUnmatchedBankTransactions } from './modules/bank-transactions/bank-transactions.service';
+import { enqueueBalanceReminders } from './modules/notifications/notifications.enqueue';
+import { processMessage } from './modules/notifications/notifications.send';
+
+/** Days a wallet must stay negative before its customer is reminded. */
+export const BALANCE_REMINDER_DAYS = 7;
+
+/** What each queue does: the work of this server's background jobs, in one place. */
+export function jobHandlers(deps: { database: Database; config: Config; mailer: Mailer; log: FastifyBaseLogger; now?: () => Date }): Record<QueueName, QueueHandlers[string]> {
+  const { database, config, log } = deps;
+  return {
+    [QUEUES.notify]: async (job) => {
+      const lastAttempt = job.retryCount >= job.retryLimit;
+      return { result: await processMessage(deps, Number(job.data.messageId), { lastAttempt }) };
+    },
+    [QUEUES.housekeeping]: async () => runHousekeeping(database, { idempotencyKeyTtlMs: config.IDEMPOTENCY_KEY_TTL, log }),
+    [QUEUES.mailOutbox]: async () => ({ sent: await flushMailOutbox(database, config, log) }),
+    [QUEUES.bankSweep]: async () => ({ matched: await sweepUnmatchedBankTransactions(database.db, config, log) }),
+    [QUEUES.balanceReminder]: async () => {
+      const day = new Date(Date.now() + 7 * 3600_000).toISOString().slice(0, 10);
+      const ids = await runWrite(database.db, SYSTEM_META, (ctx) => enqueueBalanceReminders(ctx, BALANCE_REMINDER_DAYS, day));
+      return { reminders: ids.length };
+    },
+  };
+}
+
+/** This instance's workers on every queue. */
+export function startJobs(deps: Parameters<typeof jobHandlers>[0]): Promise<RunningQueue> {
+  return startQueue(deps.database, { handlers: jobHandlers(deps), log: deps.log, pollingIntervalSeconds: deps.config.QUEUE_POLL_SECONDS });
+}
