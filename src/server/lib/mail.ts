@@ -23,7 +23,7 @@ export interface Mailer {
   close(): void;
 }
 
-function createMailer(opts: { config: Config; database: Database; log: FastifyBaseLogger }): Mailer {
+export function createMailer(opts: { config: Config; database: Database; log: FastifyBaseLogger }): Mailer {
   const { config, database, log } = opts;
   if (config.SMTP_URL) {
     let transport: Transporter | undefined;
