@@ -10,8 +10,9 @@ import { FormActions, ResourceFormFrame } from '../../components/form/resource-f
 import { useResourceForm } from '../../components/form/use-resource-form';
 import { PageHeader } from '../../components/page-header';
 import { changePassword, meKey, patchMe, syncStoredUser, useMe } from './api';
+import { TwoFactorCard } from './two-factor-card';
 
-/** /customer/infor-user: the signed-in user's own profile (name, phone) and their password. */
+/** /customer/infor-user: the signed-in user's own profile (name, phone), their password and their two-factor sign-in. */
 export function InforUserPage() {
   const query = useMe();
   return (
@@ -30,6 +31,9 @@ export function InforUserPage() {
           </Col>
           <Col lg={5}>
             <PasswordCard email={query.data.email} />
+          </Col>
+          <Col lg={7}>
+            <TwoFactorCard />
           </Col>
         </Row>
       )}
