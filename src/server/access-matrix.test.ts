@@ -36,6 +36,8 @@ const SIGNED_IN = new Set([
   'POST /api/auth/two-factor/enrol',
   'POST /api/auth/two-factor/confirm',
   'POST /api/auth/two-factor/disable',
+  'GET /api/auth/sessions',
+  'DELETE /api/auth/sessions/{familyId}',
   'GET /api/settings/session-policy',
   'GET /api/dashboard/ecommerce',
   'GET /api/dashboard/analytics',

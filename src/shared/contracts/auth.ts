@@ -250,3 +250,32 @@ export const TwoFactorStatus = z.object({
   required: z.boolean(),
 });
 export type TwoFactorStatus = z.infer<typeof TwoFactorStatus>;
+
+// ---- sessions (refresh-token families) ----------------------------------------------------------------------------
+
+/** One signed-in session: a refresh-token family, from its sign-in to its latest refresh. */
+export const SessionInfo = z.object({
+  id: z.string(),
+  browser: z.string().nullable(),
+  os: z.string().nullable(),
+  mobile: z.boolean(),
+  userAgent: z.string().nullable(),
+  ip: z.string().nullable(),
+  createdAt: z.string(),
+  /** The latest sign-in or token refresh of the session (a console refreshes while it is open). */
+  lastSeenAt: z.string(),
+  /** The session the request itself belongs to. */
+  current: z.boolean(),
+});
+export type SessionInfo = z.infer<typeof SessionInfo>;
+
+export const SessionList = z.object({ items: z.array(SessionInfo) });
+export type SessionList = z.infer<typeof SessionList>;
+
+export const SessionParams = z.object({ familyId: z.uuid('Mã phiên không hợp lệ') });
+
+/** /api/employees/:id/sessions/:familyId */
+export const EmployeeSessionParams = z.strictObject({
+  id: z.coerce.number({ error: 'Mã không hợp lệ' }).int({ error: 'Mã không hợp lệ' }).min(1, { error: 'Mã không hợp lệ' }).max(Number.MAX_SAFE_INTEGER),
+  familyId: z.uuid('Mã phiên không hợp lệ'),
+});

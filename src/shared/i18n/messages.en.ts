@@ -58,6 +58,9 @@ export const MESSAGES_EN: Readonly<Record<string, string>> = {
   'Tài khoản chưa gắn với nhân viên nên không lưu được số điện thoại':
     'This account is not linked to an employee, so a phone number cannot be saved',
   'Mật khẩu hiện tại không đúng': 'The current password is incorrect',
+  // Sessions (modules/auth/sessions.service.ts)
+  'Không tìm thấy phiên đăng nhập (có thể đã kết thúc)': 'Session not found (it may have ended already)',
+  'Đã kết thúc phiên đăng nhập': 'The session was ended',
   // Two-factor sign-in (modules/auth/two-factor.service.ts, shared/contracts/auth.ts)
   'Vui lòng nhập mã xác thực hai bước': 'Please enter your two-factor code',
   'Tài khoản cần bật xác thực hai bước trước khi đăng nhập': 'This account must set up two-factor sign-in before signing in',

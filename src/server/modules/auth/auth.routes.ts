@@ -23,6 +23,8 @@ import {
   MeResponse,
   MessageResponse,
   RefreshBody,
+  SessionList,
+  SessionParams,
   RefreshResponse,
   ResetPasswordBody,
 } from '../../../shared/contracts/auth';
@@ -49,6 +51,7 @@ import {
   updateMe,
   warmDummyHash,
 } from './auth.service';
+import { endSession, listSessions } from './sessions.service';
 import { twoFactorStatus } from './two-factor.service';
 
 /**
@@ -222,6 +225,27 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, body: ChangePasswordBody, response: { 200: ChangePasswordResponse, ...errors } },
     },
     async (req) => changePassword(deps, userId(req), req.body, requestMeta(req)),
+  );
+
+  app.get(
+    '/sessions',
+    {
+      config: { access: 'authenticated', rateLimit: AUTH_RATE_LIMITS.me },
+      schema: { tags, summary: 'Các phiên đăng nhập đang mở của tôi', response: { 200: SessionList, 401: ApiError } },
+    },
+    async (req) => ({ items: await listSessions(deps.database, userId(req), req.user?.fam) }),
+  );
+
+  app.delete(
+    '/sessions/:familyId',
+    {
+      config: { access: 'authenticated', rateLimit: AUTH_RATE_LIMITS.logout },
+      schema: { tags, summary: 'Kết thúc một phiên đăng nhập của tôi', params: SessionParams, response: { 200: MessageResponse, ...errors, 404: ApiError } },
+    },
+    async (req) => {
+      await endSession(deps.database, userId(req), req.params.familyId, requestMeta(req), 'self');
+      return { message: 'Đã kết thúc phiên đăng nhập' };
+    },
   );
 
   app.post(

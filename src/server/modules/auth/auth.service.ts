@@ -260,7 +260,13 @@ async function recordFailure(
 // ---------------------------------------------------------------------------------------------------------
 // Refresh-token families.
 
-async function startFamily(deps: AuthDeps, db: Db, userId: number, now: number): Promise<{ token: string; familyId: string }> {
+async function startFamily(
+  deps: AuthDeps,
+  db: Db,
+  userId: number,
+  now: number,
+  meta?: RequestMeta,
+): Promise<{ token: string; familyId: string }> {
   const token = newOpaqueToken();
   const familyId = randomUUID();
   await db.insert(refreshTokens).values({
@@ -271,6 +277,8 @@ async function startFamily(deps: AuthDeps, db: Db, userId: number, now: number):
     createdAt: new Date(now),
     expiresAt: new Date(now + deps.config.REFRESH_TOKEN_TTL),
     familyExpiresAt: new Date(now + deps.config.REFRESH_TOKEN_ABSOLUTE_TTL),
+    userAgent: meta?.userAgent ?? null,
+    ip: meta?.ip ?? null,
   });
   return { token, familyId };
 }
@@ -347,7 +355,7 @@ async function startSession(deps: AuthDeps, account: Account, meta: RequestMeta,
     await db
       .delete(refreshTokens)
       .where(and(eq(refreshTokens.userId, account.id), lt(refreshTokens.familyExpiresAt, new Date(now - 86_400_000))));
-    const started = await startFamily(deps, db, account.id, now);
+    const started = await startFamily(deps, db, account.id, now, meta);
     await writeAudit(db, meta, {
       action: 'login',
       entity: 'auth',
@@ -685,7 +693,7 @@ export async function changePassword(
       entityId: userId,
       after: { otherSessionsRevoked: true },
     });
-    return keptFamily ? { token: body.refreshToken!, familyId: keptFamily } : startFamily(deps, db, userId, now);
+    return keptFamily ? { token: body.refreshToken!, familyId: keptFamily } : startFamily(deps, db, userId, now, meta);
   });
   forgetSessionState(userId);
   // Issued after the cut-off, in the same or a later second, so the hook accepts it.
