@@ -11,9 +11,11 @@ import { useResourceForm } from '../../components/form/use-resource-form';
 import { PageHeader } from '../../components/page-header';
 import { changePassword, meKey, patchMe, syncStoredUser, useMe } from './api';
 import { TwoFactorCard } from './two-factor-card';
+import { SessionsList } from '../../components/sessions-list';
 
 /** /customer/infor-user: the signed-in user's own profile (name, phone), their password and their two-factor sign-in. */
 export function InforUserPage() {
+  const { t } = useTranslation('auth');
   const query = useMe();
   return (
     <>
@@ -34,6 +36,14 @@ export function InforUserPage() {
           </Col>
           <Col lg={7}>
             <TwoFactorCard />
+          </Col>
+          <Col lg={5}>
+            <Card className="shadow-sm h-100">
+              <Card.Body>
+                <h2 className="h6 mb-1">{t('auth:sessionsTitle')}</h2>
+                <SessionsList url="/api/auth/sessions" queryKey={[...meKey, 'sessions']} />
+              </Card.Body>
+            </Card>
           </Col>
         </Row>
       )}
