@@ -20,9 +20,3 @@ CREATE TABLE "user_recovery_codes" (
 );
 --> statement-breakpoint
 CREATE INDEX "user_recovery_codes_user_idx" ON "user_recovery_codes" USING btree ("user_id");
---> statement-breakpoint
--- Who must sign in with a second factor (shared/two-factor.ts): off, admins or all. A row from the start, so the
--- Settings screen offers it; `off` keeps every sign-in as it was until the office switches it on.
-INSERT INTO "settings" ("kind", "key", "value", "description")
-SELECT 'security', 'two_factor_required', '"off"'::jsonb, 'Bắt buộc xác thực hai bước: off (tắt), admins (tài khoản Admin), all (mọi tài khoản)'
-WHERE NOT EXISTS (SELECT 1 FROM "settings" WHERE "kind" = 'security' AND "key" = 'two_factor_required');
