@@ -20,9 +20,12 @@ const step = async (name, fn) => {
   return ok;
 };
 
-await step('type-check', async () => ({ code: await run(npmBin, ['run', '--silent', 'typecheck']) }));
-await step('lint', async () => ({ code: await run(npmBin, ['run', '--silent', 'lint']) }));
-await step('unit, component and API tests (PGlite)', () => vitest('unit', []));
+// Type-check and lint are one process each: side by side they use the two cores once.
+await Promise.all([
+  step('type-check', async () => ({ code: await run(npmBin, ['run', '--silent', 'typecheck']) })),
+  step('lint', async () => ({ code: await run(npmBin, ['run', '--silent', 'lint']) })),
+]);
+await step('unit, process, component and API tests (PGlite)', () => vitest('unit', []));
 const built = await step('build', async () => ({ code: await run(npmBin, ['run', '--silent', 'build']) }));
 if (built) await step('bundle budget', async () => ({ code: await run(nodeBin, ['scripts/bundle-budget.mjs']) }));
 // Memory and latency under a large import, measured on the built server while nothing else runs.

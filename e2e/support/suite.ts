@@ -8,7 +8,7 @@ export interface PageOptions {
   colorScheme?: 'light' | 'dark';
 }
 
-export interface SignedInPage {
+interface SignedInPage {
   ctx: BrowserContext;
   page: Page;
   errors: string[];

@@ -126,11 +126,11 @@ function staticLoginDocument(file: string, company: () => Promise<PublicCompany>
 }
 
 /** Fastify's own meaning of a hop count (the socket's peer is hop 0), written out because its types take no number. */
-export function trustHops(hops: number) {
+function trustHops(hops: number) {
   return (_address: string, hop: number) => hop < hops;
 }
 
-export const VERSION: string = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version;
+const VERSION: string = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version;
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;

@@ -83,7 +83,7 @@ const hostList = z.preprocess(
     }),
 );
 
-export const ConfigSchema = z.object({
+const ConfigSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./data'),

@@ -6,6 +6,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ROOT } from './paths';
+import { pgReachable, PG_ADMIN_URL } from './test/instances';
 
 /** The real process entry (src/server/main.ts under tsx), as `npm start` runs it, on a fresh data dir. */
 function startMain(env: Record<string, string>) {
@@ -39,9 +40,10 @@ function startMain(env: Record<string, string>) {
 const children: ChildProcess[] = [];
 afterAll(() => children.forEach((c) => c.exitCode === null && c.kill('SIGKILL')));
 
-const onPostgres = process.env.TEST_DB === 'postgres';
+// A process test: it runs once, on both drivers — PGlite always, PostgreSQL where one is reachable.
+const pgUp = await pgReachable();
 
-describe.skipIf(onPostgres)('the server process on PGlite', () => {
+describe('the server process on PGlite', () => {
   it('starts, refuses a second server on the same data dir, shuts down gracefully and reuses its data', async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cc-main-'));
     const first = startMain({ DATA_DIR: dataDir });
@@ -143,9 +145,9 @@ describe.skipIf(onPostgres)('the server process on PGlite', () => {
   });
 });
 
-describe.skipIf(!onPostgres)('the server process on PostgreSQL', () => {
+describe.skipIf(!pgUp)('the server process on PostgreSQL', () => {
   it('runs the same migrations and seed against DATABASE_URL', async () => {
-    const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+    const adminUrl = PG_ADMIN_URL;
     const name = `cargo_main_${process.pid}`;
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();

@@ -1,4 +1,7 @@
-/** Names fixed by SPEC.md §3 and §9. Shared by the web client and the server so they can never drift. */
+/**
+ * The cookie and storage names the browser keeps a session under. They are fixed names that other tools and an
+ * older client read, so they never change; the web client and the server share them from here.
+ */
 export const COOKIE_USER = 'user';
 export const COOKIE_ACCESS_TOKEN = 'access_token';
 export const COOKIE_REFRESH_TOKEN = 'refresh_token';

@@ -6,11 +6,11 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema/index';
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 // Both drivers produce a PgDatabase; code is written once against this type.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Db = PgDatabase<PgQueryResultHKT, Schema, any>;
-export type DriverName = 'pglite' | 'postgres';
+type DriverName = 'pglite' | 'postgres';
 
 export interface Database {
   driver: DriverName;

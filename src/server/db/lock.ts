@@ -13,7 +13,7 @@ export interface LockInfo {
 }
 
 /** The holder touches the lock file's mtime this often… */
-export const HEARTBEAT_MS = 5_000;
+const HEARTBEAT_MS = 5_000;
 /** …so a lock from another host whose mtime is older than this has lost its holder (six missed beats). */
 export const STALE_MS = 30_000;
 
@@ -74,7 +74,7 @@ function readLock(file: string): { text: string; info?: LockInfo; mtimeMs: numbe
  * when its holder is provably gone: on this host (same hostname and pid namespace) its pid is dead; from
  * another host, or unreadable, its heartbeat (the file's mtime) is older than STALE_MS.
  */
-export function staleReason(lock: { info?: LockInfo; mtimeMs: number }, now = Date.now()): string | undefined {
+function staleReason(lock: { info?: LockInfo; mtimeMs: number }, now = Date.now()): string | undefined {
   const age = now - lock.mtimeMs;
   const { info } = lock;
   // A lock without pidNs was written before it was recorded: same hostname is then taken as this host.

@@ -5,7 +5,7 @@ import { MIGRATIONS_DIR } from '../paths';
 import type { Database, SessionRun } from './client';
 
 /** The PostgreSQL advisory lock under which instances starting at once migrate and seed, one at a time. */
-export const STARTUP_LOCK_KEY = 7_301_991;
+const STARTUP_LOCK_KEY = 7_301_991;
 
 /**
  * Runs fn on one dedicated connection holding the start-up advisory lock (PostgreSQL; PGlite has one

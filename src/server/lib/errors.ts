@@ -35,11 +35,7 @@ export function codeFor(status: number): string {
   }
 }
 
-export const badRequest = (message?: string, details?: unknown) => new HttpError(400, message, undefined, details);
-export const unauthorized = (message?: string) => new HttpError(401, message);
-export const forbidden = (message?: string) => new HttpError(403, message);
 export const notFound = (message?: string) => new HttpError(404, message);
-export const conflict = (message?: string, details?: unknown) => new HttpError(409, message, undefined, details);
 
 /**
  * A rule broken by one field: the message, and `details` naming the field so the form puts the message under

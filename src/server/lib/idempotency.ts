@@ -45,7 +45,7 @@ export function idempotencyKeyOf(req: FastifyRequest): string {
 }
 
 /** The hash that tells "the same request again" from "another request with a reused key". */
-export function requestHash(method: string, path: string, body: unknown): string {
+function requestHash(method: string, path: string, body: unknown): string {
   const canonical = (v: unknown): unknown => {
     if (Array.isArray(v)) return v.map(canonical);
     if (v && typeof v === 'object') return Object.fromEntries(Object.keys(v).sort().map((k) => [k, canonical((v as Record<string, unknown>)[k])]));

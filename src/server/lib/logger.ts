@@ -49,7 +49,7 @@ export function formatLogLine(record: Record<string, unknown>): string {
 }
 
 /** A pino destination that writes each JSON record as a readable line to `out`. */
-export function textLogStream(out: { write(text: string): unknown }) {
+function textLogStream(out: { write(text: string): unknown }) {
   return {
     write(chunk: string) {
       for (const raw of chunk.split('\n')) {

@@ -7,7 +7,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { mailOutbox } from '../db/schema/index';
 
-export interface MailMessage {
+interface MailMessage {
   to: string;
   subject: string;
   text: string;
@@ -22,7 +22,7 @@ export interface Mailer {
   close(): void;
 }
 
-export function createMailer(opts: { config: Config; database: Database; log: FastifyBaseLogger }): Mailer {
+function createMailer(opts: { config: Config; database: Database; log: FastifyBaseLogger }): Mailer {
   const { config, database, log } = opts;
   if (config.SMTP_URL) {
     let transport: Transporter | undefined;

@@ -18,7 +18,7 @@ export interface TokenSigner {
  * it is verified once and its claims reused until it expires (a verify cost as much CPU as the rest of a
  * list request's own work); the expiry is still checked on every use. One entry per signed-in tab's current token.
  */
-export const VERIFIED_TOKENS_MAX = 10_000;
+const VERIFIED_TOKENS_MAX = 10_000;
 
 export function createTokenSigner(secret: string, ttlMs: number): TokenSigner {
   // A WebCrypto key made once: jose turns any other key form (a raw secret, a node KeyObject) into one on every sign

@@ -15,7 +15,7 @@ import { crc32, createDeflateRaw, type DeflateRaw } from 'node:zlib';
  * with the central directory at the end. Sizes stay under ZIP's 4 GiB (an export is capped far below).
  */
 
-export type XlsxCell = string | number | boolean | Date | null | undefined;
+type XlsxCell = string | number | boolean | Date | null | undefined;
 
 export interface XlsxColumn {
   header: string;

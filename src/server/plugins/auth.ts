@@ -13,7 +13,7 @@ import type { TokenSigner } from '../lib/tokens';
  * - undefined (the default): role Admin only — for every route, under /api or not.
  * Defaulting to the strictest level means a new route cannot be left open by forgetting a flag.
  */
-export type Access = 'public' | 'authenticated' | { roles: Role[] };
+type Access = 'public' | 'authenticated' | { roles: Role[] };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -67,7 +67,7 @@ export function databaseSessionLoader(database: Database): SessionStateLoader {
  */
 export type FamilyStateLoader = (familyId: string) => Promise<boolean>;
 
-export function databaseFamilyLoader(database: Database): FamilyStateLoader {
+function databaseFamilyLoader(database: Database): FamilyStateLoader {
   return async (familyId) => {
     const rows = await database.query<{ revoked: boolean }>(
       `SELECT EXISTS (SELECT 1 FROM refresh_tokens WHERE family_id = $1 AND revoked_at IS NOT NULL) AS revoked`,

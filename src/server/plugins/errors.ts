@@ -46,7 +46,7 @@ interface ErrorBody {
  * the catalog (shared/i18n/messages.en.ts); zod's built-in messages are already English for an English request
  * (plugins/language.ts), and the catalog leaves text it does not know as it is.
  */
-export function localizeErrorBody<T extends ErrorBody>(body: T, lang: MessageLanguage): T {
+function localizeErrorBody<T extends ErrorBody>(body: T, lang: MessageLanguage): T {
   if (lang === 'vi') return body;
   const out: T = { ...body, message: localizeMessage(body.message, lang) };
   if (Array.isArray(body.details)) {

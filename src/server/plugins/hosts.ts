@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { HttpError } from '../lib/errors';
 
-export const HOST_ERROR_CODES = { HOST_NOT_ALLOWED: 'HOST_NOT_ALLOWED', DUPLICATE_HOST: 'DUPLICATE_HOST' } as const;
+const HOST_ERROR_CODES = { HOST_NOT_ALLOWED: 'HOST_NOT_ALLOWED', DUPLICATE_HOST: 'DUPLICATE_HOST' } as const;
 
 const WILDCARD = new Set(['0.0.0.0', '::', '[::]']);
 
@@ -14,7 +14,7 @@ const bracketed = (h: string) => (h.includes(':') && !h.startsWith('[') ? `[${h}
  * e-mailed link when PUBLIC_URL is unset: ALLOWED_HOSTS, else the listen address and localhost (every address of
  * this machine when it listens on all of them). Lower case; IPv6 in brackets, as a Host header writes it.
  */
-export function allowedHosts(config: Config): Set<string> {
+function allowedHosts(config: Config): Set<string> {
   if (config.ALLOWED_HOSTS) return new Set(config.ALLOWED_HOSTS);
   const hosts = new Set(['localhost', '127.0.0.1', '[::1]']);
   if (WILDCARD.has(config.HOST)) {

@@ -120,7 +120,7 @@ export class ReadCache {
 }
 
 /** The database's snapshot as text (`xmin:xmax:xip…`): equal twice only if no transaction with an id ended between. */
-export async function currentSnapshot(database: Database): Promise<string> {
+async function currentSnapshot(database: Database): Promise<string> {
   const rows = await database.query<{ s: string }>('SELECT pg_current_snapshot()::text AS s');
   return rows[0]!.s;
 }

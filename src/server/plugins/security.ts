@@ -8,7 +8,7 @@ const NON_CANONICAL = /%(?:[46][1-9A-Fa-f]|[57][0-9Aa]|3[0-9]|2[DEde]|5[Ff]|7[Ee
 const MULTIPART_BOUNDARY = /;\s*boundary=(?:"[^"]{1,70}"|[0-9A-Za-z'()+_,\-./:=?]{1,70})\s*(?:;|$)/i;
 
 /** The dotted path of the first string (value or key) holding U+0000, or undefined. */
-export function nulPath(value: unknown, path: string[], depth = 0): string | undefined {
+function nulPath(value: unknown, path: string[], depth = 0): string | undefined {
   if (typeof value === 'string') return value.includes('\u0000') ? path.join('.') : undefined;
   if (!value || typeof value !== 'object' || depth > 64) return undefined;
   if (Array.isArray(value)) {

@@ -31,7 +31,7 @@ function simplify(node: unknown): unknown {
 }
 
 /** The JSON writer for a response contract, or undefined when its JSON schema cannot describe it (a transform). */
-export function compileResponseWriter(schema: z.ZodType): ((data: unknown) => string) | undefined {
+function compileResponseWriter(schema: z.ZodType): ((data: unknown) => string) | undefined {
   try {
     const json = z.toJSONSchema(schema, { target: 'draft-7', io: 'output', unrepresentable: 'throw' });
     return fastJson(simplify(json) as Parameters<typeof fastJson>[0]) as (data: unknown) => string;

@@ -8,7 +8,7 @@ import { ROLES } from '../auth';
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
-export const PASSWORD_RULE_MESSAGE = 'Mật khẩu cần ít nhất 8 ký tự, gồm cả chữ cái và chữ số';
+const PASSWORD_RULE_MESSAGE = 'Mật khẩu cần ít nhất 8 ký tự, gồm cả chữ cái và chữ số';
 
 /** Why a candidate password breaks the policy, or null when it is acceptable (for live hints in forms). */
 export function passwordProblem(password: string): string | null {
@@ -31,7 +31,7 @@ export const NewPassword = z.string().superRefine((value, ctx) => {
  */
 const TypedPassword = z.string().min(1, 'Vui lòng nhập mật khẩu').max(1024, 'Mật khẩu quá dài');
 
-export const Email = z
+const Email = z
   .string()
   .trim()
   .min(1, 'Vui lòng nhập email')
@@ -41,23 +41,23 @@ export const Email = z
 /** Opaque 256-bit refresh token (43 base64url characters); the bound only keeps junk out. */
 const OpaqueToken = z.string().min(1, 'Thiếu mã phiên').max(200, 'Mã phiên không hợp lệ');
 
-export const Role = z.enum(ROLES);
+const Role = z.enum(ROLES);
 
-export const AuthEmployee = z.object({
+const AuthEmployee = z.object({
   id: z.number().int(),
   code: z.string(),
   fullName: z.string(),
   phone: z.string(),
   position: z.string(),
 });
-export type AuthEmployee = z.infer<typeof AuthEmployee>;
+type AuthEmployee = z.infer<typeof AuthEmployee>;
 
-export const AuthStore = z.object({
+const AuthStore = z.object({
   id: z.number().int(),
   code: z.string(),
   name: z.string(),
 });
-export type AuthStore = z.infer<typeof AuthStore>;
+type AuthStore = z.infer<typeof AuthStore>;
 
 /** The signed-in user as the API shows it (login `data`, GET /me). Never carries a hash or a token. */
 export const AuthUser = z.object({

@@ -177,7 +177,7 @@ export const BankSummary = z.object({
 export type BankSummary = z.infer<typeof BankSummary>;
 
 /** Where a key comes from: the environment wins over Settings; never the key itself, only its last 4 characters. */
-export const BankKeyStatus = z.object({
+const BankKeyStatus = z.object({
   configured: z.boolean(),
   source: z.enum(['env', 'settings']).nullable(),
   /** "••••abcd" */

@@ -13,12 +13,10 @@ import { z } from 'zod';
 
 export const COMPANY_KIND = 'company';
 export const COMPANY_TEXT_KEYS = ['name', 'address', 'phone', 'hotline', 'taxCode'] as const;
-export type CompanyTextKey = (typeof COMPANY_TEXT_KEYS)[number];
 export const COMPANY_LOGO_KEY = 'logo';
-export const COMPANY_KEYS = [...COMPANY_TEXT_KEYS, COMPANY_LOGO_KEY] as const;
-export type CompanyKey = (typeof COMPANY_KEYS)[number];
+export type CompanyKey = (typeof COMPANY_TEXT_KEYS)[number] | typeof COMPANY_LOGO_KEY;
 
-export const LOGO_CONTENT_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+const LOGO_CONTENT_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 export type LogoContentType = (typeof LOGO_CONTENT_TYPES)[number];
 /** 1 MiB. */
 export const LOGO_MAX_BYTES = 1_048_576;

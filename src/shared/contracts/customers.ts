@@ -38,7 +38,7 @@ export const CustomerAddress = z.object({
 });
 export type CustomerAddress = z.infer<typeof CustomerAddress>;
 
-export const CustomerAddressInput = z.strictObject({
+const CustomerAddressInput = z.strictObject({
   label: z.string().trim().max(50, { error: 'Tên địa chỉ dài tối đa 50 ký tự' }).default(''),
   receiver: z.string({ error: 'Vui lòng nhập người nhận' }).trim().min(1, { error: 'Vui lòng nhập người nhận' }).max(120),
   phone: PhoneInput,
@@ -46,7 +46,7 @@ export const CustomerAddressInput = z.strictObject({
   province: z.string().trim().max(60).default(''),
   isDefault: z.boolean().default(false),
 });
-export type CustomerAddressInput = z.input<typeof CustomerAddressInput>;
+type CustomerAddressInput = z.input<typeof CustomerAddressInput>;
 
 /** At most one default address; when there are addresses and none is marked, the first one is. */
 const Addresses = z
@@ -146,6 +146,6 @@ export const CUSTOMER_LIST = defineListSpec({
   },
 });
 
-export const { listQuery: CustomerListQuery, exportQuery: CustomerExportQuery, list: CustomerList, stale: CustomerStale } = listedResourceSchemas(Customer, CUSTOMER_LIST);
+export const { listQuery: CustomerListQuery, exportQuery: CustomerExportQuery, list: CustomerList } = listedResourceSchemas(Customer, CUSTOMER_LIST);
 export type CustomerListQuery = ListQuery<typeof CUSTOMER_LIST>;
 export type CustomerList = z.infer<typeof CustomerList>;

@@ -60,7 +60,7 @@ export function changePercent(current: number, previous: number): number | null 
 const int = z.number().int();
 const link = z.string().nullable();
 
-export const Period = z.object({ from: z.string(), to: z.string() });
+const Period = z.object({ from: z.string(), to: z.string() });
 
 /** A stat card: this period, the previous one, the change; `count`/`link` when the figure rests on records. */
 export const StatFigure = z.object({
@@ -73,20 +73,20 @@ export const StatFigure = z.object({
 });
 export type StatFigure = z.infer<typeof StatFigure>;
 
-export const CountLink = z.object({ key: z.string(), count: int, link });
-export type CountLink = z.infer<typeof CountLink>;
+const CountLink = z.object({ key: z.string(), count: int, link });
+type CountLink = z.infer<typeof CountLink>;
 
 /** A number of records and the list showing exactly them. */
-export const Counted = z.object({ count: int, link });
-export type Counted = z.infer<typeof Counted>;
+const Counted = z.object({ count: int, link });
+type Counted = z.infer<typeof Counted>;
 
 /** A sum of money over records, their number and the list showing exactly them. */
-export const CountedAmount = z.object({ amount: int, count: int, link });
-export type CountedAmount = z.infer<typeof CountedAmount>;
+const CountedAmount = z.object({ amount: int, count: int, link });
+type CountedAmount = z.infer<typeof CountedAmount>;
 
 /** One warehouse's share of an ageing figure (`amount` for slips and COD). */
-export const StoreCount = z.object({ storeId: int, code: z.string(), name: z.string(), count: int, amount: int.optional(), link });
-export type StoreCount = z.infer<typeof StoreCount>;
+const StoreCount = z.object({ storeId: int, code: z.string(), name: z.string(), count: int, amount: int.optional(), link });
+type StoreCount = z.infer<typeof StoreCount>;
 
 export const EcommerceDashboard = z.object({
   period: Period,

@@ -5,7 +5,6 @@ import {
   DELIVERY_METHOD_LABELS,
   DELIVERY_SLIP_STATUS_LABELS,
   DELIVERY_SLIP_STATUSES,
-  SLIP_CODE_PATTERN,
   type DeliveryFailureReason,
   type DeliverySlipStatus,
 } from '../domain/delivery-slip-lifecycle';
@@ -15,7 +14,7 @@ import { ORDER_KINDS, ORDER_STATUSES } from '../domain/order-lifecycle';
 import { parseScannedNumbers, SCAN_MAX_NUMBERS } from '../domain/scan';
 import { DELIVERY_METHODS, DELIVERY_ZONES, DISCOUNT_REASON_MAX, SLIP_AMOUNT_MAX, SURCHARGE_LABEL_MAX } from '../domain/slip-charges';
 import { defineListSpec, exportQuerySchema, filter, listQuerySchema, listResponse, type ListQuery } from './list-query';
-import { blankToNull, PhoneInput, staleDetails, Timestamp } from './resource';
+import { blankToNull, PhoneInput, Timestamp } from './resource';
 import { FreightBasisSchema } from './settings';
 
 /**
@@ -51,13 +50,13 @@ import { FreightBasisSchema } from './settings';
 export { DELIVERY_SLIP_STATUSES, DELIVERY_SLIP_STATUS_LABELS, DELIVERY_FAILURE_REASONS, DELIVERY_FAILURE_REASON_LABELS, DELIVERY_METHODS, DELIVERY_METHOD_LABELS };
 export type { DeliverySlipStatus, DeliveryFailureReason };
 
-export { SLIP_CODE_PATTERN };
-export const SLIP_NOTE_MAX = 1000;
-export const SLIP_SURCHARGES_MAX = 20;
+;
+const SLIP_NOTE_MAX = 1000;
+const SLIP_SURCHARGES_MAX = 20;
 /** Packages one slip holds (and one scan adds). */
-export const SLIP_PACKAGES_MAX = SCAN_MAX_NUMBERS;
+const SLIP_PACKAGES_MAX = SCAN_MAX_NUMBERS;
 /** Customers one bulk request makes slips for. */
-export const BULK_CUSTOMERS_MAX = 2000;
+const BULK_CUSTOMERS_MAX = 2000;
 
 export const DELIVERY_SLIP_ERROR_CODES = {
   /** An illegal status step; details: SlipTransitionDetails. */
@@ -92,7 +91,7 @@ const Money = (what: string) =>
 /** A record id; `message` names what is wrong ("Khách hàng không hợp lệ"). */
 const Id = (message: string) => z.number({ error: message }).int({ error: message }).min(1, { error: message });
 
-export const SlipSurchargeInput = z.strictObject({
+const SlipSurchargeInput = z.strictObject({
   label: z.string({ error: 'Cần ghi tên phụ phí' }).trim().min(1, { error: 'Cần ghi tên phụ phí' }).max(SURCHARGE_LABEL_MAX, { error: `Tên phụ phí dài tối đa ${SURCHARGE_LABEL_MAX} ký tự` }),
   amount: Money('Phụ phí'),
 });
@@ -113,7 +112,7 @@ export const SlipDiscountInput = z.discriminatedUnion(
 export type SlipDiscountInput = z.output<typeof SlipDiscountInput>;
 
 /** Tracking numbers or package codes as typed, pasted or scanned (one string, or a list). */
-export const ScannedNumbers = z
+const ScannedNumbers = z
   .union([z.string().max(32_000, { error: 'Danh sách mã quá dài' }), z.array(z.string().max(200)).max(SLIP_PACKAGES_MAX * 2, { error: `Tối đa ${SLIP_PACKAGES_MAX} mã mỗi lần` })], {
     error: 'trackingNumbers phải là chuỗi hoặc danh sách mã',
   })
@@ -132,7 +131,7 @@ const PackageIds = z
   .refine((ids) => new Set(ids).size === ids.length, { error: 'Một kiện xuất hiện hai lần' });
 
 /** Most orders whose debt one slip collects. */
-export const SLIP_ORDERS_MAX = 50;
+const SLIP_ORDERS_MAX = 50;
 
 /** Orders whose debt the slip collects with its packages (each owing, of the customer, on no other open slip). */
 const OrderIds = z
@@ -225,7 +224,7 @@ export type DeliverySlipPatchInput = z.input<typeof DeliverySlipPatch>;
 export const SLIP_LATE_EDITABLE_FIELDS = ['receiverName', 'receiverPhone', 'receiverAddress', 'receiverProvince', 'carrierName', 'carrierTrackingNumber', 'note'] as const;
 
 /** Statuses the status route moves to; `delivered` is reached only by the confirmation. */
-export const SLIP_STATUS_TARGETS = ['ready', 'out_for_delivery', 'failed', 'cancelled'] as const;
+const SLIP_STATUS_TARGETS = ['ready', 'out_for_delivery', 'failed', 'cancelled'] as const;
 
 /** `POST /api/delivery-slips/:id/status`: `reason` is required for `failed` (and refused otherwise). */
 export const SlipStatusBody = z
@@ -295,9 +294,9 @@ export type SlipBulkBodyInput = z.input<typeof SlipBulkBody>;
 
 /** `POST /api/delivery-slips/reconcile`: the carrier remitted the COD of these delivered courier slips. */
 /** The steps a bulk action takes (failed needs a reason per slip: one at a time). */
-export const SLIP_BULK_STATUS_TARGETS = ['ready', 'out_for_delivery', 'cancelled'] as const;
+const SLIP_BULK_STATUS_TARGETS = ['ready', 'out_for_delivery', 'cancelled'] as const;
 /** Most slips one bulk step takes (a day's vouchers at a busy hub). */
-export const SLIP_BULK_STATUS_MAX = 500;
+const SLIP_BULK_STATUS_MAX = 500;
 
 /**
  * `POST /api/delivery-slips/bulk-status`: the same step (finalise, out for delivery, cancel) on many slips, each in
@@ -316,7 +315,7 @@ export const SlipBulkStatusBody = z.strictObject({
 });
 export type SlipBulkStatusBody = z.output<typeof SlipBulkStatusBody>;
 
-export const SLIP_BULK_OUTCOMES = ['done', 'refused', 'charges_changed'] as const;
+const SLIP_BULK_OUTCOMES = ['done', 'refused', 'charges_changed'] as const;
 
 /** One slip of a bulk step: done (with its total before and after when finalising changed it), or why not. */
 export const SlipBulkStatusItem = z.object({
@@ -368,7 +367,7 @@ export const ReadyPackagesQuery = z.strictObject({ customerId: z.coerce.number({
 
 // ---- the slip as the API shows it ---------------------------------------------------------------------
 
-export const SlipSurcharge = z.object({ label: z.string(), amount: z.number().int() });
+const SlipSurcharge = z.object({ label: z.string(), amount: z.number().int() });
 
 export const DeliverySlipPackage = z.object({
   packageId: z.number().int(),
@@ -399,7 +398,7 @@ export const DeliverySlipOrder = z.object({
 });
 export type DeliverySlipOrder = z.infer<typeof DeliverySlipOrder>;
 
-export const SlipFeedback = z.object({ rating: z.number().int(), comment: z.string(), createdAt: Timestamp });
+const SlipFeedback = z.object({ rating: z.number().int(), comment: z.string(), createdAt: Timestamp });
 
 export const DeliverySlip = z.object({
   id: z.number().int(),
@@ -512,7 +511,6 @@ export type DeliverySlipTotals = z.infer<typeof DeliverySlipTotals>;
 
 export const DeliverySlipList = listResponse(DeliverySlip).extend({ totals: DeliverySlipTotals });
 export type DeliverySlipList = z.infer<typeof DeliverySlipList>;
-export const DeliverySlipStale = staleDetails(DeliverySlip);
 
 // ---- quote, ready packages, bulk, reconcile --------------------------------------------------------------
 
@@ -545,7 +543,7 @@ export const ReadyPackages = z.object({
 });
 export type ReadyPackages = z.infer<typeof ReadyPackages>;
 
-export const SlipBulkLine = z.object({
+const SlipBulkLine = z.object({
   customerId: z.number().int(),
   customerCode: z.string(),
   customerName: z.string(),
@@ -570,7 +568,7 @@ export type SlipBulkResult = z.infer<typeof SlipBulkResult>;
 /** `GET /feedback?customerId=`: the customer's ratings (1–5) with comment, newest first, at most FEEDBACK_MAX. */
 export const FEEDBACK_MAX = 500;
 export const SlipFeedbackQuery = ReadyPackagesQuery;
-export const CustomerFeedbackItem = SlipFeedback.extend({ slipId: z.number().int(), slipCode: z.string() });
+const CustomerFeedbackItem = SlipFeedback.extend({ slipId: z.number().int(), slipCode: z.string() });
 export const CustomerFeedbackList = z.object({ items: z.array(CustomerFeedbackItem) });
 export type CustomerFeedbackList = z.infer<typeof CustomerFeedbackList>;
 

@@ -20,16 +20,16 @@ export const EMPLOYEE_STATUSES = ['active', 'inactive'] as const;
 export type EmployeeStatus = (typeof EMPLOYEE_STATUSES)[number];
 export const EMPLOYEE_STATUS_LABELS: Record<EmployeeStatus, string> = { active: 'Đang làm việc', inactive: 'Đã nghỉ' };
 
-export const EmployeeAccount = z.object({
+const EmployeeAccount = z.object({
   userId: z.number().int(),
   email: z.string(),
   role: z.enum(ROLES),
   enabled: z.boolean(),
   lastLoginAt: Timestamp.nullable(),
 });
-export type EmployeeAccount = z.infer<typeof EmployeeAccount>;
+type EmployeeAccount = z.infer<typeof EmployeeAccount>;
 
-export const EmployeeStoreRef = z.object({ id: z.number().int(), code: z.string(), name: z.string() });
+const EmployeeStoreRef = z.object({ id: z.number().int(), code: z.string(), name: z.string() });
 
 export const Employee = z.object({
   id: z.number().int(),
@@ -51,12 +51,12 @@ export type Employee = z.infer<typeof Employee>;
 const accountEmail = OptionalEmailInput;
 const role = z.enum(ROLES, { error: 'Vai trò phải là Admin hoặc Staff' });
 
-export const EmployeeAccountCreate = z.strictObject({
+const EmployeeAccountCreate = z.strictObject({
   email: accountEmail.optional().transform((v) => v ?? null),
   role: role.default('Staff'),
   enabled: z.boolean().default(true),
 });
-export const EmployeeAccountPatch = z.strictObject({
+const EmployeeAccountPatch = z.strictObject({
   email: accountEmail.optional(),
   role: role.optional(),
   enabled: z.boolean().optional(),
@@ -111,6 +111,6 @@ export const EMPLOYEE_LIST = defineListSpec({
   },
 });
 
-export const { listQuery: EmployeeListQuery, exportQuery: EmployeeExportQuery, list: EmployeeList, stale: EmployeeStale } = listedResourceSchemas(Employee, EMPLOYEE_LIST);
+export const { listQuery: EmployeeListQuery, exportQuery: EmployeeExportQuery, list: EmployeeList } = listedResourceSchemas(Employee, EMPLOYEE_LIST);
 export type EmployeeListQuery = ListQuery<typeof EMPLOYEE_LIST>;
 export type EmployeeList = z.infer<typeof EmployeeList>;

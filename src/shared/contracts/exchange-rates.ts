@@ -17,10 +17,10 @@ import { formatRateWire, parseRateWire } from '../domain/money-input';
 
 export const EXCHANGE_RATE_KIND = 'exchange_rate';
 
-export const RATE_INVALID_MESSAGE = 'Tỷ giá phải là số dương, tối đa 2 chữ số thập phân (VD: 25400 hoặc 18.5)';
+const RATE_INVALID_MESSAGE = 'Tỷ giá phải là số dương, tối đa 2 chữ số thập phân (VD: 25400 hoặc 18.5)';
 
 /** A rate as typed: an integer, or a decimal string with at most 2 decimals; normalised to its shortest text. */
-export const RateInput = z.union([z.string(), z.number()]).transform((v, ctx) => {
+const RateInput = z.union([z.string(), z.number()]).transform((v, ctx) => {
   const x100 = parseRateWire(v);
   if (x100 === null) {
     ctx.addIssue({ code: 'custom', message: RATE_INVALID_MESSAGE });

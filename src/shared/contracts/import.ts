@@ -15,7 +15,7 @@ import { z } from 'zod';
  * a file with no header we know, no rows, or more than IMPORT_MAX_ROWS rows is 400.
  */
 
-export const IMPORT_MODES = ['preview', 'commit'] as const;
+const IMPORT_MODES = ['preview', 'commit'] as const;
 export type ImportMode = (typeof IMPORT_MODES)[number];
 export const IMPORT_MAX_ROWS = 5000;
 export const IMPORT_INVALID_CODE = 'IMPORT_INVALID';

@@ -36,7 +36,7 @@ export const BUSINESS_UTC_OFFSET = '+07:00';
  * (PostgreSQL refuses to compare an int4 column with 2147483648). int8 is bounded by what JSON numbers carry
  * exactly.
  */
-export const INT_BOUNDS = {
+const INT_BOUNDS = {
   int4: { min: -2_147_483_648, max: 2_147_483_647 },
   int8: { min: Number.MIN_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER },
 } as const;
@@ -105,7 +105,7 @@ type RangeParams<F> = {
 type DateParams<F> = {
   [K in keyof F & string as F[K] extends { kind: 'dateRange' } ? `${K}From` | `${K}To` : never]?: string;
 };
-export type FilterValues<S extends ListSpec> = EqParams<S['filters']> & RangeParams<S['filters']> & DateParams<S['filters']>;
+type FilterValues<S extends ListSpec> = EqParams<S['filters']> & RangeParams<S['filters']> & DateParams<S['filters']>;
 
 /** The parsed list query: defaults applied, sort split, dates as ISO instants (`…To` already at the day's end). */
 export type ListQuery<S extends ListSpec = ListSpec> = {
@@ -162,7 +162,7 @@ export function encodeCursor(c: Exclude<ListCursor, { kind: 'last' }>): string {
 }
 
 /** The cursor a token stands for, or null when it is not one this server wrote. */
-export function decodeCursor(token: string): ListCursor | null {
+function decodeCursor(token: string): ListCursor | null {
   if (token === 'last') return { kind: 'last' };
   const text = fromBase64Url(token);
   if (text === null) return null;
@@ -360,7 +360,7 @@ export function listQuerySchema<const S extends ListSpec>(spec: S) {
   }) as unknown as z.ZodType<ListQuery<S>, ListQueryInput>;
 }
 
-export const EXPORT_FORMATS = ['xlsx', 'csv'] as const;
+const EXPORT_FORMATS = ['xlsx', 'csv'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 /** An export answers with every matching row, up to this many; narrow the filters for more. */
 export const EXPORT_MAX_ROWS = 100_000;

@@ -7,7 +7,7 @@ import { z } from 'zod';
  */
 export const MAIL_OUTBOX_LIMIT = 50;
 
-export const MailOutboxItem = z.object({
+const MailOutboxItem = z.object({
   id: z.number().int(),
   to: z.string(),
   subject: z.string(),
@@ -16,7 +16,7 @@ export const MailOutboxItem = z.object({
   /** Set when a mail server took it (not written by this version: outbox mail is never sent later). */
   sentAt: z.string().nullable(),
 });
-export type MailOutboxItem = z.infer<typeof MailOutboxItem>;
+type MailOutboxItem = z.infer<typeof MailOutboxItem>;
 
 export const MailOutbox = z.object({
   /** `outbox`: no SMTP_URL, mail is kept here only; `smtp`: mail is sent, this lists what was kept before. */

@@ -60,7 +60,7 @@ export const MAWB_ADD_MAX = SCAN_MAX_NUMBERS;
 // ---- inputs -----------------------------------------------------------------------------------------
 
 /** An AWB number typed, pasted or scanned → `PPP-SSSSSSSC`, with a message that says what is wrong. */
-export const AwbNumberInput = z
+const AwbNumberInput = z
   .string({ error: 'Vui lòng nhập số AWB' })
   .trim()
   .min(1, { error: 'Vui lòng nhập số AWB' })
@@ -86,7 +86,7 @@ export const AwbNumberInput = z
 
 const upperTrim = (v: unknown) => (typeof v === 'string' ? v.trim().toUpperCase() : v);
 
-export const AirportInput = (what: string) => {
+const AirportInput = (what: string) => {
   // One placeholder per message, so the English catalog can translate `what` (shared/i18n/messages.en.ts).
   const What = `${what[0]!.toUpperCase()}${what.slice(1)}`;
   return z.preprocess(
@@ -99,7 +99,7 @@ export const AirportInput = (what: string) => {
 };
 
 /** "br 25", "BR0025", "BR25" → "BR25": airline designator (2 characters) + 1–4 digits + optional suffix letter. */
-export const FlightNoInput = z.preprocess(
+const FlightNoInput = z.preprocess(
   (v) => (typeof v === 'string' ? v.replace(/\s+/g, '').toUpperCase() : v),
   z
     .string({ error: 'Vui lòng nhập số hiệu chuyến bay' })
@@ -116,7 +116,7 @@ const Instant = (what: string) =>
 
 const OptionalInstant = (what: string) => z.preprocess((v) => (v === '' ? null : v), Instant(what).nullable());
 
-export const FlightLegInput = z
+const FlightLegInput = z
   .strictObject({
     flightNo: FlightNoInput,
     from: AirportInput('sân bay đi'),
@@ -131,7 +131,7 @@ export const FlightLegInput = z
     if (Date.parse(leg.eta) <= Date.parse(leg.etd)) ctx.addIssue({ code: 'custom', path: ['eta'], message: 'ETA phải sau ETD' });
     if (leg.atd && leg.ata && Date.parse(leg.ata) <= Date.parse(leg.atd)) ctx.addIssue({ code: 'custom', path: ['ata'], message: 'ATA phải sau ATD' });
   });
-export type FlightLegInput = z.input<typeof FlightLegInput>;
+type FlightLegInput = z.input<typeof FlightLegInput>;
 
 const FlightLegsInput = z.array(FlightLegInput).max(MAWB_LEGS_MAX, { error: `Tối đa ${MAWB_LEGS_MAX} chặng bay` });
 
@@ -268,7 +268,7 @@ export const MAWB_LIST = defineListSpec({
   },
 });
 
-export const { listQuery: MawbListQuery, exportQuery: MawbExportQuery, list: MawbList, stale: MawbStale } = listedResourceSchemas(Mawb, MAWB_LIST);
+export const { listQuery: MawbListQuery, exportQuery: MawbExportQuery, list: MawbList } = listedResourceSchemas(Mawb, MAWB_LIST);
 export type MawbListQuery = ListQuery<typeof MAWB_LIST>;
 export type MawbList = z.infer<typeof MawbList>;
 
@@ -378,13 +378,6 @@ export const PACKAGE_STATUS_CONFLICT_CODE = 'PACKAGE_STATUS_CONFLICT';
 /** A package received at a warehouse in another country than the MAWB's origin airport: 409 naming both. */
 export const PACKAGE_ORIGIN_MISMATCH_CODE = 'PACKAGE_ORIGIN_MISMATCH';
 
-export const PackagesNotFoundDetails = z.object({ notFound: z.array(z.string()) });
-export const PackageOnOtherMawbDetails = z.object({
-  conflicts: z.array(z.object({ number: z.string(), packageId: z.number().int(), packageCode: z.string(), mawbId: z.number().int(), awbNumber: z.string() })),
-});
-export const PackageStatusConflictDetails = z.object({
-  conflicts: z.array(z.object({ number: z.string(), packageId: z.number().int(), packageCode: z.string(), status: z.enum(PACKAGE_STATUSES) })),
-});
 
 // ---- status -----------------------------------------------------------------------------------------
 
@@ -453,7 +446,3 @@ export type MawbEvent = z.infer<typeof MawbEvent>;
 export const MawbEventList = z.object({ items: z.array(MawbEvent) });
 export type MawbEventList = z.infer<typeof MawbEventList>;
 
-/** "LAX → SGN". */
-export function routeLabel(m: Pick<Mawb, 'origin' | 'destination'>): string {
-  return `${m.origin} → ${m.destination}`;
-}

@@ -39,7 +39,7 @@ export { ORDER_STATUS_LABELS };
 export const ORDER_ITEMS_MAX = 100;
 export const ORDER_QUANTITY_MAX = 100_000;
 /** 10,000,000,000 minor units: 100 million USD/EUR, 10 billion JPY/KRW/VND per unit. */
-export const UNIT_PRICE_MINOR_MAX = 10_000_000_000;
+const UNIT_PRICE_MINOR_MAX = 10_000_000_000;
 /** Fees, deposit and totals: at most 100,000 tỷ đồng. */
 export const ORDER_MONEY_MAX = 100_000_000_000_000;
 
@@ -51,7 +51,7 @@ const dong = (label: string) =>
     .max(ORDER_MONEY_MAX, { error: `${label} quá lớn` });
 
 /** Fields the server computes: dropped from an input so a client may send a loaded order back as it is. */
-export const ORDER_COMPUTED_FIELDS = ['total', 'itemsSubtotal', 'goods', 'serviceFee', 'remaining', 'paid', 'due'] as const;
+const ORDER_COMPUTED_FIELDS = ['total', 'itemsSubtotal', 'goods', 'serviceFee', 'remaining', 'paid', 'due'] as const;
 const ITEM_COMPUTED_FIELDS = ['id', 'amount'] as const;
 
 function without(keys: readonly string[]) {
@@ -298,14 +298,14 @@ export const ORDER_LIST = defineListSpec({
   },
 });
 
-export const { listQuery: OrderListQuery, exportQuery: OrderExportQuery, list: OrderList, stale: OrderStale } = listedResourceSchemas(Order, ORDER_LIST);
+export const { listQuery: OrderListQuery, exportQuery: OrderExportQuery, list: OrderList } = listedResourceSchemas(Order, ORDER_LIST);
 export type OrderListQuery = ListQuery<typeof ORDER_LIST>;
 export type OrderList = z.infer<typeof OrderList>;
 
 // ---- the order's parcels ---------------------------------------------------------------------------------------
 
 /** Numbers one request may attach (a scanner's batch, or a selection from the search). */
-export const ORDER_PACKAGES_MAX = 200;
+const ORDER_PACKAGES_MAX = 200;
 
 const packageIdInput = z
   .number({ error: 'Mã kiện không hợp lệ' })
@@ -340,7 +340,6 @@ export type OrderPackagesAttach = z.output<typeof OrderPackagesAttach>;
 export type OrderPackagesAttachInput = z.input<typeof OrderPackagesAttach>;
 
 export const ORDER_PACKAGE_OUTCOMES = ['attached', 'already', 'not_found', 'other_customer', 'other_order'] as const;
-export type OrderPackageOutcome = (typeof ORDER_PACKAGE_OUTCOMES)[number];
 
 /** What became of one number (or one picked package: `number` is then its code). */
 export const OrderPackageResult = z.object({

@@ -42,7 +42,7 @@ import { FreightBasisSchema } from './settings';
  *   DELETABLE_STATUSES (shared/domain/package-status.ts); otherwise 409.
  */
 
-export { PACKAGE_STATUSES, EVENT_CODES, IATA_CODES, SCAN_MAX_NUMBERS };
+export { PACKAGE_STATUSES, EVENT_CODES,  SCAN_MAX_NUMBERS };
 export type { PackageStatus };
 
 export { PACKAGE_STATUS_LABELS };
@@ -53,10 +53,10 @@ export type EventVisibility = (typeof EVENT_VISIBILITIES)[number];
 export const PACKAGE_PHOTOS_MAX = 20;
 export const DECLARED_VALUE_MAX = 1_000_000_000_000;
 export const DECLARED_CURRENCY_MESSAGE = `Loại tiền khai báo là một trong: ${CURRENCIES.join(', ')}`;
-export const TRACKING_NUMBER_MIN = 5;
-export const TRACKING_NUMBER_MAX = 40;
+const TRACKING_NUMBER_MIN = 5;
+const TRACKING_NUMBER_MAX = 40;
 /** Characters of `numbers` a search takes: 500 numbers of up to 40 characters with separators. */
-export const SEARCH_INPUT_MAX = 32_000;
+const SEARCH_INPUT_MAX = 32_000;
 export const LABELS_MAX = 200;
 
 // ---- inputs -----------------------------------------------------------------------------------------
@@ -95,10 +95,10 @@ const intIn = (min: number, max: number, what: string, unit: string, shown: { un
 /** The unit a value is typed in and the decimals of the stored integer in it (g → kg: 3, mm → cm: 1). */
 const KG = { unit: 'kg', decimals: 3 };
 const CM = { unit: 'cm', decimals: 1 };
-export const WeightGInput = intIn(1, PACKAGE_WEIGHT_MAX_G, 'Cân nặng', 'g', KG);
-export const LengthMmInput = intIn(1, PACKAGE_DIMENSION_MAX_MM, 'Chiều dài', 'mm', CM);
-export const WidthMmInput = intIn(1, PACKAGE_DIMENSION_MAX_MM, 'Chiều rộng', 'mm', CM);
-export const HeightMmInput = intIn(1, PACKAGE_DIMENSION_MAX_MM, 'Chiều cao', 'mm', CM);
+const WeightGInput = intIn(1, PACKAGE_WEIGHT_MAX_G, 'Cân nặng', 'g', KG);
+const LengthMmInput = intIn(1, PACKAGE_DIMENSION_MAX_MM, 'Chiều dài', 'mm', CM);
+const WidthMmInput = intIn(1, PACKAGE_DIMENSION_MAX_MM, 'Chiều rộng', 'mm', CM);
+const HeightMmInput = intIn(1, PACKAGE_DIMENSION_MAX_MM, 'Chiều cao', 'mm', CM);
 
 const refId = (what: string) =>
   z.number({ error: `${what} không hợp lệ` }).int({ error: `${what} không hợp lệ` }).min(1, { error: `${what} không hợp lệ` }).max(Number.MAX_SAFE_INTEGER);
@@ -195,19 +195,19 @@ export type PackagePatch = z.output<typeof PackagePatch>;
 
 // ---- the package as the API shows it ----------------------------------------------------------------
 
-export const PackageCustomerRef = z.object({ id: z.number().int(), code: z.string(), fullName: z.string() });
-export type PackageCustomerRef = z.infer<typeof PackageCustomerRef>;
+const PackageCustomerRef = z.object({ id: z.number().int(), code: z.string(), fullName: z.string() });
+type PackageCustomerRef = z.infer<typeof PackageCustomerRef>;
 export const PackageStoreRef = z.object({ id: z.number().int(), code: z.string(), name: z.string() });
 export type PackageStoreRef = z.infer<typeof PackageStoreRef>;
 /** The order and MAWB a package is on, by the codes people use (DH…, 176-12345675), not their internal ids. */
-export const PackageOrderRef = z.object({ id: z.number().int(), code: z.string() });
-export type PackageOrderRef = z.infer<typeof PackageOrderRef>;
-export const PackageMawbRef = z.object({ id: z.number().int(), awbNumber: z.string() });
-export type PackageMawbRef = z.infer<typeof PackageMawbRef>;
+const PackageOrderRef = z.object({ id: z.number().int(), code: z.string() });
+type PackageOrderRef = z.infer<typeof PackageOrderRef>;
+const PackageMawbRef = z.object({ id: z.number().int(), awbNumber: z.string() });
+type PackageMawbRef = z.infer<typeof PackageMawbRef>;
 
 /** The delivery slip a package is on (the open one), or else the last it was on. */
-export const PackageSlipRef = z.object({ id: z.number().int(), code: z.string(), open: z.boolean() });
-export type PackageSlipRef = z.infer<typeof PackageSlipRef>;
+const PackageSlipRef = z.object({ id: z.number().int(), code: z.string(), open: z.boolean() });
+type PackageSlipRef = z.infer<typeof PackageSlipRef>;
 
 export const Package = z.object({
   id: z.number().int(),
@@ -281,7 +281,7 @@ export const PACKAGE_LIST = defineListSpec({
   },
 });
 
-export const { listQuery: PackageListQuery, exportQuery: PackageExportQuery, list: PackageList, stale: PackageStale } = listedResourceSchemas(Package, PACKAGE_LIST);
+export const { listQuery: PackageListQuery, exportQuery: PackageExportQuery, list: PackageList } = listedResourceSchemas(Package, PACKAGE_LIST);
 export type PackageListQuery = ListQuery<typeof PACKAGE_LIST>;
 export type PackageList = z.infer<typeof PackageList>;
 
@@ -432,7 +432,7 @@ export type ReceiveBody = z.output<typeof ReceiveBody>;
  * `outcome`: `received` (it was expected), `created` (unknown number, customer known) or `unidentified`
  * (unknown number and no customer: set one later with PATCH).
  */
-export const RECEIVE_OUTCOMES = ['received', 'created', 'unidentified'] as const;
+const RECEIVE_OUTCOMES = ['received', 'created', 'unidentified'] as const;
 export type ReceiveOutcome = (typeof RECEIVE_OUTCOMES)[number];
 /**
  * A receive of a package already past `expected`: 409 `{ message, code: ALREADY_RECEIVED_CODE, details }`;
@@ -517,7 +517,7 @@ export const FreightQuery = z.strictObject(
 export type FreightQuery = z.output<typeof FreightQuery>;
 
 /** Why a package has no estimate: never weighed, no origin warehouse, no price line for its route, no exchange rate. */
-export const FREIGHT_MISSING = ['no_weight', 'no_route', 'no_price_line', 'no_rate'] as const;
+const FREIGHT_MISSING = ['no_weight', 'no_route', 'no_price_line', 'no_rate'] as const;
 export const PackageFreight = z.object({
   id: z.number().int(),
   /** Đồng: freight plus the line's surcharges (insurance is opt-in and not estimated); null with `missing`. */

@@ -41,13 +41,13 @@ export const PublicTrackingQuery = z.strictObject(
 export type PublicTrackingQuery = z.output<typeof PublicTrackingQuery>;
 
 /** One public event: what happened (code and its label in the reader's language), where, and when. */
-export const PublicTrackingEvent = z.strictObject({
+const PublicTrackingEvent = z.strictObject({
   code: z.enum(EVENT_CODES),
   label: z.string(),
   location: z.string(),
   at: Timestamp,
 });
-export type PublicTrackingEvent = z.infer<typeof PublicTrackingEvent>;
+type PublicTrackingEvent = z.infer<typeof PublicTrackingEvent>;
 
 /** The MAWB's flight, shown once it has departed: flight number(s) and airports, actual times when known. */
 export const PublicFlight = z.strictObject({

@@ -28,7 +28,7 @@ import { Timestamp } from './resource';
 export const SETTING_KINDS = ['company', 'bank_account', 'exchange_rate', 'shipping', 'delivery_fees', 'delivery', 'security', 'price_list'] as const;
 export type SettingKind = (typeof SETTING_KINDS)[number];
 
-export const DATED_KINDS: readonly SettingKind[] = ['exchange_rate', 'delivery_fees', 'price_list'];
+const DATED_KINDS: readonly SettingKind[] = ['exchange_rate', 'delivery_fees', 'price_list'];
 export const isDatedKind = (kind: string) => (DATED_KINDS as readonly string[]).includes(kind);
 
 export const SETTING_KIND_LABELS: Record<SettingKind, string> = {
@@ -77,7 +77,7 @@ export type BankAccountValue = z.infer<typeof BankAccountValue>;
 
 const Money = int(0, 1_000_000_000_000);
 
-export const PriceLineValue = z
+const PriceLineValue = z
   .strictObject({
     originStoreId: z.number().int().positive().nullable().optional(),
     originCountry: z
@@ -117,7 +117,7 @@ export const PriceListValueSchema = z.strictObject({
 const companyText: Record<string, z.ZodType> = Object.fromEntries(COMPANY_TEXT_KEYS.map((k) => [k, text(300)]));
 
 /** The value schema of each kind's keys; `*` is any key matching PRICE_LIST_KEY. */
-export const SETTING_VALUE_SCHEMAS: Record<SettingKind, Record<string, z.ZodType>> = {
+const SETTING_VALUE_SCHEMAS: Record<SettingKind, Record<string, z.ZodType>> = {
   company: companyText,
   bank_account: { [BANK_ACCOUNT_KEY]: BankAccountValue },
   exchange_rate: Object.fromEntries(FOREIGN_CURRENCIES.map((c) => [c, ExchangeRateValue])),
@@ -131,7 +131,7 @@ export const SETTING_VALUE_SCHEMAS: Record<SettingKind, Record<string, z.ZodType
   price_list: { '*': PriceListValueSchema },
 };
 
-export const PRICE_LIST_KEY = /^[a-z0-9][a-z0-9_-]{0,39}$/;
+const PRICE_LIST_KEY = /^[a-z0-9][a-z0-9_-]{0,39}$/;
 
 /** The schema of a kind/key's value, or null when the key does not belong to the kind. */
 export function settingValueSchema(kind: SettingKind, key: string): z.ZodType | null {

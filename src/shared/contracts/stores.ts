@@ -45,9 +45,9 @@ export const StoreList = listResponse(Store);
 export type StoreList = z.infer<typeof StoreList>;
 
 /** A Vietnamese hub is in VN; a receiving warehouse abroad is not. */
-export const HUB_COUNTRY = 'VN';
-export const STORE_HUB_COUNTRY_MESSAGE = 'Kho trung chuyển Việt Nam phải ở quốc gia VN';
-export const STORE_ORIGIN_COUNTRY_MESSAGE = 'Kho nhận hàng ở nước ngoài không thể ở quốc gia VN';
+const HUB_COUNTRY = 'VN';
+const STORE_HUB_COUNTRY_MESSAGE = 'Kho trung chuyển Việt Nam phải ở quốc gia VN';
+const STORE_ORIGIN_COUNTRY_MESSAGE = 'Kho nhận hàng ở nước ngoài không thể ở quốc gia VN';
 
 /** The problem with a kind/country pair, or null: the form and the server apply the same rule. */
 export function storeCountryProblem(kind: StoreKind, country: string): string | null {

@@ -11,7 +11,7 @@ import {
   type TransactionReferenceType,
 } from '../domain/ledger';
 import { TRANSACTION_NOTE_CODES } from '../domain/transaction-notes';
-import { IDEMPOTENCY_ERROR_CODES, IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_REPLAYED_HEADER } from './idempotency';
+import { IDEMPOTENCY_ERROR_CODES, IDEMPOTENCY_HEADER } from './idempotency';
 import { defineListSpec, filter, listedResourceSchemas, type ListQuery } from './list-query';
 import { Timestamp } from './resource';
 
@@ -53,7 +53,7 @@ export const TRANSACTION_TYPE_LABELS: Record<(typeof TRANSACTION_TYPES)[number],
 };
 export const TRANSACTION_METHOD_LABELS: Record<(typeof TRANSACTION_METHODS)[number], string> = { cash: 'Tiền mặt', bank_transfer: 'Chuyển khoản' };
 
-export { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_REPLAYED_HEADER };
+export { IDEMPOTENCY_HEADER,   };
 
 export const TRANSACTION_ERROR_CODES = {
   ...IDEMPOTENCY_ERROR_CODES,
@@ -70,10 +70,10 @@ export const TRANSACTION_ERROR_CODES = {
 export const OrderOverpaidDetails = z.object({ due: z.number().int(), amount: z.number().int() });
 export type OrderOverpaidDetails = z.output<typeof OrderOverpaidDetails>;
 
-export { TRANSACTION_REFERENCE_KINDS, TRANSACTION_REFERENCE_TYPES };
+export { TRANSACTION_REFERENCE_KINDS,  };
 export type { TransactionReferenceType };
 
-export const TRANSACTION_STATUSES = ['completed'] as const;
+const TRANSACTION_STATUSES = ['completed'] as const;
 
 const text = {
   reference: z.string().trim().max(200, { error: 'Số tham chiếu dài tối đa 200 ký tự' }),
@@ -187,7 +187,7 @@ export const TRANSACTION_LIST = defineListSpec({
   },
 });
 
-export const { listQuery: TransactionListQuery, exportQuery: TransactionExportQuery, list: TransactionList, stale: TransactionStale } = listedResourceSchemas(Transaction, TRANSACTION_LIST);
+export const { listQuery: TransactionListQuery, exportQuery: TransactionExportQuery, list: TransactionList } = listedResourceSchemas(Transaction, TRANSACTION_LIST);
 export type TransactionListQuery = ListQuery<typeof TRANSACTION_LIST>;
 export type TransactionList = z.infer<typeof TransactionList>;
 

@@ -7,7 +7,7 @@
  * `normalizeAwb` accepts all of these and answers the canonical `PPP-SSSSSSSC` form that is stored.
  */
 
-export const AWB_SERIAL_MAX = 9_999_999;
+const AWB_SERIAL_MAX = 9_999_999;
 
 export interface AwbParts {
   prefix: string;
@@ -37,7 +37,7 @@ export function splitAwb(input: string): AwbParts | null {
   return { prefix: d.slice(0, 3), serial: d.slice(3, 10), checkDigit: Number(d[10]) };
 }
 
-export function formatAwb(parts: { prefix: string; serial: string; checkDigit: number }): string {
+function formatAwb(parts: { prefix: string; serial: string; checkDigit: number }): string {
   return `${parts.prefix}-${parts.serial}${parts.checkDigit}`;
 }
 

@@ -19,7 +19,7 @@ import { slipCodeFromPaymentCode } from './delivery-slip-lifecycle';
  * and an order, two slips, …) → nothing is matched and a clerk decides.
  */
 
-export type MemoCodeKind = 'slip' | 'customer' | 'order';
+type MemoCodeKind = 'slip' | 'customer' | 'order';
 export interface MemoCode {
   kind: MemoCodeKind;
   /** The code as our records write it: PG2612-00301, KH000201, DH00000042. */
@@ -34,7 +34,7 @@ export interface MemoOptions {
 }
 
 /** Upper case, no accents, đ → D. */
-export function foldMemo(memo: string): string {
+function foldMemo(memo: string): string {
   return stripVietnameseMarks(memo).toUpperCase();
 }
 

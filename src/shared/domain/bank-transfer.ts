@@ -16,7 +16,7 @@ import type { DeliverySlipStatus } from './delivery-slip-lifecycle';
 export const BANK_PROVIDERS = ['sepay', 'casso'] as const;
 export type BankProvider = (typeof BANK_PROVIDERS)[number];
 export const BANK_DIRECTIONS = ['in', 'out'] as const;
-export type BankDirection = (typeof BANK_DIRECTIONS)[number];
+type BankDirection = (typeof BANK_DIRECTIONS)[number];
 export const BANK_STATES = ['matched', 'unmatched', 'ignored', 'reversed'] as const;
 export type BankState = (typeof BANK_STATES)[number];
 export const BANK_MATCH_KINDS = ['slip', 'customer', 'order'] as const;

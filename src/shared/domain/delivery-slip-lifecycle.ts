@@ -53,10 +53,6 @@ export const DELIVERY_SLIP_STATUSES = ['draft', 'ready', 'out_for_delivery', 'de
 export type DeliverySlipStatus = (typeof DELIVERY_SLIP_STATUSES)[number];
 
 export const DELIVERY_SLIP_FINAL_STATUSES: readonly DeliverySlipStatus[] = ['delivered', 'failed', 'cancelled'];
-/** A slip whose packages are still reserved by it (a package is on at most one open slip). */
-export const DELIVERY_SLIP_OPEN_STATUSES: readonly DeliverySlipStatus[] = ['draft', 'ready', 'out_for_delivery'];
-/** Receiver, carrier and note can be edited while the slip is not delivered, failed or cancelled. */
-export const DELIVERY_SLIP_EDITABLE_STATUSES: readonly DeliverySlipStatus[] = DELIVERY_SLIP_OPEN_STATUSES;
 /** Packages, method, fees and discount (the money) change only on a draft: a ready slip has printed figures. */
 export const DELIVERY_SLIP_CHARGES_EDITABLE_STATUSES: readonly DeliverySlipStatus[] = ['draft'];
 /** Only the confirmation reaches `delivered`; from these statuses (per method). */
@@ -64,10 +60,6 @@ export const DELIVERY_SLIP_CONFIRMABLE: Readonly<Record<DeliveryMethod, Delivery
 
 export const DELIVERY_FAILURE_REASONS = ['not_home', 'refused', 'wrong_address', 'other'] as const;
 export type DeliveryFailureReason = (typeof DELIVERY_FAILURE_REASONS)[number];
-
-export function isDeliverySlipStatus(v: unknown): v is DeliverySlipStatus {
-  return typeof v === 'string' && (DELIVERY_SLIP_STATUSES as readonly string[]).includes(v);
-}
 
 /** Where each status may go next, per delivery method. */
 export const DELIVERY_SLIP_TRANSITIONS: Readonly<Record<DeliveryMethod, Readonly<Record<DeliverySlipStatus, readonly DeliverySlipStatus[]>>>> = {
@@ -121,15 +113,6 @@ export function packageEffectOf(from: DeliverySlipStatus, to: DeliverySlipStatus
     default:
       return null;
   }
-}
-
-/** The package status that goes with a slip status, for consistency checks (the seed, tests). */
-export function packageStatusForSlip(status: DeliverySlipStatus): PackageStatus | null {
-  // A draft leaves its packages ready; failed / cancelled released them and they may have moved on (a new
-  // slip, delivered); any other status holds them where reaching it put them.
-  if (status === 'draft') return 'ready';
-  if (status === 'failed' || status === 'cancelled') return null;
-  return packageEffectOf(status, status);
 }
 
 /** Vietnamese labels, used by messages and exports (the web translates with i18n). */

@@ -1,12 +1,5 @@
-import {
-  DELIVERY_FAILURE_REASON_LABELS,
-  DELIVERY_FAILURE_REASONS,
-  DELIVERY_SLIP_STATUS_LABELS,
-  DELIVERY_SLIP_STATUSES,
-  type DeliveryFailureReason,
-  type DeliverySlipStatus,
-} from './delivery-slip-lifecycle';
-import { MAWB_STATUS_LABELS, MAWB_STATUSES, type MawbStatus } from './mawb-lifecycle';
+import type { DeliveryFailureReason, DeliverySlipStatus } from './delivery-slip-lifecycle';
+import type { MawbStatus } from './mawb-lifecycle';
 
 /**
  * Notes the system writes on package events, stored as a code and its parameters (tracking_events.note_code,
@@ -41,26 +34,3 @@ export const slipStatusNote = (slip: string, status: DeliverySlipStatus): EventN
 export const slipFailedNote = (slip: string, reason: DeliveryFailureReason): EventNote => ({ noteCode: 'slip_failed', noteParams: { slip, reason } });
 export const slipDeliveredNote = (slip: string, receiver: string): EventNote => ({ noteCode: 'slip_delivered', noteParams: { slip, receiver } });
 
-const isSlipStatus = (s: string | undefined): s is DeliverySlipStatus => (DELIVERY_SLIP_STATUSES as readonly string[]).includes(s ?? '');
-const isFailureReason = (s: string | undefined): s is DeliveryFailureReason => (DELIVERY_FAILURE_REASONS as readonly string[]).includes(s ?? '');
-const isMawbStatus = (s: string | undefined): s is MawbStatus => (MAWB_STATUSES as readonly string[]).includes(s ?? '');
-
-/** The Vietnamese sentence of a system note (as the system used to store it). */
-export function eventNoteText(code: EventNoteCode, params: EventNoteParams): string {
-  switch (code) {
-    case 'mawb_status':
-      return `MAWB ${params.awb ?? ''}: ${isMawbStatus(params.status) ? MAWB_STATUS_LABELS[params.status] : (params.status ?? '')}`;
-    case 'mawb_added':
-      return `Đóng vào MAWB ${params.awb ?? ''}`;
-    case 'mawb_removed':
-      return `Gỡ khỏi MAWB ${params.awb ?? ''}`;
-    case 'package_created':
-      return 'Tạo kiện';
-    case 'slip_status':
-      return `Phiếu giao ${params.slip ?? ''}: ${isSlipStatus(params.status) ? DELIVERY_SLIP_STATUS_LABELS[params.status] : (params.status ?? '')}`;
-    case 'slip_failed':
-      return `Phiếu giao ${params.slip ?? ''}: ${isFailureReason(params.reason) ? DELIVERY_FAILURE_REASON_LABELS[params.reason] : (params.reason ?? '')}`;
-    case 'slip_delivered':
-      return `Phiếu giao ${params.slip ?? ''} — người nhận: ${params.receiver ?? ''}`;
-  }
-}

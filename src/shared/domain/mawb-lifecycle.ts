@@ -113,7 +113,7 @@ export const MAWB_STATUS_EFFECTS: Readonly<Record<MawbStatus, PackageEffect | nu
 export const MAWB_TRANSFER_EFFECT: PackageEffect = { code: 'in_transfer', iataCode: 'TRM', at: 'destination' };
 
 /** The airport a Vietnamese hub serves, read from its code (VN-HAN → HAN); null when the code names none. */
-export function hubAirport(storeCode: string): string | null {
+function hubAirport(storeCode: string): string | null {
   const m = /^VN-([A-Z]{3})$/.exec(storeCode);
   return m && airportByCode(m[1]!)?.country === 'VN' ? m[1]! : null;
 }

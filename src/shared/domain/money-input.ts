@@ -97,7 +97,7 @@ export interface PercentInputOptions {
 }
 
 /** Decimals a percentage may be typed with: basis points are hundredths of a percent. */
-export const PERCENT_DECIMALS = 2;
+const PERCENT_DECIMALS = 2;
 
 export interface RateInputOptions {
   lang: MessageLanguage;
@@ -106,7 +106,7 @@ export interface RateInputOptions {
 }
 
 /** Decimals an exchange rate (đồng per unit of the foreign currency) may be typed with. */
-export const RATE_DECIMALS = 2;
+const RATE_DECIMALS = 2;
 
 export interface DecimalInputOptions {
   /** Digits the integer keeps after the decimal mark: 3 for kg held as g, 1 for cm held as mm, 2 for cents. */

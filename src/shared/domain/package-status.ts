@@ -32,7 +32,7 @@ export const PACKAGE_FLOW = [
  * Exceptions: may happen at any point of the path. `customs_hold` is customs holding this parcel (an
  * inspection, a missing permit), not the routine clearance every parcel goes through (`in_customs`).
  */
-export const PACKAGE_EXCEPTIONS = ['on_hold', 'customs_hold', 'damaged', 'lost', 'returned'] as const;
+const PACKAGE_EXCEPTIONS = ['on_hold', 'customs_hold', 'damaged', 'lost', 'returned'] as const;
 
 /** Exceptions a parcel stays in until someone resolves it by hand: a MAWB step moving past does not end them. */
 export const HELD_STATUSES: readonly PackageStatus[] = ['on_hold', 'customs_hold', 'damaged'];
@@ -238,7 +238,7 @@ export const PACKAGE_LIFECYCLE: Lifecycle<PackageStatus> = defineLifecycle({
  * `on_mawb` when put on a MAWB, when the flight is booked (BKD) and when the MAWB is manifested (MAN); each
  * step reads as itself on a timeline, not three identical lines.
  */
-export const EVENT_STEP_LABELS: Readonly<Record<string, string>> = {
+const EVENT_STEP_LABELS: Readonly<Record<string, string>> = {
   'on_mawb.BKD': 'Đã đặt chỗ chuyến bay',
   'on_mawb.MAN': 'Đã lên manifest chuyến bay',
 };
@@ -249,7 +249,3 @@ export function eventLabelKey(e: { code: PackageStatus; iataCode?: string | null
   return step in EVENT_STEP_LABELS ? step : e.code;
 }
 
-/** The Vietnamese label of an event (messages, public tracking); the web translates the same keys. */
-export function eventLabel(e: { code: PackageStatus; iataCode?: string | null }): string {
-  return EVENT_STEP_LABELS[eventLabelKey(e)] ?? PACKAGE_STATUS_LABELS[e.code];
-}

@@ -40,16 +40,16 @@ export type PriceUnit = (typeof PRICE_UNITS)[number];
 const GRAMS_X100000_PER_UNIT: Record<PriceUnit, bigint> = { kg: 100_000_000n, lb: 45_359_237n };
 
 export const SURCHARGE_MODES = ['per_package', 'per_unit'] as const;
-export type SurchargeMode = (typeof SURCHARGE_MODES)[number];
+type SurchargeMode = (typeof SURCHARGE_MODES)[number];
 
-export interface PriceBracket {
+interface PriceBracket {
   /** Start of the bracket, inclusive, in thousandths of the unit (10 kg = 10000). The first starts at 0. */
   fromMilli: number;
   /** Minor units of the line's currency per unit (đồng for VND, cents for USD). */
   rate: number;
 }
 
-export interface Surcharge {
+interface Surcharge {
   label: string;
   mode: SurchargeMode;
   /** Minor units of the line's currency, per package or per billed unit. */
@@ -112,14 +112,14 @@ export interface QuoteInput {
   rates: readonly RateVersion[];
 }
 
-export interface QuoteLine {
+interface QuoteLine {
   code: 'freight' | 'surcharge' | 'insurance';
   label: string;
   /** đồng */
   amount: number;
 }
 
-export interface Quote {
+interface Quote {
   priceListId: number;
   priceListKey: string;
   priceListName: string;
@@ -151,7 +151,7 @@ export interface Quote {
 export type QuoteResult = { ok: true; quote: Quote } | { ok: false; reason: 'no_price_line' | 'no_rate'; currency?: Currency };
 
 /** The versions in force on `day`: the newest (latest effectiveFrom; of equal ones the last given) per key. */
-export function inForce<T extends { effectiveFrom: string }>(versions: readonly T[], keyOf: (v: T) => string, day: string): Map<string, T> {
+function inForce<T extends { effectiveFrom: string }>(versions: readonly T[], keyOf: (v: T) => string, day: string): Map<string, T> {
   const out = new Map<string, T>();
   for (const v of versions) {
     if (v.effectiveFrom > day) continue;
@@ -166,7 +166,7 @@ function checkInt(v: number, what: string, min = 0): void {
 }
 
 /** The line of a list serving a route, most specific first (store over country, named hub over any hub). */
-export function lineFor(list: PriceListValue, route: QuoteInput['route']): PriceLine | null {
+function lineFor(list: PriceListValue, route: QuoteInput['route']): PriceLine | null {
   let best: PriceLine | null = null;
   let bestScore = -1;
   for (const l of list.lines) {
@@ -341,7 +341,7 @@ export interface FreightBasis {
 }
 
 /** The basis of a quote for a parcel of `chargeableG` grams. */
-export function freightBasis(q: Quote, chargeableG: number): FreightBasis {
+function freightBasis(q: Quote, chargeableG: number): FreightBasis {
   return {
     priceListId: q.priceListId,
     priceListName: q.priceListName,

@@ -113,7 +113,7 @@ export interface SlipSurcharge {
   amount: number;
 }
 
-export interface SlipPackageInput {
+interface SlipPackageInput {
   /** Whatever identifies the package to the caller (id or tracking number); carried into its line. */
   packageId: number | string;
   /** đồng, from the pricing rule. */
@@ -145,7 +145,7 @@ export interface SlipOrderInput {
   due: number;
 }
 
-export interface SlipPackageLine {
+interface SlipPackageLine {
   packageId: number | string;
   freight: number;
   /** Σ of this package's surcharges. */
@@ -197,9 +197,9 @@ export const SLIP_CHARGE_ISSUES = [
   'discount_exceeds_subtotal',
   'total_too_large',
 ] as const;
-export type SlipChargeIssueCode = (typeof SLIP_CHARGE_ISSUES)[number];
+type SlipChargeIssueCode = (typeof SLIP_CHARGE_ISSUES)[number];
 
-export interface SlipChargeIssue {
+interface SlipChargeIssue {
   /** The input field: 'domesticFee', 'surcharges.0.amount', 'packages.2.surcharges.0.label', 'discount.reason'… */
   path: string;
   code: SlipChargeIssueCode;
@@ -369,7 +369,7 @@ export interface SlipConfirmInput {
   payment: TransactionMethod;
 }
 
-export interface SlipLedgerMovement {
+interface SlipLedgerMovement {
   type: TransactionType;
   /** The positive amount the ledger function takes. */
   amount: number;

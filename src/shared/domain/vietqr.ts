@@ -27,15 +27,14 @@
  * carries unchanged into the transfer; a slip's note is its payment code (slipPaymentCode: letters and digits only).
  */
 
-export const VIETQR_GUID = 'A000000727';
+const VIETQR_GUID = 'A000000727';
 /** NAPAS service code: inter-bank fund transfer 24/7 to an account. */
-export const VIETQR_SERVICE_TO_ACCOUNT = 'QRIBFTTA';
-export const VIETQR_CURRENCY_VND = '704';
-export const VIETQR_COUNTRY = 'VN';
+const VIETQR_SERVICE_TO_ACCOUNT = 'QRIBFTTA';
+const VIETQR_CURRENCY_VND = '704';
+const VIETQR_COUNTRY = 'VN';
 /** The amount data object holds at most 13 characters. */
 export const VIETQR_AMOUNT_MAX = 9_999_999_999_999;
-export const VIETQR_ACCOUNT_MAX = 19;
-export const VIETQR_NOTE_MAX = 25;
+const VIETQR_NOTE_MAX = 25;
 
 const BIN = /^\d{6}$/;
 const ACCOUNT = /^[A-Za-z0-9]{1,19}$/;
@@ -52,7 +51,7 @@ export interface VietQrInput {
 }
 
 export const VIETQR_ISSUES = ['bin_invalid', 'account_invalid', 'amount_invalid', 'note_invalid', 'note_too_long'] as const;
-export type VietQrIssueCode = (typeof VIETQR_ISSUES)[number];
+type VietQrIssueCode = (typeof VIETQR_ISSUES)[number];
 
 export interface VietQrIssue {
   path: 'bin' | 'accountNumber' | 'amount' | 'note';

@@ -16,14 +16,14 @@
 
 import { parseDecimalInput } from './money-input';
 
-export const DEFAULT_VOLUMETRIC_DIVISOR = 6000;
-export const DEFAULT_WEIGHT_STEP_G = 500;
+const DEFAULT_VOLUMETRIC_DIVISOR = 6000;
+const DEFAULT_WEIGHT_STEP_G = 500;
 
 /** The settings a divisor or step may take; anything else in the settings table is ignored for the default. */
-export const VOLUMETRIC_DIVISOR_MIN = 1000;
-export const VOLUMETRIC_DIVISOR_MAX = 10_000;
-export const WEIGHT_STEP_MIN_G = 1;
-export const WEIGHT_STEP_MAX_G = 10_000;
+const VOLUMETRIC_DIVISOR_MIN = 1000;
+const VOLUMETRIC_DIVISOR_MAX = 10_000;
+const WEIGHT_STEP_MIN_G = 1;
+const WEIGHT_STEP_MAX_G = 10_000;
 
 /** Bounds of one parcel, also enforced by the package contract. */
 export const PACKAGE_WEIGHT_MAX_G = 1_000_000;

@@ -18,7 +18,7 @@ export interface DeleteRecordOptions {
 }
 
 /** Ask, delete, drop from the cache, go to the list; a failure (the toast says why) closes the dialog. */
-export function useDeleteRecord({ remove, pending, success, onDeleted, listPath }: DeleteRecordOptions) {
+function useDeleteRecord({ remove, pending, success, onDeleted, listPath }: DeleteRecordOptions) {
   const navigate = useNavigate();
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);

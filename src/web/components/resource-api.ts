@@ -45,7 +45,7 @@ type CreateOf<T extends ResourceTypes> = T['create'] extends undefined ? never :
 type PatchOf<T extends ResourceTypes> = T['patch'] extends undefined ? Partial<RecordOf<T>> : T['patch'];
 
 /** The key groups shaped as a resource's (lists, details, History); the landing page's public lookups are not one. */
-export type ResourceKeyGroup = { [K in keyof typeof queryKeys]: (typeof queryKeys)[K] extends { detail: unknown; lists: unknown; history: unknown } ? K : never }[keyof typeof queryKeys];
+type ResourceKeyGroup = { [K in keyof typeof queryKeys]: (typeof queryKeys)[K] extends { detail: unknown; lists: unknown; history: unknown } ? K : never }[keyof typeof queryKeys];
 
 export interface ResourceClientOptions<T extends ResourceTypes> {
   /** The query-key group of the resource (`queryKeys[name]`): lists, details and History live under it. */
@@ -62,7 +62,7 @@ export interface ResourceClientOptions<T extends ResourceTypes> {
   staleOnRemove?: readonly QueryKey[];
 }
 
-export interface ResourceCache<R> {
+interface ResourceCache<R> {
   /** The saved record is fresh (its detail is replaced); lists, History and `staleOnSave` are not. */
   saved(record: R): void;
   /** The record is gone: its detail is dropped; lists and `staleOnRemove` are stale. */

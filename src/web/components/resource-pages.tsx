@@ -13,7 +13,7 @@ import { RecordPage } from './record-page';
 import { versioned, type Versioned } from './resource-api';
 
 /** What a list screen needs of a resource client (see `defineResourceClient`). */
-export interface ListableResource<Row> {
+interface ListableResource<Row> {
   readonly spec: ListSpec | undefined;
   readonly route: string | undefined;
   readonly keys: { list(query: ListQueryInput): readonly unknown[] };
@@ -21,7 +21,7 @@ export interface ListableResource<Row> {
 }
 
 /** The list screen's main action: a link (by default to `<route>/create`) or a button that opens a dialog. */
-export interface ListCreateAction {
+interface ListCreateAction {
   label: string;
   /** A Bootstrap icon class; `bi-plus-lg` by default. */
   icon?: string;

@@ -16,11 +16,11 @@ import './scan-box.css';
  */
 
 /** Keys further apart than this were typed by a person. */
-export const SCAN_KEY_GAP_MS = 60;
+const SCAN_KEY_GAP_MS = 60;
 /** Quiet time after gun-speed input before the code is taken without Enter. */
 export const SCAN_PAUSE_MS = 250;
 /** Shorter gun-speed input is not taken without Enter (a stray key press). */
-export const SCAN_MIN_AUTO_LENGTH = 4;
+const SCAN_MIN_AUTO_LENGTH = 4;
 
 /**
  * The timing rule itself, for any field a gun types into: `changed(before, after)` on each change; `onBurstEnd`

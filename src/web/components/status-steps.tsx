@@ -3,7 +3,7 @@ import { Alert, Button, Card, Form, type ButtonProps } from 'react-bootstrap';
 import { errorMessage, isApiRequestError } from '../lib/api-client';
 import { ConfirmDialog } from './confirm-dialog';
 
-export interface StatusStepsTexts<S extends string> {
+interface StatusStepsTexts<S extends string> {
   /** The card's heading ("Next steps"). */
   title: string;
   /** Shown instead of the buttons when no status follows. */

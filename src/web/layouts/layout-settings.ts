@@ -4,20 +4,20 @@
  * the saved layout is applied before the first paint; keep the two in step.
  */
 
-export const LAYOUT_TYPES = ['vertical', 'horizontal', 'detached', 'two-column'] as const;
-export const LAYOUT_WIDTHS = ['fluid', 'boxed'] as const;
-export const MENU_POSITIONS = ['fixed', 'scrollable'] as const;
-export const SIDEBAR_THEMES = ['light', 'dark'] as const;
-export const SIDEBAR_TYPES = ['default', 'condensed', 'compact'] as const;
-export const TOPBAR_THEMES = ['light', 'dark'] as const;
+const LAYOUT_TYPES = ['vertical', 'horizontal', 'detached', 'two-column'] as const;
+const LAYOUT_WIDTHS = ['fluid', 'boxed'] as const;
+const MENU_POSITIONS = ['fixed', 'scrollable'] as const;
+const SIDEBAR_THEMES = ['light', 'dark'] as const;
+const SIDEBAR_TYPES = ['default', 'condensed', 'compact'] as const;
+const TOPBAR_THEMES = ['light', 'dark'] as const;
 export const COLOR_MODES = ['light', 'dark', 'auto'] as const;
 
 export type LayoutType = (typeof LAYOUT_TYPES)[number];
-export type LayoutWidth = (typeof LAYOUT_WIDTHS)[number];
-export type MenuPosition = (typeof MENU_POSITIONS)[number];
-export type SidebarTheme = (typeof SIDEBAR_THEMES)[number];
-export type SidebarType = (typeof SIDEBAR_TYPES)[number];
-export type TopbarTheme = (typeof TOPBAR_THEMES)[number];
+type LayoutWidth = (typeof LAYOUT_WIDTHS)[number];
+type MenuPosition = (typeof MENU_POSITIONS)[number];
+type SidebarTheme = (typeof SIDEBAR_THEMES)[number];
+type SidebarType = (typeof SIDEBAR_TYPES)[number];
+type TopbarTheme = (typeof TOPBAR_THEMES)[number];
 /** 'auto' follows the operating system; it is what a browser has until the user picks. */
 export type ColorModePreference = (typeof COLOR_MODES)[number];
 export type ColorMode = Exclude<ColorModePreference, 'auto'>;
@@ -63,7 +63,7 @@ export const COLOR_MODE_STORAGE_KEY = 'cargo.colorMode';
 /** Body class present while the right sidebar (the settings panel) is open. */
 export const RIGHT_SIDEBAR_BODY_CLASS = 'right-bar-enabled';
 
-export function isAllowed<K extends LayoutSettingKey>(key: K, value: unknown): value is LayoutSettings[K] {
+function isAllowed<K extends LayoutSettingKey>(key: K, value: unknown): value is LayoutSettings[K] {
   return (ALLOWED_VALUES[key] as readonly unknown[]).includes(value);
 }
 

@@ -7,7 +7,7 @@ import { SidebarUser } from './sidebar-user';
 import { VerticalMenu } from './vertical-menu';
 import { MenuBadge } from './menu-badge';
 
-export const TWO_COLUMN_PANEL_ID = 'two-column-panel';
+const TWO_COLUMN_PANEL_ID = 'two-column-panel';
 
 /**
  * Two-column sidebar: a rail of section icons, and a panel with the links of the chosen section (hidden for

@@ -28,7 +28,7 @@ import {
 export const UNKNOWN_ERROR_MESSAGE = 'Lỗi không xác định';
 
 /** The API's base address comes from configuration (VITE_API_BASE_URL); empty means "the origin that served the app". */
-export const API_BASE_URL = ((import.meta.env.VITE_API_BASE_URL as string | undefined) ?? '').replace(/\/+$/, '');
+const API_BASE_URL = ((import.meta.env.VITE_API_BASE_URL as string | undefined) ?? '').replace(/\/+$/, '');
 
 export const REFRESH_TOKEN_PATH = '/api/auth/refresh-token';
 const NO_REFRESH_PATHS = [
@@ -48,7 +48,7 @@ type AuthErrorCode = (typeof AUTH_ERROR_CODES)[keyof typeof AUTH_ERROR_CODES];
 const TOKEN_REJECTED_CODES: ReadonlySet<string> = new Set<AuthErrorCode>(['TOKEN_INVALID', 'SESSION_REVOKED']);
 const REFRESH_TIMEOUT_MS = 20_000;
 
-export type ParamValue = string | number | boolean | Date | null | undefined;
+type ParamValue = string | number | boolean | Date | null | undefined;
 export type QueryParams = Record<string, ParamValue | readonly ParamValue[]>;
 
 export interface RequestOptions {
@@ -363,7 +363,7 @@ let keepAliveTimer: ReturnType<typeof setTimeout> | undefined;
 let stopKeepAliveListeners: (() => void) | undefined;
 
 /** How long before exp to refresh: a fifth of the token's lifetime, between 1 s and 60 s. */
-export function refreshLeadMs(token: string): number {
+function refreshLeadMs(token: string): number {
   const claims = decodeToken(token);
   if (!claims) return 0;
   const lifetime = claims.iat ? (claims.exp - claims.iat) * 1000 : 15 * 60_000;

@@ -9,8 +9,8 @@ dayjs.extend(timezone);
 
 /** The business runs on Vietnamese time whatever the browser's zone is. */
 export const APP_TIME_ZONE = 'Asia/Ho_Chi_Minh';
-export const DATE_FORMAT = 'DD/MM/YYYY';
-export const DATE_TIME_FORMAT = 'DD/MM/YYYY HH:mm';
+const DATE_FORMAT = 'DD/MM/YYYY';
+const DATE_TIME_FORMAT = 'DD/MM/YYYY HH:mm';
 /** Between the amount and "₫": a no-break space, so an amount never wraps away from its currency sign. */
 export const NBSP = '\u00a0';
 

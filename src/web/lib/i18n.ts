@@ -8,10 +8,10 @@ import { initReactI18next } from 'react-i18next';
  */
 export const LANGUAGES = ['vi', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
-export const DEFAULT_LANGUAGE: Language = 'vi';
+const DEFAULT_LANGUAGE: Language = 'vi';
 export const LANGUAGE_STORAGE_KEY = 'cargo.lang';
 /** Loaded before the first render: the shell's own strings. Feature namespaces load on demand. */
-export const CORE_NAMESPACES = ['common', 'shell'] as const;
+const CORE_NAMESPACES = ['common', 'shell'] as const;
 
 const files = import.meta.glob<{ default: ResourceKey }>('../i18n/*/*.json');
 

@@ -24,7 +24,7 @@ export interface LockRecord {
   at: number;
 }
 
-export const LOCK_STORAGE_KEY = 'cargo.lock';
+const LOCK_STORAGE_KEY = 'cargo.lock';
 const ACTIVITY_STORAGE_KEY = 'cargo.lastActivity';
 
 watchStorageKey(LOCK_STORAGE_KEY);
@@ -83,7 +83,7 @@ function recordActivity() {
 }
 
 /** The latest input seen in any tab of this browser. */
-export function lastActivityAt(): number {
+function lastActivityAt(): number {
   let shared = 0;
   try {
     shared = Number(localStorage.getItem(ACTIVITY_STORAGE_KEY)) || 0;

@@ -9,7 +9,7 @@ const RETRY_BASE_MS = 500;
 const RETRY_CAP_MS = 30_000;
 
 /** A 4xx is the request's fault (or the user's rights): asking again cannot change the answer. */
-export function isClientError(error: unknown): boolean {
+function isClientError(error: unknown): boolean {
   return isApiRequestError(error) && error.status >= 400 && error.status < 500;
 }
 

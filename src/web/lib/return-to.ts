@@ -2,7 +2,7 @@
 export const HOME_AFTER_LOGIN = '/dashboard/ecommerce';
 export const LOGIN_PATH = '/auth/login';
 export const LOCK_SCREEN_PATH = '/auth/lock-screen';
-export const RETURN_TO_PARAM = 'returnTo';
+const RETURN_TO_PARAM = 'returnTo';
 
 /**
  * A page inside this app to go back to, or null. Only same-origin paths pass: "//evil.example" and

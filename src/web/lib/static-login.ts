@@ -17,7 +17,7 @@ export const STATIC_LOGIN_ID = 'static-login';
 /** On each language's card (the wrapper of one AuthLayout): which language it is written in. */
 export const STATIC_LANG_ATTR = 'data-static-lang';
 
-export interface StaticLoginInput {
+interface StaticLoginInput {
   email: string;
   password: string;
   /** The field that had the keyboard focus, if one of them did. */
@@ -26,7 +26,7 @@ export interface StaticLoginInput {
   selection: { start: number; end: number; direction: 'forward' | 'backward' | 'none' } | null;
 }
 
-export function hasStaticLogin(doc: Document = document): boolean {
+function hasStaticLogin(doc: Document = document): boolean {
   return doc.getElementById(STATIC_LOGIN_ID) !== null;
 }
 
@@ -37,7 +37,7 @@ function shownCard(root: HTMLElement, doc: Document): Element | null {
 }
 
 /** What the user did in the static form, or null when there is none (any other document, a later visit). */
-export function readStaticLogin(doc: Document = document): StaticLoginInput | null {
+function readStaticLogin(doc: Document = document): StaticLoginInput | null {
   const root = doc.getElementById(STATIC_LOGIN_ID);
   if (!root) return null;
   const card = shownCard(root, doc);

@@ -11,7 +11,7 @@ const bounce = cssTransition({
 });
 
 /** The toast defaults every screen shares (position, duration, transition). */
-export const TOAST_DEFAULTS = {
+const TOAST_DEFAULTS = {
   position: 'top-right',
   autoClose: 5000,
   hideProgressBar: false,

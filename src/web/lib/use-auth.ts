@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { Role } from '../../shared/auth';
-import type { ChangePasswordResponse, LoginEnrolConfirmResponse, LoginResponse, TwoFactorEnrolment } from '../../shared/contracts/auth';
+import type { LoginEnrolConfirmResponse, LoginResponse, TwoFactorEnrolment } from '../../shared/contracts/auth';
 import { api, isApiRequestError, refreshAccessToken, UNKNOWN_ERROR_MESSAGE } from './api-client';
 import { queryClient } from './query-client';
 import {
@@ -14,15 +14,14 @@ import {
   isAuthenticated,
   isTokenExpired,
   saveSession,
-  saveTokens,
   subscribeSession,
   type SessionUser,
 } from './session';
 import { clearLock, readLock, writeLock, type LockRecord } from './lock';
 import { HOME_AFTER_LOGIN, safeReturnTo } from './return-to';
 
-export type { SessionUser } from './session';
-export type { LockRecord } from './lock';
+;
+;
 
 /**
  * A sign-in waiting for its second step: the password was right and the server answered a challenge. `enrol`: the
@@ -38,7 +37,7 @@ export interface MfaStep {
 }
 
 /** The auth state: a login record and a logout flag. */
-export interface LoginState {
+interface LoginState {
   loading: boolean;
   user: SessionUser | null;
   error: string | null;
@@ -134,7 +133,7 @@ const LOGIN_PATH = '/api/auth/login';
 const LOGOUT_PATH = '/api/auth/logout';
 
 /** The message of a failed login: the server's own, or exactly "Lỗi không xác định" without a response. */
-export function loginErrorMessage(e: unknown): string {
+function loginErrorMessage(e: unknown): string {
   if (isApiRequestError(e) && e.status > 0 && typeof e.data.message === 'string' && e.data.message) {
     return e.data.message;
   }
@@ -312,17 +311,6 @@ export async function unlock(password: string): Promise<boolean> {
   const rec = readLock();
   if (!rec) return false;
   return signIn(rec.email, password);
-}
-
-/** Change one's own password: the server keeps this session and answers with its fresh tokens. */
-export async function changePassword(currentPassword: string, newPassword: string): Promise<string> {
-  const res = await api.post<ChangePasswordResponse>('/api/auth/change-password', {
-    currentPassword,
-    newPassword,
-    refreshToken: getRefreshToken(),
-  });
-  saveTokens(res.token, res.refreshToken);
-  return res.message;
 }
 
 // ---------------------------------------------------------------------------------------------------------------

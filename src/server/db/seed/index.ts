@@ -12,7 +12,7 @@ import { seedPackages } from './packages';
 import { seedPlatform, type DemoAccounts } from './platform';
 
 /** The demo seed's Staff account (its password is random unless SEED_STAFF_PASSWORD sets it). */
-export const DEMO_STAFF_EMAIL = 'staff@cargo.test';
+const DEMO_STAFF_EMAIL = 'staff@cargo.test';
 
 export interface SeedOptions {
   seed: 'demo' | 'none';
@@ -38,7 +38,7 @@ export interface SeedResult {
  */
 // MAWBs come before packages (packages reference them) and their timeline after (it lists the packages);
 // delivery slips come last: they take packages and post after the orders' ledger.
-export const DEMO_STEPS: Array<(db: Db, accounts: DemoAccounts) => Promise<void>> = [seedPlatform, seedCustomers, seedMawbs, seedPackages, seedMawbTimeline, seedOrders, seedDeliverySlips];
+const DEMO_STEPS: Array<(db: Db, accounts: DemoAccounts) => Promise<void>> = [seedPlatform, seedCustomers, seedMawbs, seedPackages, seedMawbTimeline, seedOrders, seedDeliverySlips];
 
 /**
  * Seeds an empty database once. Instances starting at once on one empty PostgreSQL database take the

@@ -31,7 +31,7 @@ interface RouteDef {
 }
 
 /** Gateways the US warehouse trucks to (LAX, SFO, SEA) and Tokyo's two airports. */
-export const SEED_ROUTES: readonly RouteDef[] = [
+const SEED_ROUTES: readonly RouteDef[] = [
   { prefix: '695', origin: 'LAX', destination: 'SGN', legs: [['BR15', 'LAX', 'TPE', 14.6], ['BR391', 'TPE', 'SGN', 3.6]] },
   { prefix: '180', origin: 'LAX', destination: 'SGN', legs: [['KE12', 'LAX', 'ICN', 13.2], ['KE683', 'ICN', 'SGN', 5.4]] },
   { prefix: '738', origin: 'NRT', destination: 'HAN', legs: [['VN311', 'NRT', 'HAN', 5.8]] },
@@ -65,7 +65,7 @@ const PLAN: Array<{ status: MawbStatus; count: number; ago: [number, number] }> 
   { status: 'cancelled', count: 2, ago: [3, 60] },
 ];
 
-export interface Milestones {
+interface Milestones {
   created: number;
   /** The times packages were put on it, in batches. */
   adds: number[];
@@ -89,7 +89,7 @@ const between = (r: Rng, [a, b]: [number, number]) => a + r.next() * (b - a);
  * Every milestone time of a seeded MAWB, from its number (the random source) and creation time. Always
  * draws the same numbers in the same order, so it answers the same for every step that asks.
  */
-export function milestonesOf(awbNumber: string, createdAt: number, flights: string): Milestones {
+function milestonesOf(awbNumber: string, createdAt: number, flights: string): Milestones {
   const r = rng(Number(awbNumber.replace('-', '').slice(3, 10)));
   const route = routeOf(flights);
   const ms = (h: number) => Math.round(h * HOUR);

@@ -19,7 +19,7 @@ export type Rng = ReturnType<typeof rng>;
 export const FAMILY_NAMES = ['Nguyễn', 'Trần', 'Lê', 'Phạm', 'Hoàng', 'Huỳnh', 'Phan', 'Vũ', 'Võ', 'Đặng', 'Bùi', 'Đỗ', 'Hồ', 'Ngô', 'Dương', 'Lý'] as const;
 export const MIDDLE_NAMES = ['Văn', 'Thị', 'Minh', 'Ngọc', 'Thanh', 'Đức', 'Hữu', 'Quốc', 'Thu', 'Hoài', 'Gia', 'Bảo', 'Kim', 'Xuân'] as const;
 export const GIVEN_NAMES = ['An', 'Bình', 'Châu', 'Dũng', 'Giang', 'Hà', 'Hải', 'Hạnh', 'Hiếu', 'Hoa', 'Hùng', 'Hương', 'Khánh', 'Lan', 'Linh', 'Long', 'Mai', 'Nam', 'Nga', 'Phong', 'Phúc', 'Quân', 'Quỳnh', 'Sơn', 'Tâm', 'Thảo', 'Thắng', 'Trang', 'Trung', 'Tú', 'Tuấn', 'Vy', 'Yến', 'Kiểm'] as const;
-export const MOBILE_PREFIXES = ['090', '091', '093', '094', '096', '097', '098', '032', '033', '035', '070', '076', '077', '081', '083', '085', '086', '088', '089'] as const;
+const MOBILE_PREFIXES = ['090', '091', '093', '094', '096', '097', '098', '032', '033', '035', '070', '076', '077', '081', '083', '085', '086', '088', '089'] as const;
 export const PROVINCES = ['Hà Nội', 'TP. Hồ Chí Minh', 'Đà Nẵng', 'Hải Phòng', 'Cần Thơ', 'Bình Dương', 'Đồng Nai', 'Khánh Hòa', 'Quảng Ninh', 'Thừa Thiên Huế', 'Nghệ An', 'Lâm Đồng', 'Bắc Ninh', 'Thanh Hóa', 'Long An'] as const;
 export const STREETS = ['Lê Lợi', 'Nguyễn Huệ', 'Trần Hưng Đạo', 'Hai Bà Trưng', 'Lý Thường Kiệt', 'Điện Biên Phủ', 'Cách Mạng Tháng Tám', 'Nguyễn Trãi', 'Pasteur', 'Võ Văn Tần', 'Phan Đình Phùng', 'Hoàng Diệu'] as const;
 

@@ -54,7 +54,7 @@ const digits = (r: Rng, n: number) => Array.from({ length: n }, () => r.int(0, 9
 const ALNUM = 'ABCDEFGHJKLMNPRSTUVWXYZ0123456789';
 
 /** UPS 1Z: 15 characters after "1Z", letters valued (ASCII − 63) mod 10, even positions doubled, mod 10. */
-export function upsCheckDigit(body15: string): number {
+function upsCheckDigit(body15: string): number {
   let sum = 0;
   for (let i = 0; i < body15.length; i++) {
     const c = body15[i]!;
@@ -66,14 +66,14 @@ export function upsCheckDigit(body15: string): number {
 }
 
 /** GS1 mod 10, as USPS IMpb numbers carry it: weights 3,1 from the right. */
-export function mod10CheckDigit(body: string): number {
+function mod10CheckDigit(body: string): number {
   let sum = 0;
   for (let i = 0; i < body.length; i++) sum += Number(body[body.length - 1 - i]) * (i % 2 === 0 ? 3 : 1);
   return (10 - (sum % 10)) % 10;
 }
 
 /** UPU S10 (Japan Post EMS "EJ…JP"): weights 8,6,4,2,3,5,9,7; 10 → 0, 11 → 5. */
-export function s10CheckDigit(serial8: string): number {
+function s10CheckDigit(serial8: string): number {
   const w = [8, 6, 4, 2, 3, 5, 9, 7];
   const c = 11 - ([...serial8].reduce((s, d, i) => s + Number(d) * w[i]!, 0) % 11);
   return c === 10 ? 0 : c === 11 ? 5 : c;

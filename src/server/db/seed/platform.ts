@@ -6,7 +6,7 @@ import { employees, settings, stores, users } from '../schema/index';
 import { seedSettings } from './settings';
 import { address, emailLocal, mobile, rng, vietnameseName } from './names';
 
-export const DEMO_STORES = [
+const DEMO_STORES = [
   { code: 'US-OR', name: 'Kho Portland (Mỹ)', country: 'US', kind: 'origin' as const, address: '7400 NE Cornfoot Rd, Portland, OR 97218, USA', phone: '+1 503 555 0142' },
   { code: 'JP-TYO', name: 'Kho Tokyo (Nhật Bản)', country: 'JP', kind: 'origin' as const, address: '3-2-1 Haneda Airport, Ota-ku, Tokyo 144-0041, Japan', phone: '+81 3 5555 0198' },
   { code: 'VN-SGN', name: 'Kho Hồ Chí Minh', country: 'VN', kind: 'hub' as const, address: '45 Trường Sơn, Phường 2, Tân Bình, TP. Hồ Chí Minh', phone: '028 3848 5566' },

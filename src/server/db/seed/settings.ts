@@ -36,7 +36,7 @@ const JP_LINE: PriceLine = {
   surcharges: [{ label: 'Phụ phí nhiên liệu', mode: 'per_unit', amount: 5_000 }],
   insuranceBps: 300,
 };
-export const DEMO_PRICE_LISTS: Record<string, PriceListValue> = {
+const DEMO_PRICE_LISTS: Record<string, PriceListValue> = {
   default: { name: 'Bảng giá chung', group: null, lines: [US_LINE, JP_LINE] },
   vip: {
     name: 'Bảng giá khách VIP',

@@ -22,7 +22,7 @@ export function recordStamps<T extends { version: PgColumn; createdAt: PgColumn;
   return { version: table.version, createdAt: table.createdAt, updatedAt: table.updatedAt } as Pick<T, 'version' | 'createdAt' | 'updatedAt'>;
 }
 
-export interface Join {
+interface Join {
   table: PgTable;
   on: SQL;
 }
@@ -64,7 +64,7 @@ export interface UpdatePlan {
   touched?: boolean;
 }
 
-export interface WriteRules<TItem, TCreate, TPatch> {
+interface WriteRules<TItem, TCreate, TPatch> {
   /** Inserts the record (and anything that belongs to it) and returns its id. */
   create?(ctx: RequestWriteContext, input: TCreate): Promise<number>;
   /** Checks the patch against the current record and says what to change. */
@@ -100,7 +100,7 @@ export interface ExportColumn<TItem> {
   currency?(item: TItem): string | null | undefined;
 }
 
-export type ImportCellType = 'text' | 'int' | 'phone';
+type ImportCellType = 'text' | 'int' | 'phone';
 
 export interface ImportColumn {
   /** The field of the row object handed to `row` (and the `field` of its errors). */
@@ -116,7 +116,7 @@ export interface ImportColumn {
   width?: number;
 }
 
-export interface ImportDefinition<TCreate> {
+interface ImportDefinition<TCreate> {
   columns: ImportColumn[];
   /** Parses one row (cells keyed by field; empty cells absent) into the create input; errors name fields. */
   row: z.ZodType<TCreate>;

@@ -16,16 +16,16 @@ import type { AnyResource, ExportCellType, ExportColumn } from './define';
 import { countRows, iterateItems, whereFor } from './list-engine';
 
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-export const CSV_CONTENT_TYPE = 'text/csv; charset=utf-8';
+const CSV_CONTENT_TYPE = 'text/csv; charset=utf-8';
 const VN_OFFSET_MS = 7 * 3_600_000;
 
 /** Today's date in Vietnam, for file names. */
-export function vnDate(now = new Date()): string {
+function vnDate(now = new Date()): string {
   return new Date(now.getTime() + VN_OFFSET_MS).toISOString().slice(0, 10);
 }
 
 /** "Khách hàng" → "khach-hang": what old clients that ignore filename* get. */
-export function asciiFileName(name: string): string {
+function asciiFileName(name: string): string {
   return (
     foldVietnamese(name)
       .replace(/[^a-z0-9.]+/g, '-')
@@ -57,7 +57,7 @@ const HEADER_UNIT: Partial<Record<ExportCellType, string>> = {
 };
 
 /** A column's header in the reader's language, with its unit: "Cân nặng (kg)", "Weight (kg)". */
-export function exportHeader(col: ExportColumn<unknown>, lang: MessageLanguage): string {
+function exportHeader(col: ExportColumn<unknown>, lang: MessageLanguage): string {
   const base = lang === 'en' ? col.en : col.header;
   const unit = HEADER_UNIT[col.type ?? 'text'];
   return unit ? `${base} (${unit})` : base;
@@ -75,7 +75,7 @@ function majorUnits(minor: number, currency: string | null | undefined): number 
  * A cell as the screens show it (see ExportCellType): numbers stay numbers (Excel sums them), in the unit the
  * header names; text in the reader's language. The one place that turns stored integers into exported figures.
  */
-export function exportCell<T>(col: ExportColumn<T>, item: T, lang: MessageLanguage): string | number | Date | null {
+function exportCell<T>(col: ExportColumn<T>, item: T, lang: MessageLanguage): string | number | Date | null {
   const v = col.value(item);
   if (v === null || v === undefined || v === '') return null;
   switch (col.type) {
@@ -134,7 +134,7 @@ function csvCell<T>(col: ExportColumn<T>, item: T, lang: MessageLanguage): strin
   return csvQuote(/^[=+\-@\t\r]/.test(v) ? `'${v}` : v);
 }
 
-export function csvQuote(s: string): string {
+function csvQuote(s: string): string {
   return /[",\r\n]|^\s|\s$/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 

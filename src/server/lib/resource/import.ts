@@ -98,7 +98,7 @@ let parsing: Promise<unknown> = Promise.resolve();
  * reading stops at IMPORT_MAX_ROWS, and the worker's heap is bounded (WORKER_LIMITS), so an upload at the size
  * limit costs tens of MiB at most whatever it holds.
  */
-export function parseSheet(buffer: Buffer, columns: ImportColumn[]): Promise<ParsedSheet> {
+function parseSheet(buffer: Buffer, columns: ImportColumn[]): Promise<ParsedSheet> {
   // The upload is read once, by the worker.
   const run = parsing.then(() => parseInWorker(buffer, columns));
   parsing = run.catch(() => undefined);

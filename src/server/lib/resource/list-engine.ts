@@ -15,7 +15,7 @@ import { Binder, cachedStatement, objectKey, type Bind } from './statement-cache
 type FilterQuery = Omit<ListQuery, 'page' | 'pageSize'>;
 
 /** Search words; each must appear in the folded text. */
-export function searchTokens(q: string | undefined): string[] {
+function searchTokens(q: string | undefined): string[] {
   if (!q) return [];
   return foldVietnamese(q).split(' ').filter(Boolean).slice(0, 8);
 }
@@ -80,7 +80,7 @@ export function whereFor(def: AnyListSource, query: FilterQuery, bind: Bind = as
 }
 
 /** ORDER BY the requested keys, then id in the last key's direction so pages never overlap or skip. */
-export function orderFor(def: AnyListSource, sort: SortTerm[]): SQL[] {
+function orderFor(def: AnyListSource, sort: SortTerm[]): SQL[] {
   const order = sort.map((t) => (t.desc ? desc(def.sort[t.field]!) : asc(def.sort[t.field]!)));
   const lastDesc = sort.at(-1)?.desc ?? false;
   order.push(lastDesc ? desc(def.table.id) : asc(def.table.id));
@@ -270,7 +270,7 @@ const orderOf = (terms: KeyTerm[]): SQL[] => terms.map((t) => (t.desc ? desc(t.e
  * takes the NULLs, as a segment of its own. Each condition is an equality prefix plus one range, which an index
  * on the sort keys reads as one range; a single OR over all of them would be read from the start of the index.
  */
-export function keysetSegments(terms: KeyTerm[], values: (string | number | null)[], bind: (index: number) => unknown = (j) => values[j]): SQL[] {
+function keysetSegments(terms: KeyTerm[], values: (string | number | null)[], bind: (index: number) => unknown = (j) => values[j]): SQL[] {
   const segments: SQL[] = [];
   // Rows tied on a unique key are the row itself: the segments whose prefix holds that key are empty, and reading
   // them cost a round trip each (a deep page sorted by code took two).

@@ -60,7 +60,7 @@ export interface StatusChangeResult<TItem, R> {
 }
 
 /** The 409 of a refused step: the lifecycle's sentence (it names the allowed next steps) and the allowed steps. */
-export function transitionRefused<S extends string>(
+function transitionRefused<S extends string>(
   lifecycle: Lifecycle<S>,
   from: S,
   to: S,

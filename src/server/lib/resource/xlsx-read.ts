@@ -17,7 +17,7 @@ import type { ImportColumn } from './define';
 type Plain = string | number | boolean | Date | null;
 
 /** A cell as a plain value: rich text joined, hyperlinks (e-mails) as their text, formulas as their result. */
-export function plainCell(v: ExcelJS.CellValue): Plain {
+function plainCell(v: ExcelJS.CellValue): Plain {
   if (v === null || v === undefined) return null;
   if (typeof v !== 'object' || v instanceof Date) return v;
   if ('richText' in v) return v.richText.map((t) => t.text).join('');
@@ -64,7 +64,7 @@ interface ZipEntry {
 }
 
 /** The entries of a ZIP by name, from its central directory (an upload is at most a few MiB: no ZIP64 needed). */
-export function zipEntries(buf: Buffer): Map<string, ZipEntry> {
+function zipEntries(buf: Buffer): Map<string, ZipEntry> {
   const minEocd = 22;
   let eocd = -1;
   for (let i = buf.length - minEocd; i >= Math.max(0, buf.length - minEocd - 0xffff); i--) {

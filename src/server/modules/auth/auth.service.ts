@@ -49,16 +49,16 @@ import {
 import { twoFactorRequiredFor } from '../../../shared/two-factor';
 
 /** A retried refresh within this time of the rotation gets the same successor instead of tripping reuse. */
-export const REFRESH_GRACE_MS = 10_000;
-export const LOCKOUT_WINDOW_MS = 15 * 60_000;
+const REFRESH_GRACE_MS = 10_000;
+const LOCKOUT_WINDOW_MS = 15 * 60_000;
 export const LOCKOUT_THRESHOLD = 10;
-export const RESET_TOKEN_TTL_MS = 60 * 60_000;
+const RESET_TOKEN_TTL_MS = 60 * 60_000;
 /** Reset mails one account may receive per hour, whoever asks for them and from wherever. */
 export const RESET_MAILS_PER_HOUR = 5;
 
-export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 /** 256 random bits, base64url: the refresh and reset tokens. */
-export const newOpaqueToken = () => randomBytes(32).toString('base64url');
+const newOpaqueToken = () => randomBytes(32).toString('base64url');
 
 const emailKeyOf = (email: string) => email.trim().toLowerCase();
 
@@ -198,7 +198,7 @@ async function accountById(db: Db, id: number): Promise<Account | undefined> {
 // Lockout: LOCKOUT_THRESHOLD failures for one e-mail within LOCKOUT_WINDOW_MS lock it, known or not.
 
 /** Seconds until the e-mail may try again, or 0 when it is not locked. */
-export async function lockoutRemaining(db: Db, emailKey: string, now = Date.now()): Promise<number> {
+async function lockoutRemaining(db: Db, emailKey: string, now = Date.now()): Promise<number> {
   const rows = await db
     .select({ at: authFailures.at })
     .from(authFailures)

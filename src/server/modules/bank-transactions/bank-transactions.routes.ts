@@ -47,7 +47,7 @@ declare module 'fastify' {
  * Per-IP limit of each webhook: a provider delivering a busy day's transfers, retries included, stays far below;
  * someone guessing keys is slowed down.
  */
-export const BANK_WEBHOOK_RATE_LIMIT = { max: 600, timeWindow: '1 minute' } as const;
+const BANK_WEBHOOK_RATE_LIMIT = { max: 600, timeWindow: '1 minute' } as const;
 
 const E = BANK_ERROR_CODES;
 

@@ -37,7 +37,7 @@ const def = bankTransactionsResource;
 const ENTITY = 'bank-transactions';
 const SECRET_NAMES: Record<BankProvider, string> = { sepay: 'sepay_webhook_key', casso: 'casso_webhook_key' };
 const TOPUP_SECRET = 'bank_topup_prefix';
-export const WEBHOOK_PATHS: Record<BankProvider, string> = { sepay: '/api/integrations/sepay/webhook', casso: '/api/integrations/casso/webhook' };
+const WEBHOOK_PATHS: Record<BankProvider, string> = { sepay: '/api/integrations/sepay/webhook', casso: '/api/integrations/casso/webhook' };
 
 // ---- configuration ----------------------------------------------------------------------------------------
 
@@ -52,12 +52,12 @@ export async function webhookKey(db: Db, config: Config, provider: BankProvider)
   return env ?? (await secret(db, SECRET_NAMES[provider]));
 }
 
-export async function topUpPrefix(db: Db, config: Config): Promise<string> {
+async function topUpPrefix(db: Db, config: Config): Promise<string> {
   return (await secret(db, TOPUP_SECRET)) ?? config.BANK_TOPUP_PREFIX;
 }
 
 /** Our receiving accounts: the bank-account settings in force (the same ones the slips' VietQR uses). */
-export async function receivingAccounts(db: Db): Promise<BankAccountValue[]> {
+async function receivingAccounts(db: Db): Promise<BankAccountValue[]> {
   const rows = await settingsInForce(db, BANK_ACCOUNT_KIND, { day: businessDate(Date.now()) });
   const out: BankAccountValue[] = [];
   for (const row of rows.values()) {

@@ -17,13 +17,13 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 
 export const CASSO_SIGNATURE_WINDOW_MS = 5 * 60 * 1000;
 
-export type WebhookAuthFailure = 'not_configured' | 'missing' | 'malformed' | 'expired' | 'bad_signature';
+type WebhookAuthFailure = 'not_configured' | 'missing' | 'malformed' | 'expired' | 'bad_signature';
 export type WebhookAuthResult = { ok: true } | { ok: false; reason: WebhookAuthFailure };
 
 const digest = (s: string | Buffer) => createHash('sha256').update(s).digest();
 
 /** Constant-time equality of two strings of any lengths. */
-export function safeEqual(a: string, b: string): boolean {
+function safeEqual(a: string, b: string): boolean {
   return timingSafeEqual(digest(a), digest(b)) && a.length === b.length;
 }
 
@@ -37,7 +37,7 @@ export function verifySepayApiKey(authorization: string | undefined, key: string
 }
 
 /** Deeper than any provider's body; a deeper one is refused rather than recursed into (a stack overflow). */
-export const MAX_JSON_DEPTH = 32;
+const MAX_JSON_DEPTH = 32;
 
 /** JSON with the keys of every object sorted A→Z, no spaces (Casso's signed form). RangeError past MAX_JSON_DEPTH. */
 export function sortedCompactJson(value: unknown, asciiOnly = false): string {
@@ -57,7 +57,7 @@ function sortKeys(value: unknown, depth: number): unknown {
 }
 
 /** The hex HMAC-SHA512 Casso sends as v1, for a parsed body and a timestamp (also what bank:simulate signs). */
-export function cassoSignature(key: string, t: string | number, body: unknown, asciiOnly = false): string {
+function cassoSignature(key: string, t: string | number, body: unknown, asciiOnly = false): string {
   return createHmac('sha512', key).update(`${t}.${sortedCompactJson(body, asciiOnly)}`).digest('hex');
 }
 

@@ -6,7 +6,7 @@ import type { TestContext } from '../../test/harness';
 export const TEST_SEPAY_KEY = 'sepay-test-key-0123456789abcdef';
 export const TEST_ACCOUNT = '88888888';
 let nextId = 7_000_000 + Math.floor(Math.random() * 1_000_000);
-export const freshId = () => nextId++;
+const freshId = () => nextId++;
 
 /** A SePay body as its docs describe it. */
 export function sepayBody(over: Record<string, unknown> = {}) {

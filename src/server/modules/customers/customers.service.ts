@@ -22,7 +22,7 @@ export function customerSearchText(c: Searchable): string {
 }
 
 /** The next "KH" + 6 digits; taken before the insert so the search text can include it. */
-export async function nextCustomerCode(db: Db): Promise<string> {
+async function nextCustomerCode(db: Db): Promise<string> {
   const [row] = await db.execute<{ code: string }>(sql`SELECT 'KH' || lpad(nextval('customer_code_seq')::text, 6, '0') AS code`).then((r) => rowsOf<{ code: string }>(r));
   return row!.code;
 }

@@ -233,8 +233,8 @@ export async function ecommerceDashboard(database: Database, q: DashboardQuery, 
 // ---- analytics ------------------------------------------------------------------------------------------
 
 /** Ageing thresholds: a parcel waits abroad for a MAWB at most 3 days, at a Vietnamese hub for a slip at most 2. */
-export const AGEING_ABROAD_DAYS = 3;
-export const AGEING_READY_DAYS = 2;
+const AGEING_ABROAD_DAYS = 3;
+const AGEING_READY_DAYS = 2;
 
 /** The package list's filter for "had an event of this code within the range", per flow code. */
 const FLOW_FILTER: Record<(typeof ANALYTICS_FLOW_CODES)[number], string> = {

@@ -31,7 +31,7 @@ const E = DELIVERY_SLIP_ERROR_CODES;
 const def = deliverySlipsResource;
 const DAY_MS = 86_400_000;
 
-export const findSlip = (db: Db, id: number) => findItem<DeliverySlip>(db, def, id);
+const findSlip = (db: Db, id: number) => findItem<DeliverySlip>(db, def, id);
 
 async function slipsByIds(db: Db, ids: number[]): Promise<DeliverySlip[]> {
   if (!ids.length) return [];

@@ -31,7 +31,7 @@ export async function freightFor(db: Db, group: CustomerGroup, items: ReadonlyAr
 }
 
 /** Settings kind and keys of the domestic delivery fee by zone (đồng). */
-export const DELIVERY_FEE_SETTINGS = { kind: 'delivery_fees' } as const;
+const DELIVERY_FEE_SETTINGS = { kind: 'delivery_fees' } as const;
 /** Used for a zone that has no fee in settings. */
 export const DEFAULT_DOMESTIC_FEES: DomesticFees = { hcm_inner: 30_000, hanoi_inner: 30_000, other_provinces: 45_000 };
 

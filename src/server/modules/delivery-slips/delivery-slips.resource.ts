@@ -51,7 +51,7 @@ const feedbackJson = sql<{ rating: number; comment: string; createdAt: string } 
   FROM delivery_feedback f WHERE f.slip_id = ${deliverySlips.id})`;
 
 /** Σ over the filtered set; the same WHERE (and joins, for `q`) as the list. */
-export async function slipTotals(db: Db, query: ListQuery): Promise<DeliverySlipTotals> {
+async function slipTotals(db: Db, query: ListQuery): Promise<DeliverySlipTotals> {
   const where = whereFor(deliverySlipsResource, query);
   const [row] = await db
     .select({

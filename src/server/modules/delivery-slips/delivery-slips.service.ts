@@ -174,7 +174,7 @@ async function loadPackages(tx: Db, ref: { packageIds?: number[]; trackingNumber
  * at a Vietnamese hub, all at the same hub, and is on no other open slip. Every problem is reported at once
  * (409 SLIP_PACKAGE_CONFLICT, details.conflicts), so the scan screen can mark each line.
  */
-export async function resolveSlipPackages(
+async function resolveSlipPackages(
   tx: Db,
   customer: SlipCustomer,
   ref: { packageIds?: number[]; trackingNumbers?: string[] },
@@ -270,7 +270,7 @@ export async function owingOrders(db: Db, customerId: number, slipId?: number): 
  * 409 SLIP_ORDER_CONFLICT naming `orderIds.i`. `dropSettled`: a line kept from an earlier save whose order has been
  * paid meanwhile leaves the slip instead of being refused (the charges then differ, and finalising says so).
  */
-export async function resolveSlipOrders(db: Db, customer: SlipCustomer, orderIds: readonly number[], opts: { slipId?: number; dropSettled?: boolean } = {}): Promise<OrderRow[]> {
+async function resolveSlipOrders(db: Db, customer: SlipCustomer, orderIds: readonly number[], opts: { slipId?: number; dropSettled?: boolean } = {}): Promise<OrderRow[]> {
   if (!orderIds.length) return [];
   const byId = new Map((await loadOrders(db, inArray(orders.id, [...orderIds]))).map((o) => [o.orderId, o]));
   const problems: Array<{ path: string; message: string }> = [];

@@ -17,7 +17,7 @@ import { requestPasswordReset, revokeUserSessions } from '../auth/auth.service';
  * session revoked at once; never by its own user, never leaving the console without an enabled Admin).
  */
 
-export function employeeSearchText(e: Pick<Employee, 'code' | 'fullName' | 'phone' | 'email' | 'position'>, accountEmail?: string | null): string {
+function employeeSearchText(e: Pick<Employee, 'code' | 'fullName' | 'phone' | 'email' | 'position'>, accountEmail?: string | null): string {
   return foldVietnamese([e.code, e.fullName, e.phone, e.email ?? '', e.position, accountEmail ?? ''].filter(Boolean).join(' '));
 }
 
@@ -29,7 +29,7 @@ function rowsOf<T>(result: unknown): T[] {
  * The next "NV" + 4 digits. Codes written by hand (the demo seed, an older database) may be ahead of the
  * sequence; then the sequence is moved past them first.
  */
-export async function nextEmployeeCode(db: Db): Promise<string> {
+async function nextEmployeeCode(db: Db): Promise<string> {
   const [row] = rowsOf<{ n: number; max: number }>(
     await db.execute(sql`SELECT nextval('employee_code_seq')::int AS n,
       coalesce((SELECT max(substring(code from 3)::int) FROM employees WHERE code ~ '^NV[0-9]{4}$'), 0) AS max`),

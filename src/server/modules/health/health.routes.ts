@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../../lib/errors';
 
-export const HealthResponse = z.object({
+const HealthResponse = z.object({
   status: z.literal('ok'),
   database: z.enum(['pglite', 'postgres']),
   version: z.string(),

@@ -18,14 +18,14 @@ import { createMawb, removeMawb, UNIQUE_FIELDS, updateMawb } from './mawbs.servi
 // Totals are read from the packages on the MAWB (packages_mawb_idx), never stored: they cannot drift.
 // A package without dimensions counts its actual weight as chargeable.
 const onThisMawb = sql`p.mawb_id = ${mawbs.id} AND p.deleted_at IS NULL`;
-export const piecesSql = sql<number>`(SELECT count(*)::int FROM packages p WHERE ${onThisMawb})`.mapWith(Number);
-export const grossSql = sql<number>`(SELECT coalesce(sum(p.weight_g), 0)::bigint FROM packages p WHERE ${onThisMawb})`.mapWith(Number);
-export const chargeableSql = sql<number>`(SELECT coalesce(sum(p.chargeable_g), 0)::bigint FROM packages p WHERE ${onThisMawb})`.mapWith(Number);
+const piecesSql = sql<number>`(SELECT count(*)::int FROM packages p WHERE ${onThisMawb})`.mapWith(Number);
+const grossSql = sql<number>`(SELECT coalesce(sum(p.weight_g), 0)::bigint FROM packages p WHERE ${onThisMawb})`.mapWith(Number);
+const chargeableSql = sql<number>`(SELECT coalesce(sum(p.chargeable_g), 0)::bigint FROM packages p WHERE ${onThisMawb})`.mapWith(Number);
 /** Total volume in mm³ (a package without all three dimensions adds nothing): the airline's volumetric weight. */
-export const volumeSql = sql<number>`(SELECT coalesce(sum(p.length_mm::bigint * p.width_mm * p.height_mm), 0)::bigint FROM packages p WHERE ${onThisMawb})`.mapWith(Number);
+const volumeSql = sql<number>`(SELECT coalesce(sum(p.length_mm::bigint * p.width_mm * p.height_mm), 0)::bigint FROM packages p WHERE ${onThisMawb})`.mapWith(Number);
 
 /** The consolidation as the airline weighs it (shared/domain/weight.ts), from the MAWB's totals. */
-export function airlineWeights(airlinePrefix: string, grossG: number, volumeMm3: number): { volumetricWeightG: number; airlineChargeableWeightG: number } {
+function airlineWeights(airlinePrefix: string, grossG: number, volumeMm3: number): { volumetricWeightG: number; airlineChargeableWeightG: number } {
   const w = consolidationWeight({ grossG, volumeMm3 }, airlineWeightRules(airlinePrefix));
   return { volumetricWeightG: w.volumetricG, airlineChargeableWeightG: w.chargeableG };
 }

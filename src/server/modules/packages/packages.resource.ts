@@ -22,7 +22,7 @@ import { customers, mawbs, orders, packages, stores } from '../../db/schema/inde
 import { defineResource, recordStamps, withinBounds, type DateRangeFilterSql } from '../../lib/resource/define';
 import { checkPackageImport, createPackage, packageWithCustomerFields, removePackage, UNIQUE_FIELDS, updatePackage } from './packages.service';
 
-export const destinationStores = alias(stores, 'destination_stores');
+const destinationStores = alias(stores, 'destination_stores');
 
 /** A decimal cell in a larger unit (kg, cm) → integer grams / millimetres, with the bound checked. */
 function scaled(convert: (v: string) => number | null, what: string, unit: string, max: number) {

@@ -62,7 +62,7 @@ export async function nextPackageCode(db: Db): Promise<string> {
   return `PK${String(n).padStart(8, '0')}`;
 }
 
-export const SHIPPING_SETTINGS = { kind: 'shipping', divisorKey: 'volumetric_divisor', stepKey: 'weight_rounding_step_g' } as const;
+const SHIPPING_SETTINGS = { kind: 'shipping', divisorKey: 'volumetric_divisor', stepKey: 'weight_rounding_step_g' } as const;
 
 /** The volumetric divisor and rounding step in force today (settings rows are effective-dated). */
 export async function shippingRules(db: Db): Promise<WeightRules> {
@@ -119,7 +119,7 @@ async function customerById(db: Db, id: number): Promise<CustomerHit> {
 }
 
 /** The customer of a create or receive: by id, by code, or none. */
-export async function resolveCustomer(db: Db, id: number | null | undefined, code: string | undefined): Promise<CustomerHit | null> {
+async function resolveCustomer(db: Db, id: number | null | undefined, code: string | undefined): Promise<CustomerHit | null> {
   if (id != null) return customerById(db, id);
   if (code === undefined) return null;
   const hit = await customerByCode(db, code);
@@ -151,7 +151,7 @@ export async function assertStore(db: Db, storeId: number | null | undefined, pa
 }
 
 /** 409 on the field when a live package already has this number. */
-export async function assertTrackingFree(db: Db, trackingNumber: string, exceptId?: number): Promise<void> {
+async function assertTrackingFree(db: Db, trackingNumber: string, exceptId?: number): Promise<void> {
   const [other] = await db
     .select({ code: packages.code, status: packages.status })
     .from(packages)

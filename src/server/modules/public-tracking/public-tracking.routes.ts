@@ -10,7 +10,7 @@ import { createPublicTracking } from './public-tracking.service';
  */
 export const PUBLIC_TRACKING_RATE_LIMIT = { max: 60, timeWindow: '1 minute' } as const;
 /** Browsers and shared caches may reuse an answer this long; events are minutes apart, not seconds. */
-export const PUBLIC_TRACKING_MAX_AGE_S = 15;
+const PUBLIC_TRACKING_MAX_AGE_S = 15;
 
 /** `GET /api/public/tracking`: public (no token), rate-limited, briefly cacheable. See contracts/public-tracking.ts. */
 export const publicTrackingRoutes: FastifyPluginAsync = async (app) => {

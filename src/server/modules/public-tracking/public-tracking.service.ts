@@ -29,7 +29,7 @@ export interface PublicPackage {
 /** How long an answer is reused: a number asked any number of times costs one query per this many ms. */
 export const PUBLIC_TRACKING_CACHE_MS = 1_000;
 /** Numbers kept at most (a lookup takes 20, so this is hundreds of concurrent readers). */
-export const PUBLIC_TRACKING_CACHE_ENTRIES = 5_000;
+const PUBLIC_TRACKING_CACHE_ENTRIES = 5_000;
 
 /** The flight is public once the MAWB has left: before that the booking may still change. */
 const FLOWN: readonly MawbStatus[] = ['departed', 'arrived', 'in_customs', 'cleared', 'received_at_hub', 'closed'];
@@ -59,7 +59,7 @@ interface Row {
  * labels carry codes. Only public events are read, newest first; the public status is the newest public
  * event's, so an internal event (a hold noted for the office) changes nothing a reader sees.
  */
-export async function loadPublicPackages(db: Db, numbers: string[]): Promise<Map<string, PublicPackage>> {
+async function loadPublicPackages(db: Db, numbers: string[]): Promise<Map<string, PublicPackage>> {
   const rows: Row[] = await db
     .select({
       code: packages.code,
@@ -118,7 +118,7 @@ export async function loadPublicPackages(db: Db, numbers: string[]): Promise<Map
  * code means nothing outside this business. Deleted packages are left out here and again by
  * loadPublicPackages.
  */
-export async function packageCodesOnSlip(db: Db, slipCode: string): Promise<string[] | null> {
+async function packageCodesOnSlip(db: Db, slipCode: string): Promise<string[] | null> {
   const rows = await db
     .select({ code: packages.code })
     .from(deliverySlips)

@@ -11,7 +11,7 @@ import { inWriteTransaction } from '../../lib/resource/write';
 import { settingsResource } from './settings.resource';
 
 /** The image type by its first bytes (never by the name or the header the browser sent). */
-export function imageTypeOf(bytes: Buffer): LogoContentType | null {
+function imageTypeOf(bytes: Buffer): LogoContentType | null {
   if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from('89504e470d0a1a0a', 'hex'))) return 'image/png';
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
   if (bytes.length >= 12 && bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP') return 'image/webp';

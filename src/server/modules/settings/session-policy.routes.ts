@@ -10,7 +10,7 @@ const SessionPolicyResponse = z.object({
 });
 
 /** The session rules in force today (the newest row effective on or before today; none → the defaults). */
-export async function sessionPolicy(db: Db): Promise<SessionPolicy> {
+async function sessionPolicy(db: Db): Promise<SessionPolicy> {
   const key = SESSION_POLICY_SETTINGS.lockIdleMinutesKey;
   const inForce = await settingsInForce(db, SESSION_POLICY_SETTINGS.kind, { keys: [key] });
   return { lockIdleMinutes: lockIdleMinutesFrom(inForce.get(key)?.value) };

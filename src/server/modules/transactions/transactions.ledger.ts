@@ -49,7 +49,7 @@ export interface MovementInput {
 }
 
 /** Wallet row codes: GD and 8 digits from one sequence, e.g. GD00000042. */
-export async function nextTransactionCode(tx: Db): Promise<string> {
+async function nextTransactionCode(tx: Db): Promise<string> {
   const result = await tx.execute<{ code: string }>(sql`SELECT 'GD' || lpad(nextval('transaction_code_seq')::text, 8, '0') AS code`);
   const rows = ((result as unknown as { rows?: Array<{ code: string }> }).rows ?? result) as unknown as Array<{ code: string }>;
   return rows[0]!.code;

@@ -5,7 +5,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
  * list looks the way they left it tomorrow. Unknown or malformed stored data is ignored, never fatal.
  */
 
-export const COLUMN_PREFS_PREFIX = 'cargo.table.';
+const COLUMN_PREFS_PREFIX = 'cargo.table.';
 const MIN_WIDTH = 48;
 const MAX_WIDTH = 1200;
 
@@ -21,7 +21,7 @@ export function columnPrefsKey(tableId: string): string {
   return COLUMN_PREFS_PREFIX + tableId;
 }
 
-export function loadColumnPrefs(tableId: string): ColumnPrefs {
+function loadColumnPrefs(tableId: string): ColumnPrefs {
   try {
     const raw = localStorage.getItem(columnPrefsKey(tableId));
     if (!raw) return EMPTY;
@@ -42,7 +42,7 @@ export function loadColumnPrefs(tableId: string): ColumnPrefs {
   }
 }
 
-export function saveColumnPrefs(tableId: string, prefs: ColumnPrefs): void {
+function saveColumnPrefs(tableId: string, prefs: ColumnPrefs): void {
   try {
     if (!Object.keys(prefs.visibility).length && !Object.keys(prefs.sizes).length) localStorage.removeItem(columnPrefsKey(tableId));
     else localStorage.setItem(columnPrefsKey(tableId), JSON.stringify(prefs));

@@ -55,7 +55,7 @@ export function parseSort(raw: string | null | undefined, spec: ListSpec): SortT
   return terms;
 }
 
-export function formatSort(terms: readonly SortTerm[]): string {
+function formatSort(terms: readonly SortTerm[]): string {
   return terms.map((t) => (t.desc ? `-${t.field}` : t.field)).join(',');
 }
 
@@ -82,7 +82,7 @@ function positiveInt(raw: string | null): number | null {
 }
 
 /** The query-string names a spec's filters answer to. */
-export function filterNames(spec: ListSpec): string[] {
+function filterNames(spec: ListSpec): string[] {
   return Object.entries(spec.filters).flatMap(([key, def]) => filterParams(key, def));
 }
 

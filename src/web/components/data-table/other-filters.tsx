@@ -29,7 +29,7 @@ export function useFilterControl(...names: string[]) {
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The spec keys with a value in the URL and no control on screen. */
-export function otherFilterKeys(spec: ListSpec, filters: Record<string, string>, shown: ReadonlySet<string>): string[] {
+function otherFilterKeys(spec: ListSpec, filters: Record<string, string>, shown: ReadonlySet<string>): string[] {
   return Object.entries(spec.filters)
     .filter(([key, def]) => !shown.has(key) && filterParams(key, def).some((p) => filters[p] !== undefined))
     .map(([key]) => key);

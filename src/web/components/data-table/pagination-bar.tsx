@@ -24,7 +24,7 @@ interface PaginationBarProps {
 }
 
 /** The pages around the current one, with the first and last always reachable; null marks a gap. */
-export function pageWindow(page: number, pageCount: number, radius: number): (number | null)[] {
+function pageWindow(page: number, pageCount: number, radius: number): (number | null)[] {
   const pages: (number | null)[] = [];
   const from = Math.max(1, page - radius);
   const to = Math.min(pageCount, page + radius);
@@ -40,7 +40,7 @@ export function pageWindow(page: number, pageCount: number, radius: number): (nu
  * How the pager reaches a page of a server-paged list: by number while `page=` reaches it, else by the cursor of
  * a neighbour, or `last` for the last page; null when no cheap way leads there (a far page in the middle).
  */
-export function pageLink(
+function pageLink(
   target: number,
   { page, pageSize, pageCount, totalEstimated, nextCursor, prevCursor }: { page: number; pageSize: number; pageCount: number; totalEstimated?: boolean; nextCursor?: string | null; prevCursor?: string | null },
 ): { page: number } | { cursor: string; page: number } | null {

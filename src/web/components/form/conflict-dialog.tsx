@@ -32,7 +32,7 @@ function valueAt(record: Record<string, unknown>, path: string): unknown {
 }
 
 /** The fields the other person changed since this form opened. */
-export function changedFields(fields: ConflictField[], base: Record<string, unknown>, theirs: Record<string, unknown>): ConflictField[] {
+function changedFields(fields: ConflictField[], base: Record<string, unknown>, theirs: Record<string, unknown>): ConflictField[] {
   return fields.filter((f) => !sameValue(valueAt(base, f.name), valueAt(theirs, f.name)));
 }
 

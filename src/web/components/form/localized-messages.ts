@@ -18,7 +18,7 @@ import { currentLanguage, i18n, isLanguage } from '../../lib/i18n';
 let zodLocale: MessageLanguage | undefined;
 
 /** Sets zod's global locale to the language (its built-in messages: "expected number, received string"…). */
-export async function applyZodLocale(lang: MessageLanguage): Promise<void> {
+async function applyZodLocale(lang: MessageLanguage): Promise<void> {
   if (zodLocale === lang) return;
   try {
     const locale = lang === 'vi' ? await import('zod/v4/locales/vi.js') : await import('zod/v4/locales/en.js');

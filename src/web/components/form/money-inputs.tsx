@@ -63,7 +63,7 @@ export interface AmountInputProps {
 }
 
 /** The text an input shows for a held value, in the UI language ("1.250.000", "49,99", "2,5"). */
-export function amountText(value: number | null | undefined, lang: 'vi' | 'en', currency: Currency | undefined, percent: boolean | undefined, rate?: boolean): string {
+function amountText(value: number | null | undefined, lang: 'vi' | 'en', currency: Currency | undefined, percent: boolean | undefined, rate?: boolean): string {
   if (typeof value !== 'number' || !Number.isSafeInteger(value)) return '';
   if (rate) return formatRateAmount(value, lang);
   return percent ? formatPercent(value, lang).replace(/%$/, '') : formatMoneyAmount(value, currency ?? 'VND', lang);

@@ -8,12 +8,12 @@ export interface FieldProblem {
 }
 
 /** Where the schema validation of the request put the field: `body.addresses.0.phone` means `addresses.0.phone`. */
-export function formFieldPath(path: string): string {
+function formFieldPath(path: string): string {
   return path.replace(/^(body|querystring|params)(\.|$)/, '').replace(/\//g, '.');
 }
 
 /** The field problems carried by a failed call, or [] when it carries none. */
-export function fieldProblemsOf(error: unknown): FieldProblem[] {
+function fieldProblemsOf(error: unknown): FieldProblem[] {
   if (!isApiRequestError(error) || !Array.isArray(error.data.details)) return [];
   return (error.data.details as unknown[]).flatMap((d) => {
     if (!d || typeof d !== 'object') return [];

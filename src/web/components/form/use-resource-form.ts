@@ -39,7 +39,7 @@ export interface ResourceFormOptions<S extends AnySchema, R, Rec extends Record<
   onRebase?(record: Rec): void;
 }
 
-export interface ConflictState<Rec> {
+interface ConflictState<Rec> {
   theirs: Rec;
 }
 
@@ -59,7 +59,7 @@ export interface ResourceForm<S extends AnySchema, Rec extends Record<string, un
 }
 
 /** True when a dirty-fields entry (true, or a nested object/array of them) marks any change. */
-export function anyDirty(entry: unknown): boolean {
+function anyDirty(entry: unknown): boolean {
   if (entry === true) return true;
   if (Array.isArray(entry)) return entry.some(anyDirty);
   if (entry && typeof entry === 'object') return Object.values(entry).some(anyDirty);

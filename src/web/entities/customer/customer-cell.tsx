@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import '../../components/data-table/column-meta';
 
 /** A customer's code and name, linking to the customer page. */
-export function CustomerCell({ id, code, name }: { id: number; code: string; name: string }) {
+function CustomerCell({ id, code, name }: { id: number; code: string; name: string }) {
   return (
     <Link to={`/customer/${id}`} className="text-reset text-decoration-none" title={`${code} · ${name}`}>
       <span className="font-tabular text-body-secondary me-1">{code}</span>

@@ -7,7 +7,7 @@ import { StatusBadge, type Tone } from '../../components/status-badge';
  * page's tabs (features may not import each other). Labels come from the `order` and `transaction` namespaces.
  */
 
-export const ORDER_STATUS_TONES: Record<OrderStatus, Tone> = {
+const ORDER_STATUS_TONES: Record<OrderStatus, Tone> = {
   new: 'secondary',
   confirmed: 'info',
   purchased: 'primary',

@@ -25,7 +25,7 @@ function loadFreight(id: number): Promise<PackageFreight | null> {
   return batch.result.then((m) => m.get(id) ?? null);
 }
 
-export function useEstimatedFreight(id: number) {
+function useEstimatedFreight(id: number) {
   return useQuery({ queryKey: packageFreightKey(id), queryFn: () => loadFreight(id), staleTime: 60_000 });
 }
 

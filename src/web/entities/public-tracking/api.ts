@@ -20,7 +20,7 @@ const publicKeys = {
 };
 
 /** The server lets browsers reuse a lookup this long (public-tracking.routes.ts); asking sooner changes nothing. */
-export const PUBLIC_TRACKING_STALE_MS = 15_000;
+const PUBLIC_TRACKING_STALE_MS = 15_000;
 const COMPANY_STALE_MS = 60_000;
 
 /** The text a lookup sends: the cleaned numbers, space-separated (the same text is the page's `?q=`). */

@@ -3,7 +3,7 @@ import type { Transaction, TransactionMethod, TransactionType } from '../../../s
 import { formatVnd } from '../../lib/format';
 import { StatusBadge, type Tone } from '../../components/status-badge';
 
-export const TRANSACTION_TYPE_TONES: Record<TransactionType, Tone> = {
+const TRANSACTION_TYPE_TONES: Record<TransactionType, Tone> = {
   deposit: 'success',
   payment: 'warning',
   refund: 'info',

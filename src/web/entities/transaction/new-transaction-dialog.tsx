@@ -35,7 +35,7 @@ import './wallet.css';
  */
 
 /** Types a person records by hand; COD rows come from delivery slips. */
-export const MANUAL_TRANSACTION_TYPES = ['deposit', 'payment', 'refund', 'adjustment'] as const satisfies readonly TransactionType[];
+const MANUAL_TRANSACTION_TYPES = ['deposit', 'payment', 'refund', 'adjustment'] as const satisfies readonly TransactionType[];
 export type ManualTransactionType = (typeof MANUAL_TRANSACTION_TYPES)[number];
 
 export interface NewTransactionDialogProps {

@@ -7,8 +7,8 @@ import { formatVnd } from '../../lib/format';
 
 /** How customers' closed values look, and the labelled field list History and the conflict dialog share. */
 
-export const STATUS_TONES: Record<CustomerStatus, Tone> = { active: 'success', inactive: 'secondary' };
-export const GROUP_TONES: Record<CustomerGroup, Tone> = { retail: 'secondary', wholesale: 'info', vip: 'warning' };
+const STATUS_TONES: Record<CustomerStatus, Tone> = { active: 'success', inactive: 'secondary' };
+const GROUP_TONES: Record<CustomerGroup, Tone> = { retail: 'secondary', wholesale: 'info', vip: 'warning' };
 
 export function CustomerStatusBadge({ status }: { status: CustomerStatus }) {
   const { t } = useTranslation('customer');

@@ -22,7 +22,7 @@ const INK = {
   light: { text: '#495057', axis: '#ced4da', split: '#e9ecef', tooltip: '#ffffff' },
   dark: { text: '#ced4da', axis: '#495057', split: '#343a40', tooltip: '#212529' },
 };
-export const PALETTE = ['#0d6efd', '#20c997', '#fd7e14', '#6f42c1', '#dc3545', '#ffc107', '#0dcaf0', '#6c757d', '#198754', '#d63384'];
+const PALETTE = ['#0d6efd', '#20c997', '#fd7e14', '#6f42c1', '#dc3545', '#ffc107', '#0dcaf0', '#6c757d', '#198754', '#d63384'];
 
 /**
  * Axis, tooltip and text styling of the mode, merged under the chart's own option. The legend is drawn in HTML

@@ -12,7 +12,7 @@ import { screenLink } from './links';
 import { dayLabel, periodFromSearch, PRESETS, presetPeriod, type Period, type Preset } from './period';
 
 /** Figures refresh every minute while the page is open, and when the window regains focus. */
-export const REFRESH_MS = 60_000;
+const REFRESH_MS = 60_000;
 
 export function usePeriod() {
   const [search, setSearch] = useSearchParams();
@@ -36,12 +36,12 @@ export function useDashboard<T>(kind: 'ecommerce' | 'analytics', period: Period)
   });
 }
 
-export function useIsDark() {
+function useIsDark() {
   return useLayoutState().colorMode === 'dark';
 }
 
 /** The screen a figure's list API link opens, for Admin; null for Staff (lists are Admin screens). */
-export function useScreenLink(): (apiLink: string | null | undefined) => string | null {
+function useScreenLink(): (apiLink: string | null | undefined) => string | null {
   const { role } = useAuth();
   return (apiLink) => (role === 'Admin' ? screenLink(apiLink) : null);
 }
@@ -116,7 +116,7 @@ export function PeriodPicker({ preset, period, onChoose }: { preset: Preset; per
  * ↑/↓ against the previous period (green when better: up, unless `downIsGood`): in percent of a count or an amount
  * (`percent`, the server's changePercent), or in points of a rate or a rating (`points`: both values).
  */
-export function Change({
+function Change({
   current,
   previous,
   percent,

@@ -30,7 +30,7 @@ const BASE = '/api/delivery-slips';
 export type { Versioned };
 export { fetchSlipPage, slipKeys };
 
-export function slipQuery(id: string | number) {
+function slipQuery(id: string | number) {
   return queryOptions({ queryKey: slipKeys.detail(id), queryFn: ({ signal }) => getVersioned<DeliverySlip>(`${BASE}/${id}`, signal) });
 }
 
@@ -89,7 +89,7 @@ export function quoteSlip(body: DeliverySlipCreateInput, slipId?: number, signal
 }
 
 /** The customer's ready packages not on an open slip, per hub, each with its freight. */
-export function fetchReadyPackages(customerId: number, signal?: AbortSignal): Promise<ReadyPackages> {
+function fetchReadyPackages(customerId: number, signal?: AbortSignal): Promise<ReadyPackages> {
   return api.get<ReadyPackages>(`${BASE}/ready-packages`, { customerId }, { signal });
 }
 

@@ -16,7 +16,7 @@ import { isApiRequestError } from '../../lib/api-client';
  * text is refused: a refused amount keeps the body from being made, never rounded or guessed.
  */
 
-export type DiscountKind = 'none' | 'amount' | 'percent';
+type DiscountKind = 'none' | 'amount' | 'percent';
 
 export interface SlipFormValues {
   customerId: number | null;

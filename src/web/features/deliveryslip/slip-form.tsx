@@ -450,7 +450,7 @@ function PackageLines({ numbers, quote, slip, onRemove }: { numbers: string[]; q
 }
 
 /** The live charges of the values on screen, as the server computes them. */
-export function QuoteCharges({ quote, loading, error }: { quote?: SlipQuote; loading?: boolean; error?: string | null }) {
+function QuoteCharges({ quote, loading, error }: { quote?: SlipQuote; loading?: boolean; error?: string | null }) {
   const { t, i18n } = useTranslation('deliveryslip');
   const fmt = useFormat();
   const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'vi';

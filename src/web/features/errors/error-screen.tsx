@@ -39,7 +39,7 @@ export function ErrorScreen({ code, icon, title, text, detail, actions, inLayout
 }
 
 /** Minimal frame for screens outside the app layout: brand, language switch, the content centred. */
-export function BareFrame({ children }: { children: ReactNode }) {
+function BareFrame({ children }: { children: ReactNode }) {
   const { t } = useTranslation('shell');
   return (
     <div className="bare-frame">

@@ -60,7 +60,7 @@ export function PackageStatusText({ status }: { status: PackageStatus }) {
 }
 
 /** "Emirates" for a prefix; '' when the prefix is unknown. */
-export function airlineName(prefix: string): string {
+function airlineName(prefix: string): string {
   return airlineByPrefix(prefix)?.name ?? '';
 }
 
@@ -76,7 +76,7 @@ export interface AirportGroup {
 }
 
 /** Airports grouped by country, in the catalogue's order (US gateways first, Vietnam last). */
-export function airportGroups(codes?: readonly string[]): AirportGroup[] {
+function airportGroups(codes?: readonly string[]): AirportGroup[] {
   const groups: AirportGroup[] = [];
   for (const a of AIRPORTS) {
     if (codes && !codes.includes(a.code)) continue;

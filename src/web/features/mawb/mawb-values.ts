@@ -9,7 +9,7 @@ import { APP_TIME_ZONE } from '../../lib/format';
  * offset; the shared contract validates what is sent, so the form and the server say the same thing.
  */
 
-export interface LegValues {
+interface LegValues {
   flightNo: string;
   from: string;
   to: string;
@@ -70,7 +70,7 @@ export function mawbToValues(m: Mawb): MawbFormValues {
  * The body the contract parses. A time that is not (yet) a valid local time is passed on as typed so the
  * contract reports it; with legs, ETD/ETA are the legs' and are not sent (sending them is a 400).
  */
-export function valuesToBody(v: MawbFormValues) {
+function valuesToBody(v: MawbFormValues) {
   const time = (s: string) => localToIso(s) ?? (s.trim() === '' ? null : s);
   const hasLegs = v.flightLegs.length > 0;
   return {

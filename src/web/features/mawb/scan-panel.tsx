@@ -46,7 +46,7 @@ interface Details {
  * Sends the numbers; the server takes them all or none, so the numbers it names (unknown, on another MAWB, not
  * received abroad) are set aside with their reason and the others sent again. Answers one outcome per number.
  */
-export async function addNumbers(
+async function addNumbers(
   mawbId: number,
   numbers: string[],
   onSaved: (res: AddPackagesResponse) => void,

@@ -15,13 +15,13 @@ import { packageApi } from '../../entities/package/api';
 const LOCAL_MINUTE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
 
 /** The next milestone of the normal path (what is usually recorded next), or the status itself. */
-export function nextCode(status: PackageStatus): PackageStatus {
+function nextCode(status: PackageStatus): PackageStatus {
   const i = (PACKAGE_FLOW as readonly PackageStatus[]).indexOf(status);
   return i >= 0 && i < PACKAGE_FLOW.length - 1 ? PACKAGE_FLOW[i + 1]! : status;
 }
 
 /** A `datetime-local` value read as Vietnamese time, as an ISO instant with its offset. */
-export function localToIso(local: string): string | undefined {
+function localToIso(local: string): string | undefined {
   return LOCAL_MINUTE.test(local) ? dayjs.tz(local, APP_TIME_ZONE).format() : undefined;
 }
 

@@ -3,7 +3,7 @@ import type { Store } from '../../../shared/contracts/stores';
 /** The warehouse a receiving desk works at, remembered on this browser between parcels and sessions. */
 const RECEIVE_STORE_KEY = 'cargo.tracking.receiveStore';
 
-export function rememberedStore(origins: Store[]): number | null {
+function rememberedStore(origins: Store[]): number | null {
   let saved: number | null = null;
   try {
     const raw = localStorage.getItem(RECEIVE_STORE_KEY);

@@ -178,7 +178,7 @@ const isBlank = (v: unknown) => v === null || v === undefined;
  * The volumetric and chargeable weight of what was entered (the shared rule, parcelFigures): null until the
  * weight is valid and the sizes are either all three valid or all blank (a weight alone is billed as it is).
  */
-export function figuresOf(
+function figuresOf(
   m: { weightG?: unknown; lengthMm?: unknown; widthMm?: unknown; heightMm?: unknown },
   rules: WeightRules = DEFAULT_WEIGHT_RULES,
 ): { volumetricG: number | null; chargeableG: number } | null {

@@ -54,7 +54,7 @@ function asChunkLoadError(error: unknown): ChunkLoadError {
 }
 
 /** The hashed entry script of the running page, e.g. "/assets/index-AbC123.js" (null in the dev server). */
-export function currentEntryScript(doc: Document = document): string | null {
+function currentEntryScript(doc: Document = document): string | null {
   const src = doc.querySelector<HTMLScriptElement>('script[type="module"][src*="/assets/"]')?.getAttribute('src');
   return src ? pathOf(src) : null;
 }

@@ -2,7 +2,7 @@ import { createContext, useContext } from 'react';
 import type { Role } from '../../../shared/auth';
 
 /** One link of the menu; labels are keys of the 'shell' namespace. */
-export interface MenuLink {
+interface MenuLink {
   id: string;
   labelKey: string;
   to: string;

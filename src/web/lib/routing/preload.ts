@@ -17,7 +17,7 @@ type IdleWindow = Window & {
 };
 
 /** Runs `task` when the browser has nothing better to do (within `timeoutMs` at the latest); returns a cancel. */
-export function whenIdle(task: () => void, timeoutMs = 3000): () => void {
+function whenIdle(task: () => void, timeoutMs = 3000): () => void {
   const w = window as IdleWindow;
   if (w.requestIdleCallback && w.cancelIdleCallback) {
     const handle = w.requestIdleCallback(task, { timeout: timeoutMs });

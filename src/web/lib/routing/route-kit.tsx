@@ -29,7 +29,7 @@ export const ADMIN_ONLY: Role[] = ['Admin'];
  * "/tracking/edit/0") is a page that does not exist, so the route throws 404 and the error boundary shows the
  * not-found screen, not the API's "invalid parameter" as a load failure.
  */
-export function recordIdLoader({ params }: LoaderFunctionArgs) {
+function recordIdLoader({ params }: LoaderFunctionArgs) {
   // The API's rule for an id (a positive whole number, at most Number.MAX_SAFE_INTEGER), checked without the
   // contracts' validation library so that every screen's shared code stays small.
   const id = params.id ?? '';
