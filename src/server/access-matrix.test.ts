@@ -15,6 +15,10 @@ import { createTestContext, type TestContext } from './test/harness';
 const PUBLIC = new Set([
   'GET /api/health',
   'POST /api/auth/login',
+  // The second sign-in step and enrolment at sign-in: authenticated by the challenge token of the password step.
+  'POST /api/auth/login/mfa',
+  'POST /api/auth/login/mfa/enrol',
+  'POST /api/auth/login/mfa/enrol/confirm',
   'POST /api/auth/refresh-token',
   'POST /api/auth/forgot-password',
   'POST /api/auth/reset-password',
@@ -28,6 +32,12 @@ const SIGNED_IN = new Set([
   'GET /api/auth/me',
   'PATCH /api/auth/me',
   'POST /api/auth/change-password',
+  'GET /api/auth/two-factor',
+  'POST /api/auth/two-factor/enrol',
+  'POST /api/auth/two-factor/confirm',
+  'POST /api/auth/two-factor/disable',
+  'GET /api/auth/sessions',
+  'DELETE /api/auth/sessions/{familyId}',
   'GET /api/settings/session-policy',
   'GET /api/dashboard/ecommerce',
   'GET /api/dashboard/analytics',

@@ -5,6 +5,7 @@ import type { Duplex } from 'node:stream';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
+import { Redis } from 'ioredis';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -175,10 +176,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Before compression: a kept answer is kept with its compressed forms.
   registerReadCache(app, deps.database, new ReadCache({ ttlMs: config.READ_CACHE_TTL, maxBytes: config.READ_CACHE_MB * 1_048_576 }));
   registerCompression(app);
-  // Counted in PostgreSQL when several instances may share the database, so a limit holds across them.
+  // Counted where every instance sees the same counters: Redis when REDIS_URL is set, else PostgreSQL when several
+  // instances may share the database; PGlite is one process and counts in memory.
+  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { connectTimeout: 2_000, maxRetriesPerRequest: 2, lazyConnect: false }) : undefined;
+  if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
   await app.register(rateLimit, {
     global: false,
-    ...(deps.database.driver === 'postgres' ? { store: postgresRateLimitStore(deps.database) } : {}),
+    ...(redis
+      ? { redis, nameSpace: 'cargo-console-rl:' }
+      : deps.database.driver === 'postgres'
+        ? { store: postgresRateLimitStore(deps.database) }
+        : {}),
   });
   await app.register(multipart, { limits: { fileSize: config.UPLOAD_LIMIT, files: 1, fields: 20 } });
   // Docs describe shapes only: every docs route is public. The hook must exist before the docs routes are added.

@@ -114,6 +114,11 @@ const ConfigSchema = z.object({
   MAIL_PICKUP_DIR: z.preprocess(emptyToUndefined, z.string().optional()),
   MAIL_FROM: z.string().default('Cargo Console <no-reply@cargo.test>'),
   PUBLIC_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+  /**
+   * redis:// or rediss:// URL: the per-IP rate-limit counters live in Redis, shared by every instance using it.
+   * Unset: in PostgreSQL (shared by the instances on one database), or in memory with PGlite (one process).
+   */
+  REDIS_URL: z.preprocess(emptyToUndefined, z.string().regex(/^rediss?:\/\//, 'a redis:// or rediss:// URL').optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** `auto`: readable lines on a terminal, JSON lines when stdout is a pipe or file; `json` or `text` forces one. */
   LOG_FORMAT: z.enum(['auto', 'json', 'text']).default('auto'),

@@ -21,10 +21,19 @@ export interface RequestMeta {
   actorEmail: string | null;
   requestId: string | null;
   ip: string | null;
+  /** The client's User-Agent (first 300 characters), for the sessions a user sees; not written to the audit log. */
+  userAgent?: string | null;
 }
 
 export function requestMeta(req: FastifyRequest): RequestMeta {
-  return { actorId: req.user?.id ?? null, actorEmail: req.user?.email ?? null, requestId: req.id, ip: req.ip };
+  const ua = req.headers['user-agent'];
+  return {
+    actorId: req.user?.id ?? null,
+    actorEmail: req.user?.email ?? null,
+    requestId: req.id,
+    ip: req.ip,
+    userAgent: typeof ua === 'string' ? ua.slice(0, 300) : null,
+  };
 }
 
 /**

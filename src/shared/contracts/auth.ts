@@ -162,6 +162,120 @@ export const AUTH_ERROR_CODES = {
   REFRESH_TOKEN_INVALID: 'REFRESH_TOKEN_INVALID',
   RESET_TOKEN_INVALID: 'RESET_TOKEN_INVALID',
   INVALID_CURRENT_PASSWORD: 'INVALID_CURRENT_PASSWORD',
+  /** Password right; the sign-in is finished by POST /api/auth/login/mfa with the challenge's mfaToken and a code. */
+  MFA_REQUIRED: 'MFA_REQUIRED',
+  /** Password right; the account must enrol a second factor first (POST /api/auth/login/mfa/enrol…). */
+  MFA_ENROL_REQUIRED: 'MFA_ENROL_REQUIRED',
+  /** The mfaToken is missing its purpose, expired or not ours: sign in again. */
+  MFA_TOKEN_INVALID: 'MFA_TOKEN_INVALID',
+  /** The code (or recovery code) is wrong, or its 30-second step was already used. */
+  MFA_CODE_INVALID: 'MFA_CODE_INVALID',
+  /** Two-factor is already on, or not on, for the change asked. */
+  MFA_STATE_CONFLICT: 'MFA_STATE_CONFLICT',
 } as const;
 
 export const INVALID_CREDENTIALS_MESSAGE = 'Email hoặc mật khẩu không đúng';
+
+// ---- two-factor sign-in (TOTP) ------------------------------------------------------------------------------------
+
+/** Six digits as an authenticator app shows them (spaces allowed). */
+export const TotpCode = z
+  .string()
+  .trim()
+  .regex(/^\d{3}\s?\d{3}$/, 'Mã xác thực gồm 6 chữ số');
+
+/** A recovery code as printed (xxxxx-xxxxx); case and dashes are forgiven when it is checked. */
+export const RecoveryCode = z.string().trim().min(8, 'Mã khôi phục không hợp lệ').max(40, 'Mã khôi phục không hợp lệ');
+
+const MfaToken = z.string().min(1, 'Thiếu mã xác thực phiên').max(2000, 'Mã xác thực phiên không hợp lệ');
+
+/**
+ * The first step's answer when the password is right but a second factor is needed: 401, no session. `code` says
+ * which second step: MFA_REQUIRED (send a code) or MFA_ENROL_REQUIRED (enrol first). The token is good for
+ * `expiresIn` seconds and for nothing but that step.
+ */
+export const MfaChallenge = z.object({
+  message: z.string(),
+  code: z.enum(['MFA_REQUIRED', 'MFA_ENROL_REQUIRED']),
+  mfaToken: z.string(),
+  expiresIn: z.number().int(),
+});
+export type MfaChallenge = z.infer<typeof MfaChallenge>;
+
+/** The second step: the challenge's token and either a code from the app or one recovery code. */
+export const LoginMfaBody = z
+  .strictObject({ mfaToken: MfaToken, code: TotpCode.optional(), recoveryCode: RecoveryCode.optional() })
+  .refine((b) => (b.code === undefined) !== (b.recoveryCode === undefined), {
+    path: ['code'],
+    message: 'Nhập mã xác thực hoặc một mã khôi phục',
+  });
+export type LoginMfaBody = z.infer<typeof LoginMfaBody>;
+
+export const LoginEnrolBody = z.strictObject({ mfaToken: MfaToken });
+export type LoginEnrolBody = z.infer<typeof LoginEnrolBody>;
+
+export const LoginEnrolConfirmBody = z.strictObject({ mfaToken: MfaToken, code: TotpCode });
+export type LoginEnrolConfirmBody = z.infer<typeof LoginEnrolConfirmBody>;
+
+/** A started enrolment: the key for the app, as a QR code, an otpauth:// URI and the base32 text to type. */
+export const TwoFactorEnrolment = z.object({
+  secret: z.string(),
+  otpauthUri: z.string(),
+  qrCodeDataUrl: z.string(),
+});
+export type TwoFactorEnrolment = z.infer<typeof TwoFactorEnrolment>;
+
+export const TwoFactorConfirmBody = z.strictObject({ code: TotpCode });
+export type TwoFactorConfirmBody = z.infer<typeof TwoFactorConfirmBody>;
+
+/** Shown once: only their hashes are kept. */
+export const RecoveryCodesResponse = z.object({ recoveryCodes: z.array(z.string()) });
+export type RecoveryCodesResponse = z.infer<typeof RecoveryCodesResponse>;
+
+/** An enrolment finished at sign-in: the login answer's four fields and the recovery codes, shown once. */
+export const LoginEnrolConfirmResponse = LoginResponse.extend({ recoveryCodes: z.array(z.string()) });
+export type LoginEnrolConfirmResponse = z.infer<typeof LoginEnrolConfirmResponse>;
+
+/** Turning it off takes a current code or the password. */
+export const TwoFactorDisableBody = z
+  .strictObject({ code: TotpCode.optional(), password: TypedPassword.optional() })
+  .refine((b) => b.code !== undefined || b.password !== undefined, { path: ['code'], message: 'Nhập mã xác thực hoặc mật khẩu' });
+export type TwoFactorDisableBody = z.infer<typeof TwoFactorDisableBody>;
+
+export const TwoFactorStatus = z.object({
+  enabled: z.boolean(),
+  confirmedAt: z.string().nullable(),
+  recoveryCodesLeft: z.number().int(),
+  /** The office's policy makes it required for this account (then it cannot be turned off). */
+  required: z.boolean(),
+});
+export type TwoFactorStatus = z.infer<typeof TwoFactorStatus>;
+
+// ---- sessions (refresh-token families) ----------------------------------------------------------------------------
+
+/** One signed-in session: a refresh-token family, from its sign-in to its latest refresh. */
+export const SessionInfo = z.object({
+  id: z.string(),
+  browser: z.string().nullable(),
+  os: z.string().nullable(),
+  mobile: z.boolean(),
+  userAgent: z.string().nullable(),
+  ip: z.string().nullable(),
+  createdAt: z.string(),
+  /** The latest sign-in or token refresh of the session (a console refreshes while it is open). */
+  lastSeenAt: z.string(),
+  /** The session the request itself belongs to. */
+  current: z.boolean(),
+});
+export type SessionInfo = z.infer<typeof SessionInfo>;
+
+export const SessionList = z.object({ items: z.array(SessionInfo) });
+export type SessionList = z.infer<typeof SessionList>;
+
+export const SessionParams = z.object({ familyId: z.uuid('Mã phiên không hợp lệ') });
+
+/** /api/employees/:id/sessions/:familyId */
+export const EmployeeSessionParams = z.strictObject({
+  id: z.coerce.number({ error: 'Mã không hợp lệ' }).int({ error: 'Mã không hợp lệ' }).min(1, { error: 'Mã không hợp lệ' }).max(Number.MAX_SAFE_INTEGER),
+  familyId: z.uuid('Mã phiên không hợp lệ'),
+});

@@ -4,6 +4,7 @@ import { CUSTOMER_GROUPS, PRICE_UNITS, SURCHARGE_MODES } from '../domain/pricing
 import { DELIVERY_ZONES } from '../domain/slip-charges';
 import { vietQrAccountIssues } from '../domain/vietqr';
 import { LOCK_IDLE_MINUTES_MAX, LOCK_IDLE_MINUTES_MIN } from '../session-policy';
+import { TWO_FACTOR_POLICIES } from '../two-factor';
 import { COMPANY_TEXT_KEYS } from './company';
 import { ExchangeRateValue } from './exchange-rates';
 import { defineListSpec, filter, listQuerySchema, listResponse } from './list-query';
@@ -123,7 +124,10 @@ const SETTING_VALUE_SCHEMAS: Record<SettingKind, Record<string, z.ZodType>> = {
   shipping: { volumetric_divisor: int(1000, 10_000), weight_rounding_step_g: int(1, 10_000) },
   delivery_fees: Object.fromEntries(DELIVERY_ZONES.map((z0) => [z0, int(0, 10_000_000)])),
   delivery: { [SLIP_FOOTER_KEY]: text(1000) },
-  security: { lock_idle_minutes: int(LOCK_IDLE_MINUTES_MIN, LOCK_IDLE_MINUTES_MAX) },
+  security: {
+    lock_idle_minutes: int(LOCK_IDLE_MINUTES_MIN, LOCK_IDLE_MINUTES_MAX),
+    two_factor_required: z.enum(TWO_FACTOR_POLICIES, { error: 'Chọn tắt, bắt buộc với Admin hoặc bắt buộc với mọi người' }),
+  },
   price_list: { '*': PriceListValueSchema },
 };
 

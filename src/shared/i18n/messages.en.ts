@@ -58,6 +58,28 @@ export const MESSAGES_EN: Readonly<Record<string, string>> = {
   'Tài khoản chưa gắn với nhân viên nên không lưu được số điện thoại':
     'This account is not linked to an employee, so a phone number cannot be saved',
   'Mật khẩu hiện tại không đúng': 'The current password is incorrect',
+  // Sessions (modules/auth/sessions.service.ts)
+  'Không tìm thấy phiên đăng nhập (có thể đã kết thúc)': 'Session not found (it may have ended already)',
+  'Đã kết thúc phiên đăng nhập': 'The session was ended',
+  // Two-factor sign-in (modules/auth/two-factor.service.ts, shared/contracts/auth.ts)
+  'Vui lòng nhập mã xác thực hai bước': 'Please enter your two-factor code',
+  'Tài khoản cần bật xác thực hai bước trước khi đăng nhập': 'This account must set up two-factor sign-in before signing in',
+  'Phiên xác thực hai bước đã hết hạn, vui lòng đăng nhập lại': 'The two-factor step has expired, please sign in again',
+  'Mã xác thực không đúng': 'The code is incorrect',
+  'Mã xác thực không đúng hoặc đã được dùng': 'The code is incorrect or was already used',
+  'Xác thực hai bước chưa được bật': 'Two-factor sign-in is not turned on',
+  'Xác thực hai bước đã được bật': 'Two-factor sign-in is already turned on',
+  'Xác thực hai bước đang bật; hãy tắt trước khi đăng ký lại': 'Two-factor sign-in is on; turn it off before setting it up again',
+  'Chưa bắt đầu đăng ký xác thực hai bước': 'Two-factor set-up has not been started',
+  'Quy định của công ty bắt buộc xác thực hai bước cho tài khoản này': "The company's policy requires two-factor sign-in for this account",
+  'Đã tắt xác thực hai bước': 'Two-factor sign-in is turned off',
+  'Mã xác thực gồm 6 chữ số': 'The code has 6 digits',
+  'Mã khôi phục không hợp lệ': 'The recovery code is not valid',
+  'Thiếu mã xác thực phiên': 'The two-factor session token is missing',
+  'Mã xác thực phiên không hợp lệ': 'The two-factor session token is not valid',
+  'Nhập mã xác thực hoặc một mã khôi phục': 'Enter a code or one recovery code',
+  'Nhập mã xác thực hoặc mật khẩu': 'Enter a code or your password',
+  'Chọn tắt, bắt buộc với Admin hoặc bắt buộc với mọi người': 'Choose off, required for Admins, or required for everyone',
   'Đã đổi mật khẩu. Các phiên đăng nhập khác đã được đăng xuất.':
     'Password changed. Your other sessions have been signed out.',
   'Nếu email này có tài khoản, chúng tôi đã gửi liên kết đặt lại mật khẩu. Vui lòng kiểm tra hộp thư (liên kết có hiệu lực 60 phút).':

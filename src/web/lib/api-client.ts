@@ -31,7 +31,14 @@ export const UNKNOWN_ERROR_MESSAGE = 'Lỗi không xác định';
 const API_BASE_URL = ((import.meta.env.VITE_API_BASE_URL as string | undefined) ?? '').replace(/\/+$/, '');
 
 export const REFRESH_TOKEN_PATH = '/api/auth/refresh-token';
-const NO_REFRESH_PATHS = ['/api/auth/login', REFRESH_TOKEN_PATH, '/api/auth/logout'];
+const NO_REFRESH_PATHS = [
+  '/api/auth/login',
+  '/api/auth/login/mfa',
+  '/api/auth/login/mfa/enrol',
+  '/api/auth/login/mfa/enrol/confirm',
+  REFRESH_TOKEN_PATH,
+  '/api/auth/logout',
+];
 const REFRESH_LOCK_NAME = 'cargo-console:token-refresh';
 /** A client clock may run behind the server's: a token this close to its exp is treated as already expired. */
 const CLOCK_SKEW_MS = 30_000;

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { Role } from '../../shared/auth';
-import type { LoginResponse } from '../../shared/contracts/auth';
+import type { LoginEnrolConfirmResponse, LoginResponse, TwoFactorEnrolment } from '../../shared/contracts/auth';
 import { api, isApiRequestError, refreshAccessToken, UNKNOWN_ERROR_MESSAGE } from './api-client';
 import { queryClient } from './query-client';
 import {
@@ -23,6 +23,19 @@ import { HOME_AFTER_LOGIN, safeReturnTo } from './return-to';
 ;
 ;
 
+/**
+ * A sign-in waiting for its second step: the password was right and the server answered a challenge. `enrol`: the
+ * account must set up an authenticator first. `recoveryCodes` are set once an enrolment at sign-in is confirmed; the
+ * session is kept aside until the user has seen them.
+ */
+export interface MfaStep {
+  kind: 'code' | 'enrol';
+  mfaToken: string;
+  email: string;
+  recoveryCodes?: string[];
+  pending?: LoginResponse;
+}
+
 /** The auth state: a login record and a logout flag. */
 interface LoginState {
   loading: boolean;
@@ -39,7 +52,12 @@ export interface AuthApi {
   logoutFlag: boolean;
   /** Non-null while the console is locked (lock screen). */
   locked: LockRecord | null;
+  /** Non-null while a sign-in waits for its second step (a code, or enrolment). */
+  mfa: MfaStep | null;
+  /** False when the sign-in failed or waits for a second step (then `mfa` is set). */
   signIn(email: string, password: string): Promise<boolean>;
+  /** Read right after signIn resolved: whether it stopped at a second step rather than failing. */
+  mfaPending(): boolean;
   signOut(): Promise<void>;
   lock(returnTo: string): Promise<void>;
   unlock(password: string): Promise<boolean>;
@@ -48,6 +66,7 @@ export interface AuthApi {
 interface AuthState {
   login: LoginState;
   logoutFlag: boolean;
+  mfa: MfaStep | null;
 }
 
 interface AuthSnapshot extends AuthState {
@@ -59,7 +78,7 @@ interface AuthSnapshot extends AuthState {
 // ---------------------------------------------------------------------------------------------------------------
 // The store: auth state of this tab, plus what is derived from storage (re-read whenever the session changes).
 
-let state: AuthState = { login: { loading: false, user: null, error: null }, logoutFlag: false };
+let state: AuthState = { login: { loading: false, user: null, error: null }, logoutFlag: false, mfa: null };
 let stateVersion = 0;
 const listeners = new Set<() => void>();
 let snapshot: AuthSnapshot | null = null;
@@ -104,7 +123,7 @@ export function lastLoginError(): string | null {
 
 /** For tests: back to a fresh tab's state. */
 export function resetAuthState(): void {
-  setState({ login: { loading: false, user: null, error: null }, logoutFlag: false });
+  setState({ login: { loading: false, user: null, error: null }, logoutFlag: false, mfa: null });
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -133,20 +152,83 @@ function isLoginResponse(v: unknown): v is LoginResponse {
   );
 }
 
+const MFA_CHALLENGES = { MFA_REQUIRED: 'code', MFA_ENROL_REQUIRED: 'enrol' } as const;
+
+/** The second step a failed first step asks for, if it is a two-factor challenge. */
+function mfaChallengeOf(e: unknown, email: string): MfaStep | null {
+  if (!isApiRequestError(e) || e.status !== 401) return null;
+  const kind = MFA_CHALLENGES[e.data.code as keyof typeof MFA_CHALLENGES];
+  return kind && typeof e.data.mfaToken === 'string' ? { kind, mfaToken: e.data.mfaToken, email } : null;
+}
+
+function signedIn(res: LoginResponse) {
+  saveSession(res);
+  clearLock();
+  setState({ login: { loading: false, user: res.data, error: null }, logoutFlag: false, mfa: null });
+}
+
 export async function signIn(email: string, password: string): Promise<boolean> {
-  setState({ login: { ...state.login, loading: true, error: null } });
+  setState({ login: { ...state.login, loading: true, error: null }, mfa: null });
   try {
     const res = await api.post<unknown>(LOGIN_PATH, { email: email.trim(), password });
     if (!isLoginResponse(res)) throw new Error('login response without token, refreshToken, data and role');
-    saveSession(res);
-    clearLock();
-    setState({ login: { loading: false, user: res.data, error: null }, logoutFlag: false });
+    signedIn(res);
     return true;
   } catch (e) {
     clearCookies();
+    const mfa = mfaChallengeOf(e, email.trim());
+    setState({ login: { loading: false, user: null, error: mfa ? null : loginErrorMessage(e) }, mfa });
+    return false;
+  }
+}
+
+/** The second step with a code from the app, or with one recovery code. */
+export async function completeMfa(answer: { code: string } | { recoveryCode: string }): Promise<boolean> {
+  const step = state.mfa;
+  if (!step) return false;
+  setState({ login: { ...state.login, loading: true, error: null } });
+  try {
+    const res = await api.post<unknown>('/api/auth/login/mfa', { mfaToken: step.mfaToken, ...answer });
+    if (!isLoginResponse(res)) throw new Error('login response without token, refreshToken, data and role');
+    signedIn(res);
+    return true;
+  } catch (e) {
     setState({ login: { loading: false, user: null, error: loginErrorMessage(e) } });
     return false;
   }
+}
+
+/** Enrolment at sign-in: the key to scan. */
+export async function startMfaEnrolment(): Promise<TwoFactorEnrolment> {
+  const step = state.mfa;
+  if (!step) throw new Error('no sign-in waiting for enrolment');
+  return api.post<TwoFactorEnrolment>('/api/auth/login/mfa/enrol', { mfaToken: step.mfaToken });
+}
+
+/** Enrolment at sign-in, proved by a first code: the session waits until the user has seen the recovery codes. */
+export async function confirmMfaEnrolment(code: string): Promise<boolean> {
+  const step = state.mfa;
+  if (!step) return false;
+  setState({ login: { ...state.login, loading: true, error: null } });
+  try {
+    const { recoveryCodes, ...res } = await api.post<LoginEnrolConfirmResponse>('/api/auth/login/mfa/enrol/confirm', { mfaToken: step.mfaToken, code });
+    setState({ login: { loading: false, user: null, error: null }, mfa: { ...step, recoveryCodes, pending: res } });
+    return true;
+  } catch (e) {
+    setState({ login: { loading: false, user: null, error: loginErrorMessage(e) } });
+    return false;
+  }
+}
+
+/** The recovery codes were seen: the session kept aside starts. */
+export function finishMfaEnrolment(): void {
+  const pending = state.mfa?.pending;
+  if (pending) signedIn(pending);
+}
+
+/** Back to the password step. */
+export function cancelMfa(): void {
+  setState({ login: { loading: false, user: null, error: null }, mfa: null });
 }
 
 interface Credentials {
@@ -243,7 +325,9 @@ export function useAuth(): AuthApi {
     login: snap.login,
     logoutFlag: snap.logoutFlag,
     locked: snap.locked,
+    mfa: snap.mfa,
     signIn,
+    mfaPending: () => state.mfa !== null,
     signOut,
     lock,
     unlock,

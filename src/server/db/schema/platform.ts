@@ -123,6 +123,9 @@ export const refreshTokens = pgTable(
     rotatedAt: timestamp('rotated_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     revokedReason: text('revoked_reason'),
+    /** The browser and address a family (a sign-in session) started from, on its first row (0049). */
+    userAgent: text('user_agent'),
+    ip: text('ip'),
   },
   (t) => [
     uniqueIndex('refresh_tokens_hash_uq').on(t.tokenHash),

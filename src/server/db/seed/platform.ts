@@ -1,6 +1,7 @@
 import { foldVietnamese } from '../../../shared/text';
 import type { Db } from '../client';
 import { LOCK_IDLE_MINUTES_DEFAULT, SESSION_POLICY_SETTINGS } from '../../../shared/session-policy';
+import { TWO_FACTOR_SETTING } from '../../../shared/two-factor';
 import { employees, settings, stores, users } from '../schema/index';
 import { seedSettings } from './settings';
 import { address, emailLocal, mobile, rng, vietnameseName } from './names';
@@ -26,6 +27,12 @@ export async function seedPlatform(db: Db, accounts: DemoAccounts): Promise<void
     key: SESSION_POLICY_SETTINGS.lockIdleMinutesKey,
     value: LOCK_IDLE_MINUTES_DEFAULT,
     description: 'Số phút không thao tác trước khi khóa màn hình',
+  });
+  await db.insert(settings).values({
+    kind: TWO_FACTOR_SETTING.kind,
+    key: TWO_FACTOR_SETTING.key,
+    value: 'off',
+    description: 'Bắt buộc xác thực hai bước: off (tắt), admins (tài khoản Admin), all (mọi tài khoản)',
   });
   await seedSettings(db);
   const r = rng(2026);

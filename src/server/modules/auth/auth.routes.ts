@@ -1,17 +1,30 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   AuthUser,
   ChangePasswordBody,
   ChangePasswordResponse,
   ForgotPasswordBody,
   LoginBody,
+  LoginEnrolBody,
+  LoginEnrolConfirmBody,
+  LoginEnrolConfirmResponse,
+  LoginMfaBody,
   LoginResponse,
+  MfaChallenge,
+  RecoveryCodesResponse,
+  TwoFactorConfirmBody,
+  TwoFactorDisableBody,
+  TwoFactorEnrolment,
+  TwoFactorStatus,
   LogoutBody,
   MePatch,
   MeResponse,
   MessageResponse,
   RefreshBody,
+  SessionList,
+  SessionParams,
   RefreshResponse,
   ResetPasswordBody,
 } from '../../../shared/contracts/auth';
@@ -24,7 +37,13 @@ import {
   authDepsFor,
   changePassword,
   loadAuthUser,
+  disableTwoFactor,
+  enrolTwoFactorConfirm,
+  enrolTwoFactorStart,
   login,
+  loginEnrolConfirm,
+  loginEnrolStart,
+  loginMfa,
   logout,
   refresh,
   requestReset,
@@ -32,6 +51,8 @@ import {
   updateMe,
   warmDummyHash,
 } from './auth.service';
+import { endSession, listSessions } from './sessions.service';
+import { twoFactorStatus } from './two-factor.service';
 
 /**
  * Per-IP limits (the per-account lockout lives in the service). Generous enough for a busy office behind
@@ -39,6 +60,9 @@ import {
  */
 export const AUTH_RATE_LIMITS = {
   login: { max: 30, timeWindow: '1 minute' },
+  /** The second step and enrolment at sign-in; wrong codes also count towards the account's lockout. */
+  loginMfa: { max: 30, timeWindow: '1 minute' },
+  twoFactor: { max: 20, timeWindow: '1 minute' },
   refresh: { max: 60, timeWindow: '1 minute' },
   logout: { max: 30, timeWindow: '1 minute' },
   me: { max: 120, timeWindow: '1 minute' },
@@ -69,9 +93,86 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/login',
     {
       config: { access: 'public', rateLimit: AUTH_RATE_LIMITS.login },
-      schema: { tags, security: [], body: LoginBody, response: { 200: LoginResponse, ...errors } },
+      schema: {
+        tags,
+        security: [],
+        body: LoginBody,
+        response: { 200: LoginResponse, ...errors, 401: z.union([MfaChallenge, ApiError]) },
+      },
     },
-    async (req) => login(deps, req.body, requestMeta(req)),
+    async (req, reply) => {
+      const out = await login(deps, req.body, requestMeta(req));
+      // Password right but a second step is due: 401 with the challenge, no session (a client that knows only the
+      // one-step login shows the message, as for any failed sign-in).
+      if ('mfaToken' in out) return reply.code(401).send(out);
+      return out;
+    },
+  );
+
+  app.post(
+    '/login/mfa',
+    {
+      config: { access: 'public', rateLimit: AUTH_RATE_LIMITS.loginMfa },
+      schema: { tags, security: [], body: LoginMfaBody, response: { 200: LoginResponse, ...errors } },
+    },
+    async (req) => loginMfa(deps, req.body, requestMeta(req)),
+  );
+
+  app.post(
+    '/login/mfa/enrol',
+    {
+      config: { access: 'public', rateLimit: AUTH_RATE_LIMITS.loginMfa },
+      schema: { tags, security: [], body: LoginEnrolBody, response: { 200: TwoFactorEnrolment, ...errors, 409: ApiError } },
+    },
+    async (req) => loginEnrolStart(deps, req.body.mfaToken),
+  );
+
+  app.post(
+    '/login/mfa/enrol/confirm',
+    {
+      config: { access: 'public', rateLimit: AUTH_RATE_LIMITS.loginMfa },
+      schema: { tags, security: [], body: LoginEnrolConfirmBody, response: { 200: LoginEnrolConfirmResponse, ...errors, 409: ApiError } },
+    },
+    async (req) => loginEnrolConfirm(deps, req.body, requestMeta(req)),
+  );
+
+  app.get(
+    '/two-factor',
+    {
+      config: { access: 'authenticated', rateLimit: AUTH_RATE_LIMITS.me },
+      schema: { tags, response: { 200: TwoFactorStatus, 401: ApiError } },
+    },
+    async (req) => twoFactorStatus(deps.database.db, userId(req), req.user!.role),
+  );
+
+  app.post(
+    '/two-factor/enrol',
+    {
+      config: { access: 'authenticated', rateLimit: AUTH_RATE_LIMITS.twoFactor },
+      schema: { tags, response: { 200: TwoFactorEnrolment, ...errors, 409: ApiError } },
+    },
+    async (req) => enrolTwoFactorStart(deps, userId(req)),
+  );
+
+  app.post(
+    '/two-factor/confirm',
+    {
+      config: { access: 'authenticated', rateLimit: AUTH_RATE_LIMITS.twoFactor },
+      schema: { tags, body: TwoFactorConfirmBody, response: { 200: RecoveryCodesResponse, ...errors, 409: ApiError } },
+    },
+    async (req) => enrolTwoFactorConfirm(deps, userId(req), req.body.code, requestMeta(req)),
+  );
+
+  app.post(
+    '/two-factor/disable',
+    {
+      config: { access: 'authenticated', rateLimit: AUTH_RATE_LIMITS.twoFactor },
+      schema: { tags, body: TwoFactorDisableBody, response: { 200: MessageResponse, ...errors, 409: ApiError } },
+    },
+    async (req) => {
+      await disableTwoFactor(deps, userId(req), req.body, requestMeta(req));
+      return { message: 'Đã tắt xác thực hai bước' };
+    },
   );
 
   app.post(
@@ -124,6 +225,27 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, body: ChangePasswordBody, response: { 200: ChangePasswordResponse, ...errors } },
     },
     async (req) => changePassword(deps, userId(req), req.body, requestMeta(req)),
+  );
+
+  app.get(
+    '/sessions',
+    {
+      config: { access: 'authenticated', rateLimit: AUTH_RATE_LIMITS.me },
+      schema: { tags, summary: 'Các phiên đăng nhập đang mở của tôi', response: { 200: SessionList, 401: ApiError } },
+    },
+    async (req) => ({ items: await listSessions(deps.database, userId(req), req.user?.fam) }),
+  );
+
+  app.delete(
+    '/sessions/:familyId',
+    {
+      config: { access: 'authenticated', rateLimit: AUTH_RATE_LIMITS.logout },
+      schema: { tags, summary: 'Kết thúc một phiên đăng nhập của tôi', params: SessionParams, response: { 200: MessageResponse, ...errors, 404: ApiError } },
+    },
+    async (req) => {
+      await endSession(deps.database, userId(req), req.params.familyId, requestMeta(req), 'self');
+      return { message: 'Đã kết thúc phiên đăng nhập' };
+    },
   );
 
   app.post(

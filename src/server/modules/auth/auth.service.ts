@@ -10,8 +10,14 @@ import {
   type ChangePasswordBody,
   type ChangePasswordResponse,
   type LoginBody,
+  type LoginEnrolConfirmResponse,
+  type LoginMfaBody,
   type LoginResponse,
   type MePatch,
+  type MfaChallenge,
+  type RecoveryCodesResponse,
+  type TwoFactorDisableBody,
+  type TwoFactorEnrolment,
   type RefreshResponse,
 } from '../../../shared/contracts/auth';
 import { foldVietnamese } from '../../../shared/text';
@@ -24,6 +30,23 @@ import { mailerFor, type Mailer } from '../../lib/mail';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import type { TokenSigner } from '../../lib/tokens';
 import { forgetFamilyState, forgetSessionState } from '../../plugins/auth';
+import {
+  confirmEnrolment,
+  MFA_TOKEN_TTL_SECONDS,
+  mfaCodeInvalid,
+  removeTwoFactor,
+  secondStepFor,
+  signMfaToken,
+  startEnrolment,
+  twoFactorEnabled,
+  twoFactorKeys,
+  twoFactorPolicy,
+  verifyMfaToken,
+  verifyTotpCode,
+  useRecoveryCode,
+  type TwoFactorKeys,
+} from './two-factor.service';
+import { twoFactorRequiredFor } from '../../../shared/two-factor';
 
 /** A retried refresh within this time of the rotation gets the same successor instead of tripping reuse. */
 const REFRESH_GRACE_MS = 10_000;
@@ -69,6 +92,8 @@ export interface AuthDeps {
   mailer: Mailer;
   /** Key that derives a refresh token's successor from the token itself (HMAC), so none is stored in clear. */
   successorKey: Buffer;
+  /** Keys of the stored TOTP secrets and of the challenge token between the two sign-in steps. */
+  twoFactor: TwoFactorKeys;
 }
 
 export function authDepsFor(app: FastifyInstance): AuthDeps {
@@ -79,6 +104,7 @@ export function authDepsFor(app: FastifyInstance): AuthDeps {
     log: app.log,
     mailer: mailerFor(app),
     successorKey: createHmac('sha256', app.deps.jwtSecret).update('cargo-console/refresh-successor/v1').digest(),
+    twoFactor: twoFactorKeys(app.deps.jwtSecret),
   };
 }
 
@@ -234,7 +260,13 @@ async function recordFailure(
 // ---------------------------------------------------------------------------------------------------------
 // Refresh-token families.
 
-async function startFamily(deps: AuthDeps, db: Db, userId: number, now: number): Promise<{ token: string; familyId: string }> {
+async function startFamily(
+  deps: AuthDeps,
+  db: Db,
+  userId: number,
+  now: number,
+  meta?: RequestMeta,
+): Promise<{ token: string; familyId: string }> {
   const token = newOpaqueToken();
   const familyId = randomUUID();
   await db.insert(refreshTokens).values({
@@ -245,6 +277,8 @@ async function startFamily(deps: AuthDeps, db: Db, userId: number, now: number):
     createdAt: new Date(now),
     expiresAt: new Date(now + deps.config.REFRESH_TOKEN_TTL),
     familyExpiresAt: new Date(now + deps.config.REFRESH_TOKEN_ABSOLUTE_TTL),
+    userAgent: meta?.userAgent ?? null,
+    ip: meta?.ip ?? null,
   });
   return { token, familyId };
 }
@@ -268,7 +302,12 @@ export async function revokeUserSessions(db: Db, userId: number, reason: string)
 // ---------------------------------------------------------------------------------------------------------
 // Sign in, refresh, sign out.
 
-export async function login(deps: AuthDeps, body: LoginBody, meta: RequestMeta): Promise<LoginResponse> {
+/**
+ * The first sign-in step. A right password gives a session at once, unless the account has a second factor (answer:
+ * the MFA_REQUIRED challenge) or the office's policy requires one it has not enrolled (MFA_ENROL_REQUIRED). A
+ * challenge starts no session and clears no failure count: the code guesses that follow count towards the lockout.
+ */
+export async function login(deps: AuthDeps, body: LoginBody, meta: RequestMeta): Promise<LoginResponse | MfaChallenge> {
   const emailKey = emailKeyOf(body.email);
   await assertNotLocked(deps, emailKey);
   const account = await accountByEmail(deps.database.db, emailKey);
@@ -279,6 +318,35 @@ export async function login(deps: AuthDeps, body: LoginBody, meta: RequestMeta):
     await recordFailure(deps, meta, emailKey, account, reason);
     throw invalidCredentials();
   }
+  const next = await secondStepFor(deps.database.db, account.id, account.role);
+  if (next !== 'none') {
+    await writeAudit(deps.database.db, meta, {
+      action: next === 'code' ? 'login_mfa_challenged' : 'login_mfa_enrol_required',
+      entity: 'auth',
+      entityId: account.id,
+      actorId: account.id,
+      actorEmail: account.email,
+    });
+    return next === 'code'
+      ? {
+          message: 'Vui lòng nhập mã xác thực hai bước',
+          code: 'MFA_REQUIRED',
+          mfaToken: await signMfaToken(deps.twoFactor, account.id, 'mfa'),
+          expiresIn: MFA_TOKEN_TTL_SECONDS,
+        }
+      : {
+          message: 'Tài khoản cần bật xác thực hai bước trước khi đăng nhập',
+          code: 'MFA_ENROL_REQUIRED',
+          mfaToken: await signMfaToken(deps.twoFactor, account.id, 'enrol'),
+          expiresIn: MFA_TOKEN_TTL_SECONDS,
+        };
+  }
+  return startSession(deps, account, meta);
+}
+
+/** The end of every successful sign-in: failures forgotten, a new refresh-token family, the login answer. */
+async function startSession(deps: AuthDeps, account: Account, meta: RequestMeta, secondFactor?: string): Promise<LoginResponse> {
+  const emailKey = emailKeyOf(account.email);
   const now = Date.now();
   const session = await transaction(deps.database, async (db) => {
     await db.delete(authFailures).where(eq(authFailures.emailKey, emailKey));
@@ -287,19 +355,123 @@ export async function login(deps: AuthDeps, body: LoginBody, meta: RequestMeta):
     await db
       .delete(refreshTokens)
       .where(and(eq(refreshTokens.userId, account.id), lt(refreshTokens.familyExpiresAt, new Date(now - 86_400_000))));
-    const started = await startFamily(deps, db, account.id, now);
+    const started = await startFamily(deps, db, account.id, now, meta);
     await writeAudit(db, meta, {
       action: 'login',
       entity: 'auth',
       entityId: account.id,
       actorId: account.id,
       actorEmail: account.email,
+      ...(secondFactor ? { after: { secondFactor } } : {}),
     });
     return started;
   });
   const data = (await loadAuthUser(deps.database.db, account.id))!;
   const { token } = await deps.signer.sign({ id: account.id, role: account.role, email: account.email }, session.familyId);
   return { token, refreshToken: session.token, data, role: account.role };
+}
+
+/** The challenge's account, still enabled and not locked out; anything else is the same 401 as a stale token. */
+async function challengedAccount(deps: AuthDeps, mfaToken: string, purpose: 'mfa' | 'enrol'): Promise<Account> {
+  const userId = await verifyMfaToken(deps.twoFactor, mfaToken, purpose);
+  const account = await accountById(deps.database.db, userId);
+  if (!account || !account.enabled) throw new HttpError(401, 'Phiên xác thực hai bước đã hết hạn, vui lòng đăng nhập lại', AUTH_ERROR_CODES.MFA_TOKEN_INVALID);
+  await assertNotLocked(deps, emailKeyOf(account.email));
+  return account;
+}
+
+/**
+ * The second sign-in step: a code from the app (each 30-second step once) or one unused recovery code. A wrong one
+ * is a failed sign-in of the account's e-mail, counted with wrong passwords towards the same lockout.
+ */
+export async function loginMfa(deps: AuthDeps, body: LoginMfaBody, meta: RequestMeta): Promise<LoginResponse> {
+  const account = await challengedAccount(deps, body.mfaToken, 'mfa');
+  const db = deps.database.db;
+  const ok = body.code !== undefined
+    ? await verifyTotpCode(db, deps.twoFactor, account.id, body.code)
+    : await useRecoveryCode(db, account.id, body.recoveryCode!);
+  if (!ok) {
+    await recordFailure(deps, meta, emailKeyOf(account.email), account, body.code !== undefined ? 'wrong_mfa_code' : 'wrong_recovery_code', 'login_mfa_failed');
+    throw mfaCodeInvalid();
+  }
+  return startSession(deps, account, meta, body.code !== undefined ? 'totp' : 'recovery_code');
+}
+
+/** Enrolment at sign-in, for an account the policy requires it of: the key to scan. */
+export async function loginEnrolStart(deps: AuthDeps, mfaToken: string): Promise<TwoFactorEnrolment> {
+  const account = await challengedAccount(deps, mfaToken, 'enrol');
+  return startEnrolment(deps.database.db, deps.twoFactor, account.id, account.email);
+}
+
+/** Enrolment at sign-in, proved by a first code: two-factor on, the session, and the recovery codes shown once. */
+export async function loginEnrolConfirm(
+  deps: AuthDeps,
+  body: { mfaToken: string; code: string },
+  meta: RequestMeta,
+): Promise<LoginEnrolConfirmResponse> {
+  const account = await challengedAccount(deps, body.mfaToken, 'enrol');
+  const recoveryCodes = await enableTwoFactor(deps, account, body.code, meta, true);
+  return { ...(await startSession(deps, account, meta, 'totp')), recoveryCodes };
+}
+
+async function enableTwoFactor(deps: AuthDeps, account: Account, code: string, meta: RequestMeta, atSignIn: boolean): Promise<string[]> {
+  const codes = await transaction(deps.database, async (db) => {
+    const issued = await confirmEnrolment(db, deps.twoFactor, account.id, code);
+    if (issued) {
+      await writeAudit(db, meta, { action: 'two_factor_enabled', entity: 'users', entityId: account.id, actorId: account.id, actorEmail: account.email, after: { atSignIn } });
+    }
+    return issued;
+  });
+  if (!codes) {
+    // At sign-in the caller holds only a password so far: a wrong code there counts like one at the second step.
+    if (atSignIn) await recordFailure(deps, meta, emailKeyOf(account.email), account, 'wrong_mfa_code', 'login_mfa_failed');
+    throw new HttpError(400, 'Mã xác thực không đúng', AUTH_ERROR_CODES.MFA_CODE_INVALID, [{ path: 'body.code', message: 'Mã xác thực không đúng' }]);
+  }
+  return codes;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Two-factor from the signed-in user's own account screen.
+
+export async function enrolTwoFactorStart(deps: AuthDeps, userId: number): Promise<TwoFactorEnrolment> {
+  const account = await accountById(deps.database.db, userId);
+  if (!account) throw new HttpError(401);
+  return startEnrolment(deps.database.db, deps.twoFactor, account.id, account.email);
+}
+
+export async function enrolTwoFactorConfirm(deps: AuthDeps, userId: number, code: string, meta: RequestMeta): Promise<RecoveryCodesResponse> {
+  const account = await accountById(deps.database.db, userId);
+  if (!account) throw new HttpError(401);
+  return { recoveryCodes: await enableTwoFactor(deps, account, code, meta, false) };
+}
+
+/**
+ * Turning two-factor off takes a current code or the password (a stolen access token alone is not enough); a wrong
+ * one counts towards the lockout. Refused while the office's policy requires it of the account.
+ */
+export async function disableTwoFactor(deps: AuthDeps, userId: number, body: TwoFactorDisableBody, meta: RequestMeta): Promise<void> {
+  const db = deps.database.db;
+  const account = await accountById(db, userId);
+  if (!account) throw new HttpError(401);
+  if (!(await twoFactorEnabled(db, userId))) throw new HttpError(409, 'Xác thực hai bước chưa được bật', AUTH_ERROR_CODES.MFA_STATE_CONFLICT);
+  if (twoFactorRequiredFor(await twoFactorPolicy(db), account.role)) {
+    throw new HttpError(409, 'Quy định của công ty bắt buộc xác thực hai bước cho tài khoản này', AUTH_ERROR_CODES.MFA_STATE_CONFLICT);
+  }
+  const emailKey = emailKeyOf(account.email);
+  await assertNotLocked(deps, emailKey);
+  const ok = body.code !== undefined
+    ? await verifyTotpCode(db, deps.twoFactor, userId, body.code)
+    : await verifyPassword(account.passwordHash, body.password!);
+  if (!ok) {
+    await recordFailure(deps, meta, emailKey, account, body.code !== undefined ? 'wrong_mfa_code' : 'wrong_current_password', 'two_factor_disable_failed');
+    throw new HttpError(400, body.code !== undefined ? 'Mã xác thực không đúng' : 'Mật khẩu hiện tại không đúng', AUTH_ERROR_CODES.MFA_CODE_INVALID, [
+      { path: body.code !== undefined ? 'body.code' : 'body.password', message: body.code !== undefined ? 'Mã xác thực không đúng' : 'Mật khẩu hiện tại không đúng' },
+    ]);
+  }
+  await transaction(deps.database, async (tx) => {
+    await removeTwoFactor(tx, userId);
+    await writeAudit(tx, meta, { action: 'two_factor_disabled', entity: 'users', entityId: userId, after: { by: body.code !== undefined ? 'code' : 'password' } });
+  });
 }
 
 type RefreshOutcome =
@@ -521,7 +693,7 @@ export async function changePassword(
       entityId: userId,
       after: { otherSessionsRevoked: true },
     });
-    return keptFamily ? { token: body.refreshToken!, familyId: keptFamily } : startFamily(deps, db, userId, now);
+    return keptFamily ? { token: body.refreshToken!, familyId: keptFamily } : startFamily(deps, db, userId, now, meta);
   });
   forgetSessionState(userId);
   // Issued after the cut-off, in the same or a later second, so the hook accepts it.

@@ -6,7 +6,7 @@ import { AuthCard } from './auth-card';
 import { clearLock, type LockRecord } from '../../lib/lock';
 import { displayError } from './messages';
 import { PasswordField } from './password-field';
-import { lastProtectedPathOr, LOGIN_PATH } from '../../lib/return-to';
+import { lastProtectedPathOr, LOGIN_PATH, loginPathFor } from '../../lib/return-to';
 import { SubmitButton } from './submit-button';
 import { lastLoginError, lock, useAuth } from '../../lib/use-auth';
 
@@ -47,6 +47,9 @@ export function LockScreenPage() {
     return <Navigate to={LOGIN_PATH} replace />;
   }
 
+  // The password was right and the account has two-factor: the code is asked on the sign-in screen.
+  if (auth.mfa) return <Navigate to={loginPathFor(rec.returnTo)} replace />;
+
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     if (auth.login.loading) return;
@@ -57,7 +60,7 @@ export function LockScreenPage() {
     setFieldError(null);
     setAttempted(true);
     const ok = await auth.unlock(password);
-    if (!ok) {
+    if (!ok && !auth.mfaPending()) {
       toast.error(displayError(t, lastLoginError() ?? ''));
       setPassword('');
       passwordRef.current?.focus();

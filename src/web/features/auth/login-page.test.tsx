@@ -122,4 +122,71 @@ describe('LoginPage', () => {
     await user.click(screen.getByRole('button', { name: 'Ẩn mật khẩu' }));
     expect(input.getAttribute('type')).toBe('password');
   });
+
+  it('asks for the two-factor code after a right password, then signs in with the login answer', async () => {
+    const { calls } = mockFetch((call) =>
+      call.url.endsWith('/api/auth/login')
+        ? jsonResponse(401, { message: 'Vui lòng nhập mã xác thực hai bước', code: 'MFA_REQUIRED', mfaToken: 'challenge-1', expiresIn: 300 })
+        : call.url.endsWith('/api/auth/login/mfa') && (call.body as { code?: string }).code === '123456'
+          ? jsonResponse(200, { token: makeToken({ expiresIn: 900 }), refreshToken: 'r', data: admin, role: 'Admin' })
+          : jsonResponse(401, { message: 'Mã xác thực không đúng hoặc đã được dùng', code: 'MFA_CODE_INVALID' }),
+    );
+    renderLogin('/auth/login?returnTo=%2Forder');
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Email'), 'admin@cargo.test');
+    await user.type(screen.getByLabelText('Mật khẩu'), 'Admin@12345{Enter}');
+    const code = await screen.findByLabelText('Mã xác thực');
+    expect(getAccessToken()).toBeFalsy();
+    expect(document.querySelector('.Toastify__toast--error')).toBeNull();
+    await user.type(code, '654321{Enter}');
+    expect((await screen.findByTestId('login-error')).textContent).toBe('Mã xác thực không đúng hoặc đã được dùng');
+    await user.type(screen.getByLabelText('Mã xác thực'), '123456{Enter}');
+    expect((await screen.findByTestId('where')).textContent).toBe('/order');
+    expect(calls.map((c) => c.url.replace(/^.*\/api/, '/api'))).toEqual(['/api/auth/login', '/api/auth/login/mfa', '/api/auth/login/mfa']);
+    expect(calls[2]!.body).toEqual({ mfaToken: 'challenge-1', code: '123456' });
+    expect(getAccessToken()).toBeTruthy();
+  });
+
+  it('takes a recovery code instead, and goes back to the password step on request', async () => {
+    const { calls } = mockFetch((call) =>
+      call.url.endsWith('/api/auth/login')
+        ? jsonResponse(401, { message: 'Vui lòng nhập mã xác thực hai bước', code: 'MFA_REQUIRED', mfaToken: 'challenge-2', expiresIn: 300 })
+        : jsonResponse(200, { token: makeToken({ expiresIn: 900 }), refreshToken: 'r', data: admin, role: 'Admin' }),
+    );
+    renderLogin();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Email'), 'admin@cargo.test');
+    await user.type(screen.getByLabelText('Mật khẩu'), 'Admin@12345{Enter}');
+    await screen.findByLabelText('Mã xác thực');
+    await user.click(screen.getByRole('button', { name: 'Đăng nhập lại' }));
+    expect(screen.getByLabelText('Email')).toBeTruthy();
+    await user.type(screen.getByLabelText('Mật khẩu'), 'Admin@12345{Enter}');
+    await user.click(await screen.findByRole('button', { name: 'Dùng mã khôi phục' }));
+    await user.type(screen.getByLabelText('Mã khôi phục'), 'abcde-23456{Enter}');
+    expect((await screen.findByTestId('where')).textContent).toBe('/dashboard/ecommerce');
+    expect(calls.at(-1)!.body).toEqual({ mfaToken: 'challenge-2', recoveryCode: 'abcde-23456' });
+  });
+
+  it('makes an account the office requires it of enrol first, and shows the recovery codes before signing in', async () => {
+    mockFetch((call) => {
+      if (call.url.endsWith('/api/auth/login')) {
+        return jsonResponse(401, { message: 'Tài khoản cần bật xác thực hai bước trước khi đăng nhập', code: 'MFA_ENROL_REQUIRED', mfaToken: 'enrol-1', expiresIn: 300 });
+      }
+      if (call.url.endsWith('/api/auth/login/mfa/enrol')) {
+        return jsonResponse(200, { secret: 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ', otpauthUri: 'otpauth://totp/x', qrCodeDataUrl: 'data:image/png;base64,AAAA' });
+      }
+      return jsonResponse(200, { token: makeToken({ expiresIn: 900 }), refreshToken: 'r', data: admin, role: 'Admin', recoveryCodes: ['aaaaa-bbbbb', 'ccccc-ddddd'] });
+    });
+    renderLogin();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Email'), 'admin@cargo.test');
+    await user.type(screen.getByLabelText('Mật khẩu'), 'Admin@12345{Enter}');
+    expect((await screen.findByTestId('mfa-secret')).textContent).toBe('GEZD GNBV GY3T QOJQ GEZD GNBV GY3T QOJQ');
+    await user.type(screen.getByLabelText('Mã xác thực'), '123456{Enter}');
+    expect((await screen.findByTestId('mfa-recovery-codes')).textContent).toContain('aaaaa-bbbbb');
+    expect(getAccessToken()).toBeFalsy();
+    await user.click(screen.getByTestId('mfa-continue'));
+    expect((await screen.findByTestId('where')).textContent).toBe('/dashboard/ecommerce');
+    expect(getAccessToken()).toBeTruthy();
+  });
 });

@@ -5,6 +5,7 @@ import { toast } from '../../lib/toast';
 import { AuthCard } from './auth-card';
 import { EmailField, looksLikeEmail } from './email-field';
 import { displayError } from './messages';
+import { MfaStepForm } from './mfa-step';
 import { PasswordField } from './password-field';
 import { LOCK_SCREEN_PATH, returnToFromSearch } from '../../lib/return-to';
 import { SubmitButton } from './submit-button';
@@ -54,6 +55,11 @@ export function LoginPage() {
 
     setAttempted(true);
     const ok = await auth.signIn(email, password);
+    // Password right, a second step is due: the form below becomes that step.
+    if (!ok && auth.mfaPending()) {
+      setPassword('');
+      return;
+    }
     if (!ok) {
       toast.error(displayError(t, lastLoginError() ?? ''));
       setPassword('');
@@ -62,6 +68,14 @@ export function LoginPage() {
   }
 
   const shownError = attempted && auth.login.error ? displayError(t, auth.login.error) : null;
+
+  if (auth.mfa) {
+    return (
+      <AuthCard title={t(auth.mfa.kind === 'code' ? 'mfa.title' : 'mfa.enrolTitle')} subtitle={auth.mfa.email}>
+        <MfaStepForm step={auth.mfa} busy={auth.login.loading} error={auth.login.error} />
+      </AuthCard>
+    );
+  }
 
   return (
     <AuthCard

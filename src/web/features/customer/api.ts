@@ -1,5 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ChangePasswordBody, ChangePasswordResponse, MePatch, MeResponse } from '../../../shared/contracts/auth';
+import type {
+  ChangePasswordBody,
+  ChangePasswordResponse,
+  MePatch,
+  MeResponse,
+  RecoveryCodesResponse,
+  TwoFactorDisableBody,
+  TwoFactorEnrolment,
+  TwoFactorStatus,
+} from '../../../shared/contracts/auth';
 import { api } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-client';
 import { getRefreshToken, saveTokens, updateStoredUser } from '../../lib/session';
@@ -33,3 +42,16 @@ export async function changePassword(body: Omit<ChangePasswordBody, 'refreshToke
 export function syncStoredUser(me: MeResponse): void {
   updateStoredUser(me);
 }
+
+/** The signed-in user's two-factor sign-in: on or off, recovery codes left, whether the office requires it. */
+export const twoFactorKey = [...queryKeys.Users.me(), 'two-factor'] as const;
+
+export function useTwoFactor() {
+  return useQuery({ queryKey: twoFactorKey, queryFn: ({ signal }) => api.get<TwoFactorStatus>('/api/auth/two-factor', undefined, { signal }) });
+}
+
+export const twoFactorApi = {
+  start: () => api.post<TwoFactorEnrolment>('/api/auth/two-factor/enrol', {}),
+  confirm: (code: string) => api.post<RecoveryCodesResponse>('/api/auth/two-factor/confirm', { code }),
+  disable: (body: TwoFactorDisableBody) => api.post<{ message: string }>('/api/auth/two-factor/disable', body),
+};

@@ -10,9 +10,12 @@ import { FormActions, ResourceFormFrame } from '../../components/form/resource-f
 import { useResourceForm } from '../../components/form/use-resource-form';
 import { PageHeader } from '../../components/page-header';
 import { changePassword, meKey, patchMe, syncStoredUser, useMe } from './api';
+import { TwoFactorCard } from './two-factor-card';
+import { SessionsList } from '../../components/sessions-list';
 
-/** /customer/infor-user: the signed-in user's own profile (name, phone) and their password. */
+/** /customer/infor-user: the signed-in user's own profile (name, phone), their password and their two-factor sign-in. */
 export function InforUserPage() {
+  const { t } = useTranslation('auth');
   const query = useMe();
   return (
     <>
@@ -30,6 +33,17 @@ export function InforUserPage() {
           </Col>
           <Col lg={5}>
             <PasswordCard email={query.data.email} />
+          </Col>
+          <Col lg={7}>
+            <TwoFactorCard />
+          </Col>
+          <Col lg={5}>
+            <Card className="shadow-sm h-100">
+              <Card.Body>
+                <h2 className="h6 mb-1">{t('auth:sessionsTitle')}</h2>
+                <SessionsList url="/api/auth/sessions" queryKey={[...meKey, 'sessions']} />
+              </Card.Body>
+            </Card>
           </Col>
         </Row>
       )}

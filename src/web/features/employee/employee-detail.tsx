@@ -10,6 +10,7 @@ import { HISTORY_DEFAULT_IGNORE, historyTab } from '../../components/history-tab
 import { RecordPage } from '../../components/record-page';
 import { StatusBadge } from '../../components/status-badge';
 import type { Versioned } from '../../components/resource-api';
+import { SessionsList } from '../../components/sessions-list';
 import { UrlTabs } from '../../components/url-tabs';
 import { isApiRequestError } from '../../lib/api-client';
 import { getStoredUser } from '../../lib/session';
@@ -190,6 +191,21 @@ function EmployeeDetail({ loaded }: { loaded: Versioned<Employee> }) {
             ),
           },
           { key: 'account', title: t('detail.tabs.account'), content: accountTab },
+          ...(account
+            ? [
+                {
+                  key: 'sessions',
+                  title: t('detail.tabs.sessions'),
+                  content: (
+                    <Card className="shadow-sm">
+                      <Card.Body>
+                        <SessionsList url={`/api/employees/${e.id}/sessions`} queryKey={[...employeeApi.keys.detail(e.id), 'sessions']} />
+                      </Card.Body>
+                    </Card>
+                  ),
+                },
+              ]
+            : []),
           historyTab(t('detail.tabs.history'), { entity: 'employees', entityId: e.id, queryKey: employeeApi.keys.history(e.id), fields, ignore: HISTORY_IGNORE }),
         ]}
       />

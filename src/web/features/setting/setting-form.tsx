@@ -9,7 +9,8 @@ import { z } from 'zod';
 import { businessDate } from '../../../shared/contracts/exchange-rates';
 import { isDatedKind, settingValueSchema, type Setting, type SettingKind } from '../../../shared/contracts/settings';
 import type { PriceListValue } from '../../../shared/domain/pricing';
-import { MoneyField, TextareaField, TextField } from '../../components/form/fields';
+import { MoneyField, SelectField, TextareaField, TextField } from '../../components/form/fields';
+import { TWO_FACTOR_POLICIES, TWO_FACTOR_SETTING } from '../../../shared/two-factor';
 import { FormActions, ResourceFormFrame } from '../../components/form/resource-form';
 import { useResourceForm } from '../../components/form/use-resource-form';
 import { PageHeader } from '../../components/page-header';
@@ -20,8 +21,9 @@ import { buildPriceList, EMPTY_PRICE_LIST, PriceListEditor, PriceListForm, price
 import { useSettingTitle } from './setting-fields';
 
 /** How a kind's value is typed: a text, a whole number, an amount of đồng, a rate, the four fields of a bank account, a price list. */
-type Shape = 'text' | 'int' | 'money' | 'rate' | 'bank' | 'priceList';
-function shapeOf(kind: string, value: unknown): Shape {
+type Shape = 'text' | 'int' | 'money' | 'rate' | 'bank' | 'priceList' | 'twoFactor';
+function shapeOf(kind: string, value: unknown, key?: string): Shape {
+  if (kind === TWO_FACTOR_SETTING.kind && key === TWO_FACTOR_SETTING.key) return 'twoFactor';
   if (kind === 'delivery_fees') return 'money';
   if (kind === 'exchange_rate') return 'rate';
   if (kind === 'bank_account') return 'bank';
@@ -44,7 +46,7 @@ type Values = z.infer<typeof Values>;
 function toValues(s: Setting, newVersion: boolean, lang: MessageLanguage): Values {
   const v = s.value as Record<string, unknown> | string | number | null;
   const obj = v && typeof v === 'object' ? v : {};
-  const shape = shapeOf(s.kind, s.value);
+  const shape = shapeOf(s.kind, s.value, s.key);
   return {
     text: typeof v === 'object' ? '' : String(v ?? ''),
     amount: shape === 'money' && typeof v === 'number' ? v : shape === 'rate' ? parseRateWire(obj.rate) : null,
@@ -64,6 +66,7 @@ type NumberMessages = Parameters<typeof buildPriceList>[1];
 function buildValue(shape: Shape, v: Values, msgs: NumberMessages, lang: MessageLanguage): { value: unknown } | { problem: string } {
   switch (shape) {
     case 'text':
+    case 'twoFactor':
       return { value: v.text };
     case 'int':
       return /^\d+$/.test(v.text.trim()) ? { value: Number(v.text.trim()) } : { problem: 'int' };
@@ -107,7 +110,7 @@ function SettingForm({ loaded }: { loaded: Versioned<Setting> }) {
   const dated = isDatedKind(kind);
   // A version already in force is history: changing it means adding a new version with a start day.
   const newVersion = dated && (params.get('new') === '1' || s.status !== 'scheduled');
-  const shape = shapeOf(kind, s.value);
+  const shape = shapeOf(kind, s.value, s.key);
   const msgs = useMemo(() => ({ number: t('plForm.badNumber'), percent: t('plForm.badPercent') }), [t]);
   const lang = useMoneyLang();
 
@@ -174,6 +177,18 @@ function SettingForm({ loaded }: { loaded: Versioned<Setting> }) {
                   ) : (
                     <TextField form={form} name="text" label={t('fields.value')} maxLength={300} />
                   )}
+                </Col>
+              )}
+              {shape === 'twoFactor' && (
+                <Col md={6}>
+                  <SelectField
+                    form={form}
+                    name="text"
+                    label={t('fields.value')}
+                    required
+                    options={TWO_FACTOR_POLICIES.map((p) => ({ value: p, label: t(`twoFactor.${p}`) }))}
+                    help={t('twoFactor.help')}
+                  />
                 </Col>
               )}
               {shape === 'int' && (
