@@ -42,6 +42,7 @@ const DATA_CONTEXTS: Record<string, string> = {
   'hint:': 'notes on the header cells of the Vietnamese import template',
   'fileName:': 'export file names',
   'templateName:': 'import template file and sheet names',
+  'vi:': 'a customer notification\'s Vietnamese text: the customer\'s own language is chosen at sending, and its English stands beside it (en:)',
   'function resetMail': 'the password-reset e-mail: the server does not know the recipient\'s language, so the mail carries an English paragraph of its own',
 };
 
@@ -50,11 +51,7 @@ const DATA_LITERALS: Array<[file: string, text: string, reason: string]> = [
   ['src/server/lib/resource/export.ts', 'Có', 'the Vietnamese yes of an export\'s yes/no cells (English has its own beside it)'],
   ['src/server/lib/resource/export.ts', 'Không', 'the Vietnamese no of an export\'s yes/no cells (English has its own beside it)'],
   ['src/server/modules/customers/customers.resource.ts', 'Mặc định', 'the name stored on an imported customer\'s default address'],
-  ['src/shared/domain/event-notes.ts', 'Tạo kiện', 'the Vietnamese sentence of a system event note (stored as a code since migration 0017; the web renders the code from its own catalog)'],
-  ['src/shared/domain/event-notes.ts', 'Đóng vào MAWB {}', 'the Vietnamese sentence of a system event note (stored as a code since migration 0017; the web renders the code from its own catalog)'],
-  ['src/shared/domain/event-notes.ts', 'Gỡ khỏi MAWB {}', 'the Vietnamese sentence of a system event note (stored as a code since migration 0017; the web renders the code from its own catalog)'],
-  ['src/shared/domain/event-notes.ts', 'Phiếu giao {}: {}', 'the Vietnamese sentence of a system event note (stored as a code since migration 0023; the web renders the code from its own catalog)'],
-  ['src/shared/domain/event-notes.ts', 'Phiếu giao {} — người nhận: {}', 'the Vietnamese sentence of a system event note (stored as a code since migration 0023; the web renders the code from its own catalog)'],
+  ['src/server/modules/notifications/notifications.send.ts', 'Xin chào {},', 'the greeting of a customer notification e-mail in Vietnamese, chosen by the customer\'s language (the English greeting stands beside it)'],
   ['src/shared/domain/awb.ts', 'Serial AWB không hợp lệ: {}', 'a programming error (RangeError): never sent, a 500 says only "system error"'],
   ['src/shared/domain/awb.ts', 'Tiền tố hãng phải gồm 3 chữ số: {}', 'a programming error (RangeError): never sent, a 500 says only "system error"'],
 ];

@@ -855,4 +855,10 @@ export const MESSAGES_EN: Readonly<Record<string, string>> = {
   'id phải là số nguyên': 'id must be a whole number',
   'error phải là số nguyên': 'error must be a whole number',
   'transferType phải là in hoặc out': 'transferType must be in or out',
+
+  // ---- customer notifications (server/modules/notifications) ----------------------------------------------
+  'tin nhắn': 'message',
+  'Không tìm thấy tin nhắn': 'Message not found',
+  'Tin nhắn cùng loại của khách hàng này đang chờ gửi': 'A message of the same kind for this customer is already waiting to be sent',
+  'Chỉ hủy được tin nhắn đang chờ gửi': 'Only a message waiting to be sent can be cancelled',
 };

@@ -52,7 +52,7 @@ export const messagesRoutes = resourceRoutes(messagesResource, (plain) => {
 
   app.post(
     '/messages/:id/cancel',
-    { validatorCompiler, schema: { tags, summary: 'Huỷ tin nhắn đang chờ gửi', params: IdParams, response: { 200: Message, 404: ApiError, 409: ApiError } } },
+    { validatorCompiler, schema: { tags, summary: 'Hủy tin nhắn đang chờ gửi', params: IdParams, response: { 200: Message, 404: ApiError, 409: ApiError } } },
     async (req) => {
       const { id } = req.params as IdParams;
       const who = requestMeta(req).actorEmail ?? 'staff';
@@ -62,7 +62,7 @@ export const messagesRoutes = resourceRoutes(messagesResource, (plain) => {
       if (!(result as unknown as { rows: unknown[] }).rows.length) {
         const item = await findItem<Message>(db(), messagesResource, id);
         if (!item) throw new HttpError(404, 'Không tìm thấy tin nhắn');
-        throw new HttpError(409, 'Chỉ huỷ được tin nhắn đang chờ gửi', 'MESSAGE_NOT_QUEUED');
+        throw new HttpError(409, 'Chỉ hủy được tin nhắn đang chờ gửi', 'MESSAGE_NOT_QUEUED');
       }
       return answer(id);
     },
