@@ -40,7 +40,7 @@ export const MESSAGES_EN: Readonly<Record<string, string>> = {
 
   // ---- the web client's own texts (web/lib/api-client.ts) -----------------------------------------------------
   'Lỗi không xác định': 'Unknown error',
-  'Yêu cầu đã bị huỷ': 'The request was cancelled',
+  'Yêu cầu đã bị hủy': 'The request was cancelled',
 
   // ---- sign-in and sessions (server/plugins/auth.ts, modules/auth, shared/contracts/auth.ts) ------------------
   'Phiên đăng nhập đã hết hạn hoặc không hợp lệ': 'Your session has expired or is not valid',
@@ -281,7 +281,7 @@ export const MESSAGES_EN: Readonly<Record<string, string>> = {
   'Đang làm hải quan': 'In customs',
   'Đã nhận tại kho VN': 'Received at VN hub',
   'Đã đóng': 'Closed',
-  'Đã huỷ': 'Cancelled',
+  'Đã hủy': 'Cancelled',
   'Vui lòng nhập số AWB': 'Please enter the AWB number',
   'Số AWB gồm 11 chữ số: 3 số tiền tố hãng và 8 số (VD 176-12345675)':
     'An AWB number has 11 digits: the 3-digit airline prefix and 8 digits (e.g. 176-12345675)',
@@ -348,9 +348,9 @@ export const MESSAGES_EN: Readonly<Record<string, string>> = {
   'MAWB {awb} ở trạng thái "{status}": không thể sửa': 'MAWB {awb} is "{status}": it cannot be edited',
   'Chỉ sửa được số AWB, điểm đi và điểm đến khi MAWB còn ở trạng thái Nháp hoặc Đã đặt chỗ (hiện tại: {status})':
     'The AWB number, origin and destination can only be changed while the MAWB is Draft or Booked (now: {status})',
-  'Chỉ xóa được MAWB ở trạng thái Nháp hoặc Đã huỷ (hiện tại: {status}); hãy huỷ MAWB trước':
+  'Chỉ xóa được MAWB ở trạng thái Nháp hoặc Đã hủy (hiện tại: {status}); hãy hủy MAWB trước':
     'Only a Draft or Cancelled MAWB can be deleted (now: {status}); cancel the MAWB first',
-  'MAWB {awb} còn {pieces} kiện: hãy gỡ hết kiện (hoặc huỷ MAWB) trước khi xóa':
+  'MAWB {awb} còn {pieces} kiện: hãy gỡ hết kiện (hoặc hủy MAWB) trước khi xóa':
     'MAWB {awb} still has {pieces} packages: remove them all (or cancel the MAWB) before deleting',
 
   // ---- orders (shared/contracts/orders.ts, modules/orders) ----------------------------------------------------
