@@ -364,7 +364,6 @@ export const MESSAGES_EN: Readonly<Record<string, string>> = {
   'Đã về kho Việt Nam': 'Arrived in Vietnam',
   'Đang giao hàng': 'Delivering',
   'Hoàn thành': 'Completed',
-  'Đã hủy': 'Cancelled',
   'Phí dịch vụ': 'The service fee',
   'Phí giao nội địa': 'The domestic delivery fee',
   'Tiền đặt cọc': 'The deposit',
