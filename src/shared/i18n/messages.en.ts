@@ -62,6 +62,8 @@ export const MESSAGES_EN: Readonly<Record<string, string>> = {
     'Password changed. Your other sessions have been signed out.',
   'Nếu email này có tài khoản, chúng tôi đã gửi liên kết đặt lại mật khẩu. Vui lòng kiểm tra hộp thư (liên kết có hiệu lực 60 phút).':
     'If this e-mail has an account, we have sent a password reset link. Please check your inbox (the link is valid for 60 minutes).',
+  'Máy chủ chưa có máy chủ thư (SMTP): nếu email này có tài khoản, liên kết đặt lại mật khẩu (hiệu lực 60 phút) được lưu trong Hộp thư đi của hệ thống. Hãy nhờ Quản trị viên mở Cấu hình → Hộp thư đi và chuyển liên kết cho bạn.':
+    'No mail server (SMTP) is set up: if this e-mail has an account, the password reset link (valid for 60 minutes) is kept in the system\'s mail outbox. Ask an Admin to open Settings → Mail outbox and pass the link on to you.',
   'Đã đăng xuất': 'Signed out',
   'Đã đặt lại mật khẩu. Vui lòng đăng nhập bằng mật khẩu mới.': 'Your password has been reset. Please sign in with the new password.',
   'Mật khẩu cần ít nhất 8 ký tự, gồm cả chữ cái và chữ số': 'The password needs at least 8 characters, with both letters and digits',
