@@ -53,10 +53,15 @@ function CheckYourMail() {
       ) : (
         <p>{t('confirm.sentGeneric')}</p>
       )}
-      <p className="text-body-secondary small">{t('confirm.validity')}</p>
-      <Link to="/auth/forget-password" className="btn btn-outline-primary w-100">
-        {t('confirm.resend')}
-      </Link>
+      {/* Spam folders and "not received? send again" are about mail that was sent: not shown when none was. */}
+      {!outbox && (
+        <>
+          <p className="text-body-secondary small">{t('confirm.validity')}</p>
+          <Link to="/auth/forget-password" className="btn btn-outline-primary w-100">
+            {t('confirm.resend')}
+          </Link>
+        </>
+      )}
     </AuthCard>
   );
 }

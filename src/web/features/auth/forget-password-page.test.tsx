@@ -27,6 +27,7 @@ describe('forgot password', () => {
     const note = await screen.findByTestId('confirm-outbox');
     expect(note.textContent).toContain('Cấu hình → Hộp thư đi');
     expect(screen.queryByText(/chúng tôi đã gửi/)).toBeNull();
+    expect(screen.queryByRole('link', { name: /Gửi lại/ })).toBeNull();
   });
 
   it('with a mail server says where the link was sent', async () => {
