@@ -63,7 +63,7 @@ const DATA_LITERALS: Array<[file: string, text: string, reason: string]> = [
  */
 const COMPOSED_OR_CLIENT_ENTRIES = new Set([
   'Lỗi không xác định',
-  'Yêu cầu đã bị huỷ',
+  'Yêu cầu đã bị hủy',
   'Đầu vào không hợp lệ',
   'MAWB đang ở trạng thái "{status}"; chỉ có thể chuyển sang: {next}',
   'MAWB đang ở trạng thái "{status}"; trạng thái này là trạng thái cuối, không thể chuyển tiếp',

@@ -99,6 +99,15 @@ export type LogoutBody = z.infer<typeof LogoutBody>;
 export const MessageResponse = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof MessageResponse>;
 
+/**
+ * `POST /api/auth/forgot-password`: the same answer for every address. `delivery` says where a reset link goes:
+ * `mail` (sent through the mail server) or `outbox` (no mail server: kept in the mail outbox, which an Admin reads
+ * under Settings → Mail outbox and passes on).
+ */
+export const FORGOT_PASSWORD_DELIVERIES = ['mail', 'outbox'] as const;
+export const ForgotPasswordResponse = z.object({ message: z.string(), delivery: z.enum(FORGOT_PASSWORD_DELIVERIES) });
+export type ForgotPasswordResponse = z.infer<typeof ForgotPasswordResponse>;
+
 export const ForgotPasswordBody = z.object({ email: Email });
 export type ForgotPasswordBody = z.infer<typeof ForgotPasswordBody>;
 

@@ -13,7 +13,7 @@ import { PACKAGE_STATUSES } from '../domain/package-status';
 import { ORDER_KINDS, ORDER_STATUSES } from '../domain/order-lifecycle';
 import { parseScannedNumbers, SCAN_MAX_NUMBERS } from '../domain/scan';
 import { DELIVERY_METHODS, DELIVERY_ZONES, DISCOUNT_REASON_MAX, SLIP_AMOUNT_MAX, SURCHARGE_LABEL_MAX } from '../domain/slip-charges';
-import { defineListSpec, exportQuerySchema, filter, listQuerySchema, listResponse, type ListQuery } from './list-query';
+import { defineListSpec, exportQuerySchema, filter, listFilterSchema, listQuerySchema, listResponse, type ListQuery } from './list-query';
 import { blankToNull, PhoneInput, Timestamp } from './resource';
 import { FreightBasisSchema } from './settings';
 
@@ -77,6 +77,10 @@ export const DELIVERY_SLIP_ERROR_CODES = {
   NOTHING_TO_CREATE: 'SLIP_BULK_EMPTY',
   /** An order line that cannot be collected (not the customer's, settled, closed, on another open slip); details: [{ path: 'orderIds.i', message }]. */
   ORDER_CONFLICT: 'SLIP_ORDER_CONFLICT',
+  /** A bulk step's filter selects more slips than one step takes (SLIP_BULK_STATUS_MAX). */
+  BULK_TOO_MANY: 'SLIP_BULK_TOO_MANY',
+  /** A bulk step's filter selects no slip. */
+  BULK_NOTHING_MATCHES: 'SLIP_BULK_NOTHING_MATCHES',
 } as const;
 
 // ---- inputs -----------------------------------------------------------------------------------------
@@ -296,24 +300,8 @@ export type SlipBulkBodyInput = z.input<typeof SlipBulkBody>;
 /** The steps a bulk action takes (failed needs a reason per slip: one at a time). */
 const SLIP_BULK_STATUS_TARGETS = ['ready', 'out_for_delivery', 'cancelled'] as const;
 /** Most slips one bulk step takes (a day's vouchers at a busy hub). */
-const SLIP_BULK_STATUS_MAX = 500;
+export const SLIP_BULK_STATUS_MAX = 500;
 
-/**
- * `POST /api/delivery-slips/bulk-status`: the same step (finalise, out for delivery, cancel) on many slips, each in
- * its own transaction on the one status-change path, so one refusal does not hold the others back. Finalising
- * refuses a slip whose charges changed since it was saved (outcome `charges_changed`, with before/after) unless
- * `acceptNewCharges`.
- */
-export const SlipBulkStatusBody = z.strictObject({
-  ids: z
-    .array(Id('Mã phiếu giao không hợp lệ'), { error: 'ids phải là danh sách mã phiếu giao' })
-    .min(1, { error: 'Vui lòng chọn ít nhất một phiếu giao' })
-    .max(SLIP_BULK_STATUS_MAX, { error: `Tối đa ${SLIP_BULK_STATUS_MAX} phiếu giao mỗi lần` })
-    .refine((ids) => new Set(ids).size === ids.length, { error: 'Một phiếu giao xuất hiện hai lần' }),
-  status: z.enum(SLIP_BULK_STATUS_TARGETS, { error: `Trạng thái phải là một trong: ${SLIP_BULK_STATUS_TARGETS.join(', ')}` }),
-  acceptNewCharges: z.boolean({ error: 'acceptNewCharges phải là true hoặc false' }).optional(),
-});
-export type SlipBulkStatusBody = z.output<typeof SlipBulkStatusBody>;
 
 const SLIP_BULK_OUTCOMES = ['done', 'refused', 'charges_changed'] as const;
 
@@ -494,6 +482,30 @@ export const DELIVERY_SLIP_LIST = defineListSpec({
 export type DeliverySlipListQuery = ListQuery<typeof DELIVERY_SLIP_LIST>;
 export const DeliverySlipListQuery = listQuerySchema(DELIVERY_SLIP_LIST);
 export const DeliverySlipExportQuery = exportQuerySchema(DELIVERY_SLIP_LIST);
+
+/**
+ * `POST /api/delivery-slips/bulk-status`: the same step (finalise, out for delivery, cancel) on many slips, each in
+ * its own transaction on the one status-change path, so one refusal does not hold the others back. Finalising
+ * refuses a slip whose charges changed since it was saved (outcome `charges_changed`, with before/after) unless
+ * `acceptNewCharges`. The slips are named by `ids`, or by `filter` (the slip list's search, filters and sort: every
+ * slip matching it, across pages, at most SLIP_BULK_STATUS_MAX of them), one of the two.
+ */
+export const SlipBulkStatusBody = z
+  .strictObject({
+  ids: z
+    .array(Id('Mã phiếu giao không hợp lệ'), { error: 'ids phải là danh sách mã phiếu giao' })
+    .min(1, { error: 'Vui lòng chọn ít nhất một phiếu giao' })
+    .max(SLIP_BULK_STATUS_MAX, { error: `Tối đa ${SLIP_BULK_STATUS_MAX} phiếu giao mỗi lần` })
+    .refine((ids) => new Set(ids).size === ids.length, { error: 'Một phiếu giao xuất hiện hai lần' })
+    .optional(),
+  filter: listFilterSchema(DELIVERY_SLIP_LIST).optional(),
+  status: z.enum(SLIP_BULK_STATUS_TARGETS, { error: `Trạng thái phải là một trong: ${SLIP_BULK_STATUS_TARGETS.join(', ')}` }),
+  acceptNewCharges: z.boolean({ error: 'acceptNewCharges phải là true hoặc false' }).optional(),
+  })
+  .refine((b) => (b.ids === undefined) !== (b.filter === undefined), { error: 'Chọn phiếu giao theo danh sách (ids) hoặc theo bộ lọc (filter), một trong hai' });
+export type SlipBulkStatusBody = z.output<typeof SlipBulkStatusBody>;
+/** What a client sends: `filter` carries the list's query values as the list screen has them. */
+export type SlipBulkStatusBodyInput = z.input<typeof SlipBulkStatusBody>;
 
 /** Σ over every slip the list query selects (paging ignored). */
 export const DeliverySlipTotals = z.object({

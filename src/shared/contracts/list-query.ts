@@ -377,6 +377,18 @@ export function exportQuerySchema<const S extends ListSpec>(spec: S) {
   return z.strictObject(shape, { error: unknownParamError }) as unknown as z.ZodType<ExportQuery<S>, ListQueryInput>;
 }
 
+/** The list's query without its paging (search, filters, sort): what "every row matching the filter" means. */
+export type ListFilter<S extends ListSpec = ListSpec> = Omit<ListQuery<S>, 'page' | 'pageSize' | 'cursor'>;
+
+/**
+ * A bulk action's "every row matching the list's filter, across pages": the list's own search, filters and sort,
+ * validated exactly as its query string is (unknown names refused), sent in the body instead of thousands of ids.
+ */
+export function listFilterSchema<const S extends ListSpec>(spec: S) {
+  const shape: Record<string, z.ZodType> = { sort: sortSchema(spec), ...filtersShape(spec) };
+  return z.strictObject(shape, { error: unknownParamError }) as unknown as z.ZodType<ListFilter<S>, ListQueryInput>;
+}
+
 /** `{ items, total, page, pageSize }` of any resource. */
 export function listResponse<T extends z.ZodType>(item: T) {
   return z.object({

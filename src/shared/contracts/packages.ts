@@ -419,6 +419,11 @@ export const ReceiveBody = z.strictObject({
   contents: fields.contents.optional(),
   destinationStoreId: fields.destinationStoreId.optional(),
   note: z.string().trim().max(1000, { error: 'Ghi chú dài tối đa 1000 ký tự' }).optional(),
+  /**
+   * The customer's open order the parcel goes on, as it is received: attached by the order's own rules (its
+   * customer's parcels only, not a closed order, not a parcel on another order), in the same transaction.
+   */
+  orderId: fields.orderId.optional(),
 }).superRefine((v, ctx) => {
   const sizes = ['lengthMm', 'widthMm', 'heightMm'] as const;
   if (sizes.every((k) => v[k] == null)) return;

@@ -56,7 +56,7 @@ describe('delivery slip lifecycle', () => {
 
   it('names the allowed steps in the refusal', () => {
     expect(slipTransitionMessage('courier', 'ready', 'delivered')).toBe(
-      'Không thể chuyển phiếu giao từ "Sẵn sàng giao" sang "Đã giao"; chỉ có thể chuyển sang: "Đang giao", "Đã huỷ"',
+      'Không thể chuyển phiếu giao từ "Sẵn sàng giao" sang "Đã giao"; chỉ có thể chuyển sang: "Đang giao", "Đã hủy"',
     );
     expect(slipTransitionMessage('pickup', 'delivered', 'failed')).toContain('trạng thái cuối');
   });

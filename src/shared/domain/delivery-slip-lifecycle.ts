@@ -122,7 +122,7 @@ export const DELIVERY_SLIP_STATUS_LABELS: Record<DeliverySlipStatus, string> = {
   out_for_delivery: 'Đang giao',
   delivered: 'Đã giao',
   failed: 'Giao thất bại',
-  cancelled: 'Đã huỷ',
+  cancelled: 'Đã hủy',
 };
 
 export const DELIVERY_FAILURE_REASON_LABELS: Record<DeliveryFailureReason, string> = {

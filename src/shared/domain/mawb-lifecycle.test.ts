@@ -50,7 +50,7 @@ describe('MAWB transitions', () => {
 
   it('says in Vietnamese where the MAWB may go instead', () => {
     expect(transitionErrorMessage('booked', 'arrived')).toBe(
-      'Không thể chuyển MAWB từ "Đã đặt chỗ" sang "Đã hạ cánh"; chỉ có thể chuyển sang: "Đã lập manifest", "Đã huỷ"',
+      'Không thể chuyển MAWB từ "Đã đặt chỗ" sang "Đã hạ cánh"; chỉ có thể chuyển sang: "Đã lập manifest", "Đã hủy"',
     );
     expect(transitionErrorMessage('departed', 'departed')).toContain('MAWB đang ở trạng thái "Đã cất cánh"; chỉ có thể chuyển sang: "Đã hạ cánh"');
     expect(transitionErrorMessage('closed', 'draft')).toContain('trạng thái cuối');

@@ -162,7 +162,7 @@ export const MAWB_STATUS_LABELS: Record<MawbStatus, string> = {
   cleared: 'Đã thông quan',
   received_at_hub: 'Đã nhận tại kho VN',
   closed: 'Đã đóng',
-  cancelled: 'Đã huỷ',
+  cancelled: 'Đã hủy',
 };
 
 /** "Không thể chuyển MAWB từ … sang …; chỉ có thể chuyển sang: …" */

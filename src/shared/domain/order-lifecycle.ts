@@ -36,6 +36,8 @@ export const ORDER_STATUSES = [
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export const FINAL_ORDER_STATUSES: readonly OrderStatus[] = ['completed', 'cancelled'];
+/** An open order still takes parcels: every status but the final ones. */
+export const OPEN_ORDER_STATUSES: readonly OrderStatus[] = ORDER_STATUSES.filter((s) => !FINAL_ORDER_STATUSES.includes(s));
 
 /**
  * What an order still owes: its total less what the wallet paid for it (payments − refunds referring to it). A

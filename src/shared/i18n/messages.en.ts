@@ -40,7 +40,7 @@ export const MESSAGES_EN: Readonly<Record<string, string>> = {
 
   // ---- the web client's own texts (web/lib/api-client.ts) -----------------------------------------------------
   'Lỗi không xác định': 'Unknown error',
-  'Yêu cầu đã bị huỷ': 'The request was cancelled',
+  'Yêu cầu đã bị hủy': 'The request was cancelled',
 
   // ---- sign-in and sessions (server/plugins/auth.ts, modules/auth, shared/contracts/auth.ts) ------------------
   'Phiên đăng nhập đã hết hạn hoặc không hợp lệ': 'Your session has expired or is not valid',
@@ -84,6 +84,8 @@ export const MESSAGES_EN: Readonly<Record<string, string>> = {
     'Password changed. Your other sessions have been signed out.',
   'Nếu email này có tài khoản, chúng tôi đã gửi liên kết đặt lại mật khẩu. Vui lòng kiểm tra hộp thư (liên kết có hiệu lực 60 phút).':
     'If this e-mail has an account, we have sent a password reset link. Please check your inbox (the link is valid for 60 minutes).',
+  'Máy chủ chưa có máy chủ thư (SMTP): nếu email này có tài khoản, liên kết đặt lại mật khẩu (hiệu lực 60 phút) được lưu trong Hộp thư đi của hệ thống. Hãy nhờ Quản trị viên mở Cấu hình → Hộp thư đi và chuyển liên kết cho bạn.':
+    'No mail server (SMTP) is set up: if this e-mail has an account, the password reset link (valid for 60 minutes) is kept in the system\'s mail outbox. Ask an Admin to open Settings → Mail outbox and pass the link on to you.',
   'Đã đăng xuất': 'Signed out',
   'Đã đặt lại mật khẩu. Vui lòng đăng nhập bằng mật khẩu mới.': 'Your password has been reset. Please sign in with the new password.',
   'Mật khẩu cần ít nhất 8 ký tự, gồm cả chữ cái và chữ số': 'The password needs at least 8 characters, with both letters and digits',
@@ -303,7 +305,7 @@ export const MESSAGES_EN: Readonly<Record<string, string>> = {
   'Đang làm hải quan': 'In customs',
   'Đã nhận tại kho VN': 'Received at VN hub',
   'Đã đóng': 'Closed',
-  'Đã huỷ': 'Cancelled',
+  'Đã hủy': 'Cancelled',
   'Vui lòng nhập số AWB': 'Please enter the AWB number',
   'Số AWB gồm 11 chữ số: 3 số tiền tố hãng và 8 số (VD 176-12345675)':
     'An AWB number has 11 digits: the 3-digit airline prefix and 8 digits (e.g. 176-12345675)',
@@ -370,9 +372,9 @@ export const MESSAGES_EN: Readonly<Record<string, string>> = {
   'MAWB {awb} ở trạng thái "{status}": không thể sửa': 'MAWB {awb} is "{status}": it cannot be edited',
   'Chỉ sửa được số AWB, điểm đi và điểm đến khi MAWB còn ở trạng thái Nháp hoặc Đã đặt chỗ (hiện tại: {status})':
     'The AWB number, origin and destination can only be changed while the MAWB is Draft or Booked (now: {status})',
-  'Chỉ xóa được MAWB ở trạng thái Nháp hoặc Đã huỷ (hiện tại: {status}); hãy huỷ MAWB trước':
+  'Chỉ xóa được MAWB ở trạng thái Nháp hoặc Đã hủy (hiện tại: {status}); hãy hủy MAWB trước':
     'Only a Draft or Cancelled MAWB can be deleted (now: {status}); cancel the MAWB first',
-  'MAWB {awb} còn {pieces} kiện: hãy gỡ hết kiện (hoặc huỷ MAWB) trước khi xóa':
+  'MAWB {awb} còn {pieces} kiện: hãy gỡ hết kiện (hoặc hủy MAWB) trước khi xóa':
     'MAWB {awb} still has {pieces} packages: remove them all (or cancel the MAWB) before deleting',
 
   // ---- orders (shared/contracts/orders.ts, modules/orders) ----------------------------------------------------
@@ -386,7 +388,6 @@ export const MESSAGES_EN: Readonly<Record<string, string>> = {
   'Đã về kho Việt Nam': 'Arrived in Vietnam',
   'Đang giao hàng': 'Delivering',
   'Hoàn thành': 'Completed',
-  'Đã hủy': 'Cancelled',
   'Phí dịch vụ': 'The service fee',
   'Phí giao nội địa': 'The domestic delivery fee',
   'Tiền đặt cọc': 'The deposit',
@@ -620,6 +621,9 @@ export const MESSAGES_EN: Readonly<Record<string, string>> = {
   'Vui lòng chọn ít nhất một phiếu giao': 'Please select at least one delivery slip',
   'Tối đa {max} phiếu giao mỗi lần': 'At most {max} delivery slips at a time',
   'Một phiếu giao xuất hiện hai lần': 'A delivery slip appears twice',
+  'Chọn phiếu giao theo danh sách (ids) hoặc theo bộ lọc (filter), một trong hai': 'Name the delivery slips either by a list (ids) or by a filter (filter), one of the two',
+  'Bộ lọc chọn hơn {max} phiếu giao: mỗi lần làm tối đa {max2} phiếu, hãy lọc hẹp lại': 'The filter selects more than {max} delivery slips: one step takes at most {max2}, please narrow the filter',
+  'Không có phiếu giao nào khớp bộ lọc': 'No delivery slip matches the filter',
   'orderIds phải là danh sách mã đơn hàng': 'orderIds must be a list of order IDs',
   'Một phiếu giao thu tối đa {max} đơn hàng': 'A delivery slip collects at most {max} orders',
   'Một đơn hàng xuất hiện hai lần': 'An order appears twice',

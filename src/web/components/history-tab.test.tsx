@@ -106,4 +106,33 @@ describe('History tab', () => {
     renderAt('/x', <HistoryTab entity="customers" entityId={9} queryKey={['h', 9]} fields={FIELDS} />);
     expect(await screen.findByText('Chưa có lịch sử thay đổi')).toBeTruthy();
   });
+
+  it("names and writes the fields the screen did not define by the resource's own words: labels, money, Vietnam time, statuses, codes", async () => {
+    mockFetch(() =>
+      jsonResponse(200, {
+        items: [
+          entry({
+            entity: 'delivery-slips',
+            entityId: '305',
+            before: { status: 'out_for_delivery', codOutstanding: true, reconciledAt: null, collectedAmount: null, packages: [{ id: 1, code: 'PK001' }] },
+            after: { status: 'delivered', codOutstanding: false, reconciledAt: '2026-12-02T05:00:00.000Z', collectedAmount: 685_800, packages: [{ id: 1, code: 'PK001' }, { id: 2, code: 'PK002' }] },
+          }),
+        ],
+        total: 1,
+        page: 1,
+        pageSize: 20,
+      }),
+    );
+    renderAt('/x', <HistoryTab entity="delivery-slips" entityId={305} queryKey={['h', 305]} fields={[]} />);
+    const table = (await screen.findAllByRole('table'))[0]!;
+    const row = (label: string) => within(table).getByRole('rowheader', { name: label }).closest('tr')!.textContent;
+    expect(row('Trạng thái')).toContain('Đang giao');
+    expect(row('Trạng thái')).toContain('Đã giao');
+    expect(row('COD chưa đối soát')).toContain('Không');
+    expect(row('Đối soát COD lúc')).toContain('02/12/2026 12:00');
+    expect(row('Đã thu')).toContain('685.800\u00a0₫');
+    expect(row('Số kiện')).toContain('PK001, PK002');
+    expect(table.textContent).not.toMatch(/codOutstanding|reconciledAt|out_for_delivery|2026-12-02T|\{/);
+  });
 });
+

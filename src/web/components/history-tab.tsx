@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { AuditLogEntry, AuditLogList } from '../../shared/contracts/audit-logs';
 import { api } from '../lib/api-client';
 import { useFormat } from '../lib/use-format';
+import { useAuditFormat } from './audit-format';
 import { EmptyState } from './empty-state';
 import { sameValue } from './same-value';
 import { StatusBadge, type Tone } from './status-badge';
@@ -79,13 +80,12 @@ export function HistoryTab({ entity, entityId, queryKey, fields, ignore = HISTOR
   const byName = new Map(fields.map((f) => [f.name, f]));
   const order = fields.map((f) => f.name);
 
+  const audit = useAuditFormat(entity);
   const show = (name: string, value: unknown): ReactNode => {
     if (isBlank(value)) return <span className="text-body-tertiary fst-italic">{t('history.blank')}</span>;
     const f = byName.get(name);
     if (f?.format) return f.format(value);
-    if (typeof value === 'boolean') return value ? t('common:yes') : t('common:no');
-    if (typeof value === 'object') return <code className="small">{JSON.stringify(value)}</code>;
-    return String(value);
+    return audit.value(name, value);
   };
 
   if (query.isPending) {
@@ -142,7 +142,7 @@ export function HistoryTab({ entity, entityId, queryKey, fields, ignore = HISTOR
                       {changes.map((c) => (
                         <tr key={c.name}>
                           <th scope="row" className="fw-normal text-body-secondary history-field">
-                            {byName.get(c.name)?.label ?? c.name}
+                            {byName.get(c.name)?.label ?? audit.label(c.name)}
                           </th>
                           {entry.action !== 'create' && <td className="history-before">{show(c.name, c.before)}</td>}
                           <td className={entry.action === 'create' ? undefined : 'history-after'}>

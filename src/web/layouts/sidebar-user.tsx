@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../lib/use-auth';
-import { initials } from './topbar-menus';
+import { initials } from '../lib/initials';
 
 /** "Show sidebar user info": who is signed in, at the top of the sidebar. */
 export function SidebarUser({ compact = false }: { compact?: boolean }) {

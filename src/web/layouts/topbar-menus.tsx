@@ -3,17 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAuth } from '../lib/use-auth';
 import { changeLanguage, LANGUAGES, type Language } from '../lib/i18n';
+import { initials } from '../lib/initials';
 import type { ColorModePreference } from './layout-settings';
 import { layoutStore, useLayoutState } from './use-layout-settings';
-
-/** Initials for the avatar: first letters of the last two words of a Vietnamese or English name. */
-export function initials(name: string): string {
-  const words = name.trim().split(/\s+/).filter(Boolean);
-  return words
-    .slice(-2)
-    .map((w) => w[0]!.toLocaleUpperCase('vi'))
-    .join('');
-}
 
 export function LanguageMenu() {
   const { t, i18n } = useTranslation('shell');

@@ -179,7 +179,7 @@ async function send(req: ApiRequest, token: string | undefined): Promise<Exchang
       credentials: 'same-origin',
     });
   } catch {
-    if (req.opts?.signal?.aborted) throw new ApiRequestError(0, { message: 'Yêu cầu đã bị huỷ', code: 'ABORTED' });
+    if (req.opts?.signal?.aborted) throw new ApiRequestError(0, { message: 'Yêu cầu đã bị hủy', code: 'ABORTED' });
     throw new ApiRequestError(0, { message: UNKNOWN_ERROR_MESSAGE, code: 'NETWORK_ERROR' });
   }
   return { res, data: await readBody(res, req.kind) };

@@ -216,7 +216,7 @@ export async function seedMawbs(db: Db): Promise<void> {
         ata: legs.at(-1)!.ata ? new Date(legs.at(-1)!.ata!) : null,
         status: group.status,
         statusAt: new Date(m.at[group.status]),
-        note: group.status === 'cancelled' ? 'Hãng huỷ chỗ, hàng chuyển sang MAWB khác' : '',
+        note: group.status === 'cancelled' ? 'Hãng hủy chỗ, hàng chuyển sang MAWB khác' : '',
         searchText: mawbSearchText({ awbNumber, flights, origin: route.origin, destination: route.destination }),
         createdAt: new Date(created),
         updatedAt: new Date(m.at[group.status]),
@@ -270,7 +270,7 @@ export async function seedMawbTimeline(db: Db): Promise<void> {
         iataCode: effect?.iataCode ?? null,
         packageCount: codes.length,
         packageCodes: codes.slice(0, 50),
-        note: to === 'cancelled' ? 'Hãng huỷ chỗ' : '',
+        note: to === 'cancelled' ? 'Hãng hủy chỗ' : '',
         actorId: actor,
         occurredAt: new Date(t),
       });

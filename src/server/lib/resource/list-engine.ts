@@ -524,6 +524,15 @@ export async function* iterateItems<TItem>(
   }
 }
 
+/**
+ * The ids of the rows a list's filter selects, in list order, at most `limit` of them: what a bulk action over
+ * "every row matching the filter, across pages" acts on. Ask for one more than allowed to know that there are more.
+ */
+export async function matchingIds(db: Db, def: AnyListSource, query: FilterQuery, limit: number): Promise<number[]> {
+  const rows = (await selectFrom(db, def, { id: def.table.id }).where(whereFor(def, query)).orderBy(...orderFor(def, query.sort)).limit(limit)) as Array<{ id: number }>;
+  return rows.map((r) => Number(r.id));
+}
+
 /** One item by id; a soft-deleted one counts as absent. */
 export async function findItem<TItem>(db: Db, def: AnyListSource, id: number): Promise<TItem | undefined> {
   const statement = cachedStatement(db, `find|${objectKey(def)}`, () => {

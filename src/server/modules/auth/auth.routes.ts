@@ -6,6 +6,7 @@ import {
   ChangePasswordBody,
   ChangePasswordResponse,
   ForgotPasswordBody,
+  ForgotPasswordResponse,
   LoginBody,
   LoginEnrolBody,
   LoginEnrolConfirmBody,
@@ -73,6 +74,9 @@ export const AUTH_RATE_LIMITS = {
 
 const FORGOT_PASSWORD_MESSAGE =
   'Nếu email này có tài khoản, chúng tôi đã gửi liên kết đặt lại mật khẩu. Vui lòng kiểm tra hộp thư (liên kết có hiệu lực 60 phút).';
+/** Without a mail server no link leaves the machine: say where it is kept and who reads it, not that it was sent. */
+const FORGOT_PASSWORD_OUTBOX_MESSAGE =
+  'Máy chủ chưa có máy chủ thư (SMTP): nếu email này có tài khoản, liên kết đặt lại mật khẩu (hiệu lực 60 phút) được lưu trong Hộp thư đi của hệ thống. Hãy nhờ Quản trị viên mở Cấu hình → Hộp thư đi và chuyển liên kết cho bạn.';
 
 const errors = { 400: ApiError, 401: ApiError, 429: ApiError };
 const tags = ['auth'];
@@ -252,7 +256,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/forgot-password',
     {
       config: { access: 'public', rateLimit: AUTH_RATE_LIMITS.forgotPassword },
-      schema: { tags, security: [], body: ForgotPasswordBody, response: { 200: MessageResponse, ...errors } },
+      schema: { tags, security: [], body: ForgotPasswordBody, response: { 200: ForgotPasswordResponse, ...errors } },
     },
     async (req) => {
       // Before anything else: a host that may not go into a link is a 400 for every e-mail alike.
@@ -263,7 +267,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         // The answer must not depend on the account, not even through a failure.
         req.log.error({ err }, 'password reset request failed');
       }
-      return { message: FORGOT_PASSWORD_MESSAGE };
+      return deps.mailer.mode === 'smtp'
+        ? { message: FORGOT_PASSWORD_MESSAGE, delivery: 'mail' as const }
+        : { message: FORGOT_PASSWORD_OUTBOX_MESSAGE, delivery: 'outbox' as const };
     },
   );
 

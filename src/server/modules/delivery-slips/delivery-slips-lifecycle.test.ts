@@ -126,7 +126,7 @@ describe('status', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json().code).toBe('SLIP_TRANSITION_NOT_ALLOWED');
     expect(res.json().details as SlipTransitionDetails).toEqual({ from: 'ready', to: 'out_for_delivery', allowed: ['delivered', 'failed', 'cancelled'] });
-    expect(res.json().message).toContain('Đã huỷ');
+    expect(res.json().message).toContain('Đã hủy');
     expect((await step(slip.id, { status: 'delivered' })).statusCode).toBe(400);
     expect((await step(slip.id, { status: 'ready' })).statusCode).toBe(409);
     const stale = await step(slip.id, { status: 'cancelled' }, slip.version - 1);

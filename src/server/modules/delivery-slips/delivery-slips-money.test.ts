@@ -202,3 +202,52 @@ describe('bulk finalising reports each slip', () => {
     }
   });
 });
+
+describe('a bulk step over every slip matching the list filter', () => {
+  const bulk = (payload: Record<string, unknown>, lang = 'vi') => ctx.request({ method: 'POST', url: '/api/delivery-slips/bulk-status', payload, headers: { 'accept-language': lang } });
+
+  it('takes the list filter instead of ids: every matching slip across pages, nothing else; none, both or a bad filter are refused', async () => {
+    const mine = await parcels([{ weightG: 1000 }, { weightG: 1200 }, { weightG: 1400 }], 'JP-TYO');
+    const other = await parcels([{ weightG: 1000 }], 'JP-TYO');
+    const drafts = [];
+    for (const id of mine.ids) drafts.push(await h.createOk({ customerId: mine.customerId, packageIds: [id] }));
+    const untouched = await h.createOk({ customerId: other.customerId, packageIds: other.ids });
+    // The list's own query values, as the list screen has them (one page of 2 would hold only two of the three).
+    const filter = { customerId: String(mine.customerId), status: 'draft', sort: 'code' };
+    const res = await bulk({ filter, status: 'ready' });
+    expect(res.statusCode, res.body).toBe(200);
+    const report = res.json() as SlipBulkStatusResult;
+    expect(report.items.map((i) => i.code)).toEqual(drafts.map((d) => d.code).sort());
+    expect(report.counts).toEqual({ done: 3, refused: 0, chargesChanged: 0 });
+    for (const d of drafts) expect((await h.get(d.id)).status).toBe('ready');
+    expect((await h.get(untouched.id)).status).toBe('draft');
+
+    const none = await bulk({ filter, status: 'ready' }, 'en');
+    expect(none.statusCode, none.body).toBe(422);
+    expect(none.json()).toMatchObject({ code: 'SLIP_BULK_NOTHING_MATCHES', message: 'No delivery slip matches the filter' });
+
+    for (const payload of [
+      { filter, ids: [untouched.id], status: 'ready' },
+      { status: 'ready' },
+      { filter: { customerId: 'x' }, status: 'ready' },
+      { filter: { page: 2 }, status: 'ready' },
+      { filter: { colour: 'red' }, status: 'ready' },
+    ]) {
+      expect((await bulk(payload)).statusCode, JSON.stringify(payload)).toBe(400);
+    }
+  });
+
+  it('refuses a filter that selects more than one step takes, naming the limit, and changes nothing', async () => {
+    const c = await parcels([{ weightG: 1000 }], 'JP-TYO');
+    const draft = await h.createOk({ customerId: c.customerId, packageIds: c.ids });
+    // 500 more drafts of the same customer, copied from the one made through the API.
+    const cols = (await h.q<{ column_name: string }>(`SELECT column_name FROM information_schema.columns WHERE table_name = 'delivery_slips' AND column_name <> 'id' AND is_generated = 'NEVER' ORDER BY ordinal_position`)).map((r) => r.column_name);
+    const vals = cols.map((col) => (col === 'code' ? `s.code || '-' || g` : `s.${col}`));
+    await h.q(`INSERT INTO delivery_slips (${cols.join(', ')}) SELECT ${vals.join(', ')} FROM delivery_slips s, generate_series(1, 500) g WHERE s.id = $1`, [draft.id]);
+    const res = await bulk({ filter: { customerId: String(c.customerId), status: 'draft' }, status: 'cancelled' }, 'en');
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json()).toMatchObject({ code: 'SLIP_BULK_TOO_MANY' });
+    expect((res.json() as { message: string }).message).toContain('500');
+    expect((await h.get(draft.id)).status).toBe('draft');
+  });
+});

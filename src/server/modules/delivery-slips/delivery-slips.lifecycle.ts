@@ -2,6 +2,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   DELIVERY_SLIP_ERROR_CODES,
+  DELIVERY_SLIP_LIST,
+  SLIP_BULK_STATUS_MAX,
   type DeliverySlip,
   type SlipBulkStatusBody,
   type SlipBulkStatusItem,
@@ -20,7 +22,8 @@ import { formatMoney } from '../../../shared/domain/money-input';
 import { deliveryFeedback, deliverySlipOrders, deliverySlipPackages, deliverySlips } from '../../db/schema/index';
 import { localizeMessage } from '../../../shared/i18n/localize';
 import { HttpError } from '../../lib/errors';
-import { findItem } from '../../lib/resource/list-engine';
+import { findItem, matchingIds } from '../../lib/resource/list-engine';
+import type { ListFilter } from '../../../shared/contracts/list-query';
 import { inWriteTransaction } from '../../lib/resource/write';
 import type { IfMatchHeader } from '../../lib/resource/concurrency';
 import { changeStatus } from '../../lib/resource/status';
@@ -120,13 +123,27 @@ export async function changeSlipStatus(ctx: WriteContext, id: number, body: Slip
 }
 
 /**
+ * The slips a bulk step's filter selects (every page of the slip list as it is filtered), in list order. More than
+ * SLIP_BULK_STATUS_MAX is refused as a whole, naming the limit, rather than doing the first ones of an unseen order;
+ * none at all is refused too, so an empty report never reads as "done".
+ */
+async function slipsMatching(app: FastifyInstance, filter: ListFilter<typeof DELIVERY_SLIP_LIST>): Promise<number[]> {
+  const ids = await matchingIds(app.deps.database.db, def, filter, SLIP_BULK_STATUS_MAX + 1);
+  if (ids.length > SLIP_BULK_STATUS_MAX) {
+    throw new HttpError(422, `Bộ lọc chọn hơn ${SLIP_BULK_STATUS_MAX} phiếu giao: mỗi lần làm tối đa ${SLIP_BULK_STATUS_MAX} phiếu, hãy lọc hẹp lại`, E.BULK_TOO_MANY);
+  }
+  if (!ids.length) throw new HttpError(422, 'Không có phiếu giao nào khớp bộ lọc', E.BULK_NOTHING_MATCHES);
+  return ids;
+}
+
+/**
  * `POST /api/delivery-slips/bulk-status`: one step on many slips, each in its own transaction through
  * changeSlipStatus (the one status-change path), in the order asked. A refusal (an illegal step, changed charges, a
  * missing slip) is reported on its line with the message in the request's language and leaves the others alone.
  */
 export async function bulkChangeSlipStatus(app: FastifyInstance, req: FastifyRequest, body: SlipBulkStatusBody): Promise<SlipBulkStatusResult> {
   const items: SlipBulkStatusItem[] = [];
-  for (const id of body.ids) {
+  for (const id of body.ids ?? (await slipsMatching(app, body.filter!))) {
     const before = await findItem<DeliverySlip>(app.deps.database.db, def, id);
     if (!before) {
       items.push({ id, code: null, outcome: 'refused', errorCode: 'NOT_FOUND', message: localizeMessage(`Không tìm thấy phiếu giao ${id}`, req.lang), totalBefore: null, totalAfter: null });

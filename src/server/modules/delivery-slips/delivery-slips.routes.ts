@@ -96,7 +96,7 @@ export const deliverySlipsRoutes = resourceRoutes(deliverySlipsResource, (app) =
 
   app.post(
     '/delivery-slips/:id/status',
-    { validatorCompiler, schema: { tags, summary: 'Chuyển trạng thái phiếu giao (sẵn sàng, đang giao, giao thất bại, huỷ)', params: IdParams, body: SlipStatusBody, response: { 200: DeliverySlip } } },
+    { validatorCompiler, schema: { tags, summary: 'Chuyển trạng thái phiếu giao (sẵn sàng, đang giao, giao thất bại, hủy)', params: IdParams, body: SlipStatusBody, response: { 200: DeliverySlip } } },
     recordCommand(app, deliverySlipsResource, (ctx, id, body: SlipStatusBody, ifMatch) => changeSlipStatus(ctx, id, body, ifMatch)),
   );
 
@@ -143,7 +143,7 @@ export const deliverySlipsRoutes = resourceRoutes(deliverySlipsResource, (app) =
 
   app.post(
     '/delivery-slips/bulk-status',
-    { validatorCompiler, schema: { tags, summary: 'Chuyển trạng thái nhiều phiếu giao (chốt, đang giao, huỷ), báo kết quả từng phiếu', body: SlipBulkStatusBody, response: { 200: SlipBulkStatusResult } } },
+    { validatorCompiler, schema: { tags, summary: 'Chuyển trạng thái nhiều phiếu giao (chốt, đang giao, hủy), báo kết quả từng phiếu', body: SlipBulkStatusBody, response: { 200: SlipBulkStatusResult } } },
     async (req) => bulkChangeSlipStatus(app, req, req.body as SlipBulkStatusBody),
   );
 

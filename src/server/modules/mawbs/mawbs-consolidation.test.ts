@@ -301,12 +301,12 @@ describe('status moves', () => {
       const parcels = await h.receiveParcels(2);
       expect((await h.addPackages(m.id, parcels.map((p) => p.trackingNumber))).statusCode).toBe(200);
       await h.advance(m.id, path);
-      const res = await h.setStatus(m.id, 'cancelled', {}, 'Hãng huỷ chỗ');
+      const res = await h.setStatus(m.id, 'cancelled', {}, 'Hãng hủy chỗ');
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toMatchObject({ status: 'cancelled', pieces: 0 });
       for (const p of parcels) {
         expect(await getPackage(p.id)).toMatchObject({ mawbId: null, status: 'received_abroad' });
-        expect((await packageEvents(p.id))[0]).toMatchObject({ code: 'received_abroad', iataCode: 'FOH', note: 'Hãng huỷ chỗ' });
+        expect((await packageEvents(p.id))[0]).toMatchObject({ code: 'received_abroad', iataCode: 'FOH', note: 'Hãng hủy chỗ' });
       }
       expect((await timeline(m.id))[0]).toMatchObject({ kind: 'status', toStatus: 'cancelled', iataCode: 'FOH', packageCount: 2 });
       // Released packages can be consolidated again.

@@ -143,9 +143,9 @@ export async function updateMawb(ctx: WriteContext, current: Mawb, patch: MawbPa
 
 export async function removeMawb(_ctx: WriteContext, current: Mawb): Promise<void> {
   if (!MAWB_DELETABLE_STATUSES.includes(current.status)) {
-    throw new HttpError(409, `Chỉ xóa được MAWB ở trạng thái Nháp hoặc Đã huỷ (hiện tại: ${MAWB_STATUS_LABELS[current.status]}); hãy huỷ MAWB trước`);
+    throw new HttpError(409, `Chỉ xóa được MAWB ở trạng thái Nháp hoặc Đã hủy (hiện tại: ${MAWB_STATUS_LABELS[current.status]}); hãy hủy MAWB trước`);
   }
   if (current.pieces > 0) {
-    throw new HttpError(409, `MAWB ${current.awbNumber} còn ${current.pieces} kiện: hãy gỡ hết kiện (hoặc huỷ MAWB) trước khi xóa`);
+    throw new HttpError(409, `MAWB ${current.awbNumber} còn ${current.pieces} kiện: hãy gỡ hết kiện (hoặc hủy MAWB) trước khi xóa`);
   }
 }

@@ -242,6 +242,27 @@ describe('receiving', () => {
     expect(rows[1]).toMatchObject({ before: { status: 'expected', weightG: null }, after: { status: 'received_abroad', weightG: 1200, event: { code: 'received_abroad' } } });
   });
 
+  it('attaches the parcel to the customer\'s open order as it is received (the order follows it), and refuses another customer\'s order', async () => {
+    // Two active customers (orders are made for active customers only).
+    const [mine, other] = await ctx.database.query<{ id: number; code: string }>(`SELECT id, code FROM customers WHERE deleted_at IS NULL AND status = 'active' ORDER BY id LIMIT 2`);
+    const order = await ctx.postCreated<{ id: number; code: string; status: string; customerId: number }>('/api/orders', { customerId: Number(mine!.id), kind: 'consignment', currency: 'VND', items: [], serviceFeeMode: 'fixed', serviceFeeFixed: 50_000 });
+    const tn = newNumber();
+    const res = await receive({ storeId: stores['US-OR'], trackingNumber: tn, ...box, customerCode: mine!.code, orderId: order.id });
+    expect(res.statusCode, res.body).toBe(201);
+    const body = res.json() as ReceiveResponse;
+    expect(body.package).toMatchObject({ orderId: order.id, order: { id: order.id, code: order.code }, status: 'received_abroad' });
+    expect((await audit(body.package.id)).map((r) => r.action)).toEqual(['receive', 'attach_order']);
+    const attached = await ctx.getOk<{ packageCount?: number; status: string }>(`/api/orders/${order.id}`);
+    expect(attached.status).not.toBe('new');
+
+    // Another customer's order: refused as the order page refuses it, and nothing is received.
+    const theirs = await ctx.postCreated<{ id: number }>('/api/orders', { customerId: Number(other!.id), kind: 'consignment', currency: 'VND', items: [], serviceFeeMode: 'fixed', serviceFeeFixed: 50_000 });
+    const tn2 = newNumber();
+    const refused = await receive({ storeId: stores['US-OR'], trackingNumber: tn2, ...box, customerCode: mine!.code, orderId: theirs.id });
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(Number((await ctx.database.query<{ n: number }>('SELECT count(*)::int AS n FROM packages WHERE tracking_number = $1', [tn2]))[0]!.n)).toBe(0);
+  });
+
   it('keeps the chargeable weight unrounded: the price list rounds it once, in its own unit (never 2,5 kg first)', async () => {
     const res = await receive({ storeId: stores['US-OR'], trackingNumber: newNumber(), customerCode: customer.code, weightG: 2301, lengthMm: 200, widthMm: 150, heightMm: 100 });
     expect((res.json() as ReceiveResponse).package).toMatchObject({ volumetricG: 500, chargeableG: 2301 });

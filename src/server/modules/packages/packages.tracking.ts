@@ -38,6 +38,7 @@ import { inWriteTransaction } from '../../lib/resource/write';
 import type { WriteContext } from '../../lib/write-context';
 import { appendEvent, latestEventJson, listEvents, toTrackingEvent, type EventRow, type NewEvent } from './packages.events';
 import { packagesResource } from './packages.resource';
+import { attachPackages } from '../orders/orders.packages';
 import {
   assertStore,
   customerByCode,
@@ -241,8 +242,12 @@ export async function receivePackage(app: FastifyInstance, req: FastifyRequest, 
       location: store.name,
       note: body.note ?? '',
     });
-    const after = (await findPackage(tx, id))!;
-    await writeAudit(tx, meta, { action: 'receive', entity: 'packages', entityId: id, before, after: { ...after, event } });
+    const received = (await findPackage(tx, id))!;
+    await writeAudit(tx, meta, { action: 'receive', entity: 'packages', entityId: id, before, after: { ...received, event } });
+    // Onto the customer's open order through the order's own attach path (its rules, its audit rows, the order
+    // following its parcels); a refusal there refuses the whole receive, so nothing is half done.
+    if (body.orderId != null) await attachPackages(ctx, body.orderId, { numbers: [], packageIds: [id] });
+    const after = body.orderId != null ? (await findPackage(tx, id))! : received;
     return { created: !existing, response: { outcome, package: after, event } };
   });
 }

@@ -328,6 +328,46 @@ describe('DataTable', () => {
     expect(screen.queryByRole('region', { name: 'Thao tác với các dòng đã chọn' })).toBeNull();
   });
 
+  it('offers every row matching the filter, across pages, once the page is ticked; unticking a row narrows it back', async () => {
+    const user = userEvent.setup();
+    const seen: Array<{ rows: number; matching: { query: ListQueryInput; total: number } | null }> = [];
+    renderTable('/rows?sort=code&pageSize=10&status=active', fakeServer(makeRows(25)), {
+      bulkActions: ({ rows, matching }) => {
+        seen.push({ rows: rows.length, matching: matching && { query: matching.query, total: matching.total } });
+        return <span>{matching ? `tất cả ${matching.total}` : `${rows.length} dòng`}</span>;
+      },
+    });
+    await screen.findByText('KH000002');
+    // Ticking one row offers nothing more.
+    await user.click(screen.getByRole('checkbox', { name: 'Chọn dòng 1' }));
+    expect(screen.queryByTestId('dt-select-matching')).toBeNull();
+    await user.click(screen.getByRole('checkbox', { name: 'Chọn tất cả dòng trên trang này' }));
+    const bar = screen.getByRole('region', { name: 'Thao tác với các dòng đã chọn' });
+    expect(bar.textContent).toContain('Đã chọn 10 dòng');
+    // 16 of the 25 rows are active: the page holds 10 of them.
+    await user.click(within(bar).getByRole('button', { name: 'Chọn tất cả 16 dòng khớp bộ lọc' }));
+    expect(bar.textContent).toContain('Đã chọn tất cả 16 dòng khớp bộ lọc');
+    expect(seen.at(-1)).toEqual({ rows: 10, matching: { query: { status: 'active', sort: 'code' }, total: 16 } });
+    // Back to the page only, then across pages again.
+    await user.click(within(bar).getByRole('button', { name: 'Chỉ chọn 10 dòng trên trang này' }));
+    expect(seen.at(-1)!.matching).toBeNull();
+    await user.click(within(bar).getByRole('button', { name: 'Chọn tất cả 16 dòng khớp bộ lọc' }));
+    expect(seen.at(-1)!.matching?.total).toBe(16);
+    // Unticking a row is a selection of ticked rows again.
+    await user.click(screen.getByRole('checkbox', { name: 'Chọn dòng 2' }));
+    expect(bar.textContent).toContain('Đã chọn 9 dòng');
+    expect(seen.at(-1)).toEqual({ rows: 9, matching: null });
+  });
+
+  it('offers no "every matching row" when the page already holds them all', async () => {
+    const user = userEvent.setup();
+    renderTable('/rows?sort=code&pageSize=10', fakeServer(makeRows(7)), { bulkActions: ({ rows }) => <span>{rows.length}</span> });
+    await screen.findByText('KH000007');
+    await user.click(screen.getByRole('checkbox', { name: 'Chọn tất cả dòng trên trang này' }));
+    expect(screen.getByRole('region', { name: 'Thao tác với các dòng đã chọn' }).textContent).toContain('Đã chọn 7 dòng');
+    expect(screen.queryByTestId('dt-select-matching')).toBeNull();
+  });
+
   it('moves the active row with the arrow keys and opens it with Enter', async () => {
     const user = userEvent.setup();
     const opened = vi.fn();

@@ -38,8 +38,15 @@ import { SearchBox } from './search-box';
  */
 
 export interface BulkActionsContext<T> {
+  /** The selected rows on screen (with `matching`: the whole page, a sample of what is selected). */
   rows: T[];
   clear(): void;
+  /**
+   * Set when every row matching the list's search and filters is selected, across pages: the list's query without
+   * its paging (what the server's bulk endpoints take instead of ids) and how many rows it selects. null when the
+   * selection is the rows ticked on this page.
+   */
+  matching: { query: ListQueryInput; total: number; totalEstimated: boolean } | null;
 }
 
 export interface DataTableProps<T> {
@@ -103,6 +110,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
 
   // ---- selection: belongs to the rows on screen, so any change of page or filter clears it
   const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
+  // "Every row matching the filter, across pages": offered once the whole page is ticked and there are more.
+  const [allMatching, setAllMatching] = useState(false);
   const [activeIndex, setActiveIndex] = useState<number | null>(null);
   const [filtersOpen, setFiltersOpen] = useState(false);
   // The filter names the toolbar has a control for (the controls register themselves); the others are chips.
@@ -116,6 +125,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const queryText = JSON.stringify(params.query);
   useEffect(() => {
     setRowSelection({});
+    setAllMatching(false);
     setActiveIndex(null);
   }, [queryText]);
 
@@ -183,7 +193,11 @@ export function DataTable<T>(props: DataTableProps<T>) {
     enableSorting: true,
     defaultColumn: { size: 160, minSize: 60, maxSize: 800 },
     state: { rowSelection, columnVisibility, columnSizing: prefs.sizes, sorting },
-    onRowSelectionChange: setRowSelection,
+    onRowSelectionChange: (updater: Updater<RowSelectionState>) => {
+      // Unticking any row narrows the selection back to the rows ticked on this page.
+      setAllMatching(false);
+      setRowSelection(updater);
+    },
     onColumnVisibilityChange: (updater: Updater<VisibilityState>) => {
       const next = typeof updater === 'function' ? updater(columnVisibility) : updater;
       const overrides: Record<string, boolean> = {};
@@ -199,7 +213,13 @@ export function DataTable<T>(props: DataTableProps<T>) {
 
   const rows = table.getRowModel().rows;
   const selectedRows = table.getSelectedRowModel().rows.map((r) => r.original);
-  const clearSelection = useCallback(() => setRowSelection({}), []);
+  const clearSelection = useCallback(() => {
+    setRowSelection({});
+    setAllMatching(false);
+  }, []);
+  const pageAllSelected = rows.length > 0 && selectedRows.length === rows.length;
+  const moreThanPage = Boolean(data) && !query.isPlaceholderData && (data!.total > rows.length || Boolean(data!.totalEstimated));
+  const matching = allMatching && pageAllSelected && data ? { query: params.exportQuery, total: data.total, totalEstimated: Boolean(data.totalEstimated) } : null;
 
   // ---- a page past the end (rows deleted meanwhile, an old link): go to the last page that has rows
   useEffect(() => {
@@ -443,8 +463,15 @@ export function DataTable<T>(props: DataTableProps<T>) {
       <OtherFilters spec={spec} params={params} shown={shownFilters} />
       {selectable && selectedRows.length > 0 && (
         <div className="dt-bulk alert alert-primary d-flex flex-wrap align-items-center gap-2 py-2 px-3 mb-2" role="region" aria-label={t('table.bulkRegion')}>
-          <strong className="me-2">{t('table.selected', { count: selectedRows.length })}</strong>
-          {bulkActions!({ rows: selectedRows, clear: clearSelection })}
+          <strong className="me-2" data-testid="dt-selected-count">
+            {matching ? t(matching.totalEstimated ? 'table.selectedAllEstimated' : 'table.selectedAll', { count: matching.total }) : t('table.selected', { count: selectedRows.length })}
+          </strong>
+          {pageAllSelected && moreThanPage && (
+            <Button size="sm" variant="link" className="px-1" onClick={() => setAllMatching((a) => !a)} data-testid="dt-select-matching">
+              {matching ? t('table.selectPageOnly', { count: selectedRows.length }) : t(data!.totalEstimated ? 'table.selectAllMatchingEstimated' : 'table.selectAllMatching', { count: data!.total })}
+            </Button>
+          )}
+          {bulkActions!({ rows: selectedRows, clear: clearSelection, matching })}
           <Button size="sm" variant="link" className="ms-auto" onClick={clearSelection}>
             {t('table.clearSelection')}
           </Button>

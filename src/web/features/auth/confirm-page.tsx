@@ -19,7 +19,10 @@ export function ConfirmPage() {
 function CheckYourMail() {
   const { t } = useTranslation('auth');
   const location = useLocation();
-  const email = (location.state as { email?: unknown } | null)?.email;
+  const state = location.state as { email?: unknown; delivery?: unknown } | null;
+  const email = state?.email;
+  // Without a mail server nothing was sent: say where the link is kept and who can read it.
+  const outbox = state?.delivery === 'outbox';
   return (
     <AuthCard
       title={t('titles.confirm')}
@@ -35,7 +38,12 @@ function CheckYourMail() {
         </Link>
       }
     >
-      {typeof email === 'string' && email ? (
+      {outbox ? (
+        <div className="alert alert-info" role="status" data-testid="confirm-outbox">
+          <p className="mb-1">{t('confirm.outboxTitle')}</p>
+          <p className="mb-0 small">{t('confirm.outboxText')}</p>
+        </div>
+      ) : typeof email === 'string' && email ? (
         <>
           <p className="mb-1">{t('confirm.sentTo')}</p>
           <p className="fw-semibold text-break" data-testid="confirm-email">
@@ -45,10 +53,15 @@ function CheckYourMail() {
       ) : (
         <p>{t('confirm.sentGeneric')}</p>
       )}
-      <p className="text-body-secondary small">{t('confirm.validity')}</p>
-      <Link to="/auth/forget-password" className="btn btn-outline-primary w-100">
-        {t('confirm.resend')}
-      </Link>
+      {/* Spam folders and "not received? send again" are about mail that was sent: not shown when none was. */}
+      {!outbox && (
+        <>
+          <p className="text-body-secondary small">{t('confirm.validity')}</p>
+          <Link to="/auth/forget-password" className="btn btn-outline-primary w-100">
+            {t('confirm.resend')}
+          </Link>
+        </>
+      )}
     </AuthCard>
   );
 }

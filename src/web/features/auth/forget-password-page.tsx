@@ -1,6 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import type { ForgotPasswordResponse } from '../../../shared/contracts/auth';
 import { api, errorMessage } from '../../lib/api-client';
 import { toast } from '../../lib/toast';
 import { AuthCard } from './auth-card';
@@ -28,9 +29,9 @@ export function ForgetPasswordPage() {
     if (problem) return emailRef.current?.focus();
     setBusy(true);
     try {
-      await api.post('/api/auth/forgot-password', { email: value });
+      const res = await api.post<ForgotPasswordResponse>('/api/auth/forgot-password', { email: value });
       // The address travels in history state, not the URL: it stays out of logs and shared links.
-      navigate('/auth/confirm', { state: { email: value } });
+      navigate('/auth/confirm', { state: { email: value, delivery: res.delivery } });
     } catch (err) {
       const message = displayError(t, errorMessage(err));
       setError(message);

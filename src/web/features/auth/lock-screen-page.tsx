@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { toast } from '../../lib/toast';
+import { initials } from '../../lib/initials';
 import { AuthCard } from './auth-card';
 import { clearLock, type LockRecord } from '../../lib/lock';
 import { displayError } from './messages';
@@ -9,15 +10,6 @@ import { PasswordField } from './password-field';
 import { lastProtectedPathOr, LOGIN_PATH, loginPathFor } from '../../lib/return-to';
 import { SubmitButton } from './submit-button';
 import { lastLoginError, lock, useAuth } from '../../lib/use-auth';
-
-function initials(name: string): string {
-  const words = name.trim().split(/\s+/).filter(Boolean);
-  if (words.length === 0) return '?';
-  // Vietnamese names put the given name last: "Nguyễn Văn An" → "NA".
-  const first = words[0]![0]!;
-  const last = words.length > 1 ? words[words.length - 1]![0]! : '';
-  return (first + last).toLocaleUpperCase('vi');
-}
 
 /**
  * /auth/lock-screen: reached after the idle minutes or from the user menu. Opening it while signed in locks the
@@ -81,7 +73,7 @@ export function LockScreenPage() {
       title={rec.fullName}
       header={
         <span className="auth-avatar" aria-hidden="true">
-          {initials(rec.fullName)}
+          {initials(rec.fullName) || '?'}
         </span>
       }
       subtitle={

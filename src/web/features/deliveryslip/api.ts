@@ -7,7 +7,7 @@ import type {
   ReadyPackages,
   SlipBulkBodyInput,
   SlipBulkResult,
-  SlipBulkStatusBody,
+  SlipBulkStatusBodyInput,
   SlipBulkStatusResult,
   SlipReconcileBodyInput,
   SlipConfirmBodyInput,
@@ -55,7 +55,7 @@ export function changeSlipStatus(id: number, etag: string | null, body: SlipStat
 }
 
 /** One step on many slips; the server answers each slip's outcome (done, refused and why, repriced). */
-export function bulkSlipStatus(body: SlipBulkStatusBody): Promise<SlipBulkStatusResult> {
+export function bulkSlipStatus(body: SlipBulkStatusBodyInput): Promise<SlipBulkStatusResult> {
   return api.post<SlipBulkStatusResult>(`${BASE}/bulk-status`, body);
 }
 

@@ -58,4 +58,37 @@ describe('bulk finalising', () => {
     await waitFor(() => expect(within(dialog).getByTestId('slips-bulk-summary').textContent).toBe('Xong 1 · Bị từ chối 0 · Đổi cước 0'));
     expect(calls.filter((c) => c.url.includes('/bulk-status')).at(-1)!.body).toEqual({ ids: [51], status: 'ready', acceptNewCharges: true });
   });
+
+  it('takes every slip matching the filter, across pages, as the filter itself; prints them from the list by that filter', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockFetch((c) => {
+      const url = new URL(c.url, 'http://x');
+      if (url.pathname === '/api/delivery-slips') {
+        const items = Array.from({ length: 25 }, (_, i) => slip(100 + i, {}));
+        return jsonResponse(200, { items, total: 130, page: 1, pageSize: Number(url.searchParams.get('pageSize') ?? 25), totals: { count: 130, packageCount: 130, total: 0, walletCredit: 0, amountToCollect: 0, collected: 0, codOutstanding: 0 } });
+      }
+      if (url.pathname === '/api/delivery-slips/bulk-status') return jsonResponse(200, { items: [], counts: { done: 130, refused: 0, chargesChanged: 0 } });
+      return server(c);
+    });
+    const { router } = renderRoutes([{ path: '/deliveryslip', element: <DeliverySlipListPage /> }, { path: '/deliveryslip/print-coupons', element: <p>in phiếu</p> }], '/deliveryslip?status=draft');
+    await user.click(await screen.findByRole('checkbox', { name: 'Chọn tất cả dòng trên trang này' }, { timeout: 10_000 }));
+    const bar = screen.getByRole('region', { name: 'Thao tác với các dòng đã chọn' });
+    await user.click(within(bar).getByRole('button', { name: 'Chọn tất cả 130 dòng khớp bộ lọc' }));
+    await user.click(within(bar).getByRole('button', { name: 'Chốt 130 phiếu' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Chốt phiếu hàng loạt' });
+    expect(within(dialog).getByTestId('slips-bulk-matching-note').textContent).toContain('130');
+    await user.click(within(dialog).getByTestId('slips-bulk-run'));
+    await waitFor(() => expect(within(dialog).getByTestId('slips-bulk-summary').textContent).toBe('Xong 130 · Bị từ chối 0 · Đổi cước 0'));
+    expect(calls.find((c) => c.url.includes('/bulk-status'))!.body).toEqual({ filter: { status: 'draft' }, status: 'ready' });
+    await user.click(within(dialog).getByRole('button', { name: 'Đóng' }));
+
+    await user.click(await screen.findByRole('checkbox', { name: 'Chọn tất cả dòng trên trang này' }));
+    await user.click(within(screen.getByRole('region', { name: 'Thao tác với các dòng đã chọn' })).getByRole('button', { name: 'Chọn tất cả 130 dòng khớp bộ lọc' }));
+    await user.click(screen.getByTestId('slips-print-selected'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/deliveryslip/print-coupons'));
+    const listCall = calls.filter((c) => new URL(c.url, 'http://x').pathname === '/api/delivery-slips').at(-1)!;
+    expect(new URL(listCall.url, 'http://x').searchParams.get('pageSize')).toBe('200');
+    expect(new URL(listCall.url, 'http://x').searchParams.get('status')).toBe('draft');
+    expect(new URLSearchParams(router.state.location.search).get('ids')!.split(',')).toHaveLength(25);
+  });
 });

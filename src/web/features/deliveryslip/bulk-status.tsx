@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { Button, Modal, Spinner, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { DeliverySlip, SlipBulkStatusBody, SlipBulkStatusResult } from '../../../shared/contracts/delivery-slips';
+import type { DeliverySlip, SlipBulkStatusBody, SlipBulkStatusBodyInput, SlipBulkStatusResult } from '../../../shared/contracts/delivery-slips';
+import type { BulkActionsContext } from '../../components/data-table/data-table';
 import { errorMessage } from '../../lib/api-client';
 import { useFormat } from '../../lib/use-format';
 import { bulkSlipStatus, slipKeys } from './api';
@@ -23,13 +24,13 @@ const ICONS: Record<Step, string> = { ready: 'bi-check2-square', out_for_deliver
  * each slip on its own and reports it; the report lists what was done, what was refused and why, and the slips whose
  * charges changed since they were saved (old → new), which the clerk may then finalise at the new charges.
  */
-export function BulkStatusButtons({ rows, clear }: { rows: DeliverySlip[]; clear(): void }) {
+export function BulkStatusButtons({ rows, clear, matching }: BulkActionsContext<DeliverySlip>) {
   const { t } = useTranslation('deliveryslip');
   const qc = useQueryClient();
   const [asked, setAsked] = useState<Step | null>(null);
   const [report, setReport] = useState<SlipBulkStatusResult | null>(null);
   const run = useMutation({
-    mutationFn: (body: SlipBulkStatusBody) => bulkSlipStatus(body),
+    mutationFn: (body: SlipBulkStatusBodyInput) => bulkSlipStatus(body),
     onSuccess: (r) => {
       setReport(r);
       void qc.invalidateQueries({ queryKey: slipKeys.all });
@@ -43,12 +44,16 @@ export function BulkStatusButtons({ rows, clear }: { rows: DeliverySlip[]; clear
     setReport(null);
     run.reset();
   };
+  // Every slip matching the list's filter: the server takes the filter and reports each slip, those the step does
+  // not apply to as refused; the count is the filter's.
   const targets = asked ? rows.filter(APPLIES[asked]) : [];
+  const targetCount = matching ? matching.total : targets.length;
+  const firstBody = (status: Step): SlipBulkStatusBodyInput => (matching ? { filter: matching.query, status } : { ids: targets.map((s) => s.id), status });
   const changed = report?.items.filter((i) => i.outcome === 'charges_changed') ?? [];
   return (
     <>
       {(Object.keys(APPLIES) as Step[]).map((step) => {
-        const n = rows.filter(APPLIES[step]).length;
+        const n = matching ? matching.total : rows.filter(APPLIES[step]).length;
         return (
           <Button key={step} size="sm" variant={step === 'cancelled' ? 'outline-danger' : 'outline-primary'} disabled={!n} onClick={() => setAsked(step)} data-testid={`slips-bulk-${step}`}>
             <i className={`bi ${ICONS[step]} me-1`} aria-hidden="true" />
@@ -66,7 +71,10 @@ export function BulkStatusButtons({ rows, clear }: { rows: DeliverySlip[]; clear
           {report ? (
             <BulkReport report={report} />
           ) : (
-            <p className="mb-0">{asked && t(`bulkStatus.confirm.${asked}`, { count: targets.length })}</p>
+            <>
+              <p className="mb-0">{asked && t(`bulkStatus.confirm.${asked}`, { count: targetCount })}</p>
+              {matching && <p className="mb-0 mt-2 small text-body-secondary" data-testid="slips-bulk-matching-note">{t('bulkStatus.matchingNote', { count: matching.total })}</p>}
+            </>
           )}
           {run.isError && (
             <div className="alert alert-danger mt-3 mb-0" role="alert">
@@ -79,9 +87,9 @@ export function BulkStatusButtons({ rows, clear }: { rows: DeliverySlip[]; clear
             {report ? t('bulkStatus.close') : t('cod.cancel')}
           </Button>
           {!report && asked && (
-            <Button variant={asked === 'cancelled' ? 'danger' : 'primary'} disabled={!targets.length || run.isPending} onClick={() => run.mutate({ ids: targets.map((s) => s.id), status: asked })} data-testid="slips-bulk-run">
+            <Button variant={asked === 'cancelled' ? 'danger' : 'primary'} disabled={!targetCount || run.isPending} onClick={() => run.mutate(firstBody(asked))} data-testid="slips-bulk-run">
               {run.isPending && <Spinner size="sm" className="me-1" />}
-              {t(`bulkStatus.action.${asked}`, { count: targets.length })}
+              {t(`bulkStatus.action.${asked}`, { count: targetCount })}
             </Button>
           )}
           {report && asked === 'ready' && changed.length > 0 && (

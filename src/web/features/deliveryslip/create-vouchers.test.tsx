@@ -73,4 +73,45 @@ describe('create vouchers', () => {
     expect(screen.getByRole('link', { name: /In 1 phiếu/ }).getAttribute('href')).toBe('/deliveryslip/print-coupons?ids=42');
     expect(screen.getByRole('status').textContent).toContain('Đã tạo 1 phiếu giao');
   });
+
+  it('lets the clerk untick customers in the preview: totals follow, and create makes slips for the ticked ones only', async () => {
+    const user = userEvent.setup();
+    const lines = [
+      { ...line(null), customerId: 7, customerCode: 'KH007', customerName: 'Nguyễn Văn A', total: 300_000, amountToCollect: 300_000, packageCount: 2 },
+      { ...line(null), customerId: 8, customerCode: 'KH008', customerName: 'Trần Thị B', total: 200_000, amountToCollect: 150_000, packageCount: 1 },
+      { ...line(null), customerId: 9, customerCode: 'KH009', customerName: 'Lê Văn C', total: 100_000, amountToCollect: 100_000, packageCount: 4 },
+    ];
+    const { calls } = mockFetch((c) => {
+      if (new URL(c.url, 'http://x').pathname === '/api/delivery-slips/bulk') {
+        const b = c.body as { preview: boolean; customerIds?: number[] };
+        const items = lines.filter((l) => !b.customerIds || b.customerIds.includes(l.customerId)).map((l, i) => (b.preview ? l : { ...l, slipId: 60 + i, slipCode: `PG2611-0006${i}` }));
+        return jsonResponse(b.preview ? 200 : 201, { preview: b.preview, items, totals: { slips: items.length, packages: 7, total: 600_000, amountToCollect: 550_000 } });
+      }
+      return server(c);
+    });
+    renderRoutes([{ path: '/deliveryslip/create-vouchers', element: <CreateVouchersPage /> }], '/deliveryslip/create-vouchers');
+    const hub = await screen.findByLabelText('Kho giao');
+    await waitFor(() => expect(within(hub).getAllByRole('option')).toHaveLength(2));
+    await user.selectOptions(hub, '1');
+    await user.click(screen.getByRole('button', { name: 'Xem trước' }));
+    const preview = await screen.findByRole('table', { name: 'Xem trước: một phiếu cho mỗi khách hàng' });
+    expect(screen.getByTestId('bulk-to-collect').textContent).toBe('550.000\u00a0₫');
+
+    await user.click(within(preview).getByRole('checkbox', { name: 'Lập phiếu cho KH008' }));
+    expect(screen.getByTestId('bulk-total').textContent).toBe('400.000\u00a0₫');
+    expect(screen.getByTestId('bulk-to-collect').textContent).toBe('400.000\u00a0₫');
+    expect(screen.getByText('2 phiếu · 6 kiện')).toBeTruthy();
+    // Unticking all leaves nothing to create; ticking all again restores every line.
+    await user.click(within(preview).getByRole('checkbox', { name: 'Đánh dấu mọi khách hàng' }));
+    expect(within(preview).getByRole('checkbox', { name: 'Lập phiếu cho KH008' })).toHaveProperty('checked', true);
+    await user.click(within(preview).getByRole('checkbox', { name: 'Lập phiếu cho KH008' }));
+
+    await user.click(screen.getByRole('button', { name: 'Tạo 2 phiếu đã đánh dấu' }));
+    const made = await screen.findByRole('table', { name: 'Phiếu đã tạo' });
+    const posts = calls.filter((c) => c.method === 'POST' && c.url.includes('/api/delivery-slips/bulk'));
+    expect(posts.at(-1)!.body).toEqual({ storeId: 1, customerIds: [7, 9], preview: false });
+    expect(within(made).queryByText('Trần Thị B')).toBeNull();
+    expect(within(made).getByText('Lê Văn C')).toBeTruthy();
+  });
 });
+

@@ -13,6 +13,8 @@ import { useFormat } from '../../lib/use-format';
 import { bulkSlips, slipKeys } from './api';
 import { StoreOptions } from '../../entities/store/store-options';
 
+const EMPTY: ReadonlySet<number> = new Set();
+
 /** Whole days, as typed: anything else is refused (shown invalid), never rounded. */
 const DAYS = /^\d{1,3}$/;
 
@@ -28,24 +30,35 @@ export function CreateVouchersPage() {
   const [customers, setCustomers] = useState<Customer[]>([]);
   const [days, setDays] = useState('');
   const [preview, setPreview] = useState<SlipBulkResult | null>(null);
+  // The preview's customers the clerk unticked: no slip is made for them.
+  const [left, setLeft] = useState<ReadonlySet<number>>(new Set());
   const [made, setMade] = useState<SlipBulkResult | null>(null);
   const qc = useQueryClient();
 
   const daysOk = days === '' || (DAYS.test(days) && Number(days) <= 365);
+  const kept = preview ? preview.items.filter((l) => !left.has(l.customerId)) : [];
   const body = (p: boolean): SlipBulkBodyInput => ({
     storeId: Number(storeId),
-    ...(customers.length ? { customerIds: customers.map((c) => c.id) } : {}),
+    // Creating after unticking: exactly the ticked customers of the preview (the same hub and days).
+    ...(!p && left.size ? { customerIds: kept.map((l) => l.customerId) } : customers.length ? { customerIds: customers.map((c) => c.id) } : {}),
     ...(days !== '' ? { minWaitingDays: Number(days) } : {}),
     preview: p,
   });
   // Any change of the choice drops the preview: "create all" always makes what is on screen.
   const changed = () => {
     setPreview(null);
+    setLeft(new Set());
     setMade(null);
     previewRun.reset();
     commitRun.reset();
   };
-  const previewRun = useMutation({ mutationFn: () => bulkSlips(body(true)), onSuccess: setPreview });
+  const previewRun = useMutation({
+    mutationFn: () => bulkSlips(body(true)),
+    onSuccess: (r) => {
+      setPreview(r);
+      setLeft(new Set());
+    },
+  });
   const commitRun = useMutation({
     mutationFn: () => bulkSlips(body(false)),
     onSuccess: (r) => {
@@ -151,11 +164,13 @@ export function CreateVouchersPage() {
         <BulkLines
           result={preview}
           title={t('bulk.previewTitle')}
+          left={left}
+          onLeftChange={setLeft}
           action={
             preview.items.length > 0 && (
-              <Button variant="success" disabled={commitRun.isPending} onClick={() => commitRun.mutate()}>
+              <Button variant="success" disabled={commitRun.isPending || kept.length === 0} onClick={() => commitRun.mutate()}>
                 {commitRun.isPending ? <Spinner size="sm" className="me-1" /> : <i className="bi bi-check2-all me-1" aria-hidden="true" />}
-                {t('bulk.createAll', { count: preview.items.length })}
+                {left.size ? t('bulk.createTicked', { count: kept.length }) : t('bulk.createAll', { count: preview.items.length })}
               </Button>
             )
           }
@@ -182,16 +197,48 @@ export function CreateVouchersPage() {
   );
 }
 
-function BulkLines({ result, title, action }: { result: SlipBulkResult; title: string; action: ReactNode }) {
+/**
+ * The lines of a preview or of the slips made. A preview (given `onLeftChange`) has a tick per customer, all ticked
+ * at first; its summary and totals are those of the ticked lines, which are what "create" makes.
+ */
+function BulkLines({
+  result,
+  title,
+  action,
+  left = EMPTY,
+  onLeftChange,
+}: {
+  result: SlipBulkResult;
+  title: string;
+  action: ReactNode;
+  left?: ReadonlySet<number>;
+  onLeftChange?(next: ReadonlySet<number>): void;
+}) {
   const { t } = useTranslation('deliveryslip');
   const fmt = useFormat();
   if (!result.items.length) return <div className="alert alert-info">{t('bulk.nothing')}</div>;
+  const ticking = Boolean(onLeftChange);
+  const kept = result.items.filter((l) => !left.has(l.customerId));
+  const totals = left.size
+    ? {
+        slips: kept.length,
+        packages: kept.reduce((n, l) => n + l.packageCount, 0),
+        total: kept.reduce((n, l) => n + l.total, 0),
+        amountToCollect: kept.reduce((n, l) => n + l.amountToCollect, 0),
+      }
+    : result.totals;
+  const toggle = (customerId: number) => {
+    const next = new Set(left);
+    if (next.has(customerId)) next.delete(customerId);
+    else next.add(customerId);
+    onLeftChange?.(next);
+  };
   return (
     <Card className="shadow-sm mb-3">
       <Card.Header className="d-flex flex-wrap align-items-center gap-2">
         <h2 className="h6 mb-0">{title}</h2>
         <span className="small text-body-secondary">
-          {t('bulk.summary', { slips: fmt.integer(result.totals.slips), packages: fmt.integer(result.totals.packages) })}
+          {t('bulk.summary', { slips: fmt.integer(totals.slips), packages: fmt.integer(totals.packages) })}
         </span>
         <div className="ms-auto">{action}</div>
       </Card.Header>
@@ -199,6 +246,18 @@ function BulkLines({ result, title, action }: { result: SlipBulkResult; title: s
         <Table size="sm" className="mb-0 align-middle" aria-label={title}>
           <thead>
             <tr className="text-nowrap">
+              {ticking && (
+                <th style={{ width: '2.5rem' }}>
+                  <Form.Check
+                    aria-label={t('bulk.tickAll')}
+                    checked={left.size === 0}
+                    ref={(el: HTMLInputElement | null) => {
+                      if (el) el.indeterminate = left.size > 0 && left.size < result.items.length;
+                    }}
+                    onChange={() => onLeftChange!(left.size === 0 ? new Set(result.items.map((l) => l.customerId)) : new Set())}
+                  />
+                </th>
+              )}
               <th>{t('fields.customer')}</th>
               {result.preview ? null : <th>{t('fields.code')}</th>}
               <th className="text-end">{t('fields.packages')}</th>
@@ -210,7 +269,12 @@ function BulkLines({ result, title, action }: { result: SlipBulkResult; title: s
           </thead>
           <tbody>
             {result.items.map((l) => (
-              <tr key={l.customerId}>
+              <tr key={l.customerId} className={left.has(l.customerId) ? 'text-body-secondary text-decoration-line-through' : undefined}>
+                {ticking && (
+                  <td>
+                    <Form.Check aria-label={t('bulk.tickCustomer', { code: l.customerCode })} checked={!left.has(l.customerId)} onChange={() => toggle(l.customerId)} />
+                  </td>
+                )}
                 <td style={{ minWidth: '12rem' }}>
                   <span className="font-tabular">{l.customerCode}</span> {l.customerName}
                 </td>
@@ -227,12 +291,12 @@ function BulkLines({ result, title, action }: { result: SlipBulkResult; title: s
           </tbody>
           <tfoot>
             <tr className="fw-semibold">
-              <td colSpan={result.preview ? 1 : 2}>{t('bulk.totals')}</td>
-              <td className="text-end font-tabular">{fmt.integer(result.totals.packages)}</td>
+              <td colSpan={(result.preview ? 1 : 2) + (ticking ? 1 : 0)}>{t('bulk.totals')}</td>
+              <td className="text-end font-tabular">{fmt.integer(totals.packages)}</td>
               <td />
-              <td className="text-end font-tabular text-nowrap" data-testid="bulk-total">{fmt.vnd(result.totals.total)}</td>
+              <td className="text-end font-tabular text-nowrap" data-testid="bulk-total">{fmt.vnd(totals.total)}</td>
               <td />
-              <td className="text-end font-tabular text-nowrap" data-testid="bulk-to-collect">{fmt.vnd(result.totals.amountToCollect)}</td>
+              <td className="text-end font-tabular text-nowrap" data-testid="bulk-to-collect">{fmt.vnd(totals.amountToCollect)}</td>
             </tr>
           </tfoot>
         </Table>

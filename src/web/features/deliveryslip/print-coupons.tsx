@@ -18,9 +18,9 @@ import '../../components/print-sheet.css';
 import './print-coupons.css';
 import { Loading } from '../../components/loading';
 import { parseIdList } from '../../lib/id-list';
+import { PRINT_SLIPS_MAX } from './print-limits';
 
-/** Slips one print run holds. */
-export const PRINT_SLIPS_MAX = 200;
+export { PRINT_SLIPS_MAX };
 
 /** `?ids=3,1,2` → [3, 1, 2]: positive integers, first occurrence kept, at most PRINT_SLIPS_MAX. */
 export function parseSlipIds(raw: string | null): number[] {

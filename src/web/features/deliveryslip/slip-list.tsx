@@ -1,6 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Button } from 'react-bootstrap';
+import type { ListQueryInput } from '../../../shared/contracts/list-query';
 import { DELIVERY_METHODS, DELIVERY_SLIP_LIST, DELIVERY_SLIP_STATUSES } from '../../../shared/contracts/delivery-slips';
 import { DataTable } from '../../components/data-table/data-table';
 import { FilterChecks, FilterDateRange, FilterSelect } from '../../components/data-table/list-filters';
@@ -15,6 +18,7 @@ import { useFormat } from '../../lib/use-format';
 import { fetchSlipPage, slipKeys } from './api';
 import { BulkStatusButtons } from './bulk-status';
 import { CodByCarrierSummary, ReconcileButton } from './cod-reconcile';
+import { PRINT_SLIPS_MAX } from './print-limits';
 
 /** /deliveryslip: every slip, filtered by status, customer, method and dates, with the totals of the filtered set. */
 export function DeliverySlipListPage() {
@@ -49,14 +53,19 @@ export function DeliverySlipListPage() {
         getRowId={(r) => String(r.id)}
         label={t('list.label')}
         onOpen={(r) => navigate(`/deliveryslip/${r.id}`)}
-        bulkActions={({ rows, clear }) => (
+        bulkActions={(ctx) => (
           <>
-          <Link to={`/deliveryslip/print-coupons?ids=${rows.map((r) => r.id).join(',')}`} className="btn btn-sm btn-primary" data-testid="slips-print-selected">
-            <i className="bi bi-printer me-1" aria-hidden="true" />
-            {t('list.printSelected', { count: rows.length })}
-          </Link>
-          <ReconcileButton rows={rows} clear={clear} />
-          <BulkStatusButtons rows={rows} clear={clear} />
+            {ctx.matching ? (
+              <PrintMatchingButton query={ctx.matching.query} total={ctx.matching.total} />
+            ) : (
+              <Link to={`/deliveryslip/print-coupons?ids=${ctx.rows.map((r) => r.id).join(',')}`} className="btn btn-sm btn-primary" data-testid="slips-print-selected">
+                <i className="bi bi-printer me-1" aria-hidden="true" />
+                {t('list.printSelected', { count: ctx.rows.length })}
+              </Link>
+            )}
+            {/* Reconciling names each slip's COD on screen: the rows ticked, never a filter's unseen slips. */}
+            {!ctx.matching && <ReconcileButton rows={ctx.rows} clear={ctx.clear} />}
+            <BulkStatusButtons {...ctx} />
           </>
         )}
         searchLabel={t('list.searchLabel')}
@@ -81,6 +90,43 @@ export function DeliverySlipListPage() {
           ),
         }}
       />
+    </>
+  );
+}
+
+/**
+ * Print every slip matching the list's filter: their ids, in list order, from the list itself (one page of up to a
+ * print run), then the print screen as for ticked slips. More than a print run holds is refused before asking.
+ */
+function PrintMatchingButton({ query, total }: { query: ListQueryInput; total: number }) {
+  const { t } = useTranslation('deliveryslip');
+  const navigate = useNavigate();
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const tooMany = total > PRINT_SLIPS_MAX;
+  const open = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const page = await fetchSlipPage({ ...query, page: 1, pageSize: PRINT_SLIPS_MAX });
+      navigate(`/deliveryslip/print-coupons?ids=${page.items.map((s) => s.id).join(',')}`);
+    } catch (e) {
+      setError(errorMessage(e));
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <Button size="sm" variant="primary" disabled={tooMany || busy} onClick={() => void open()} data-testid="slips-print-selected" title={tooMany ? t('list.printTooMany', { max: PRINT_SLIPS_MAX }) : undefined}>
+        <i className="bi bi-printer me-1" aria-hidden="true" />
+        {t('list.printSelected', { count: total })}
+      </Button>
+      {tooMany && <span className="small">{t('list.printTooMany', { max: PRINT_SLIPS_MAX })}</span>}
+      {error && (
+        <span className="small text-danger" role="alert">
+          {error}
+        </span>
+      )}
     </>
   );
 }

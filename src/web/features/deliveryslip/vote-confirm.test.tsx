@@ -48,4 +48,13 @@ describe('vote-confirm scan box', () => {
     expect(screen.getByTestId('confirm-slip-code').textContent).toBe('PG2612-00302');
     expect(box.value).toBe('');
   });
+
+  it('a delivered slip (the end of a confirmation) reads as done, not as a refusal', async () => {
+    mockFetch(() => jsonResponse(200, { ...slip('PG2612-00303', 303), status: 'delivered', collectedAmount: 200_000 }));
+    renderAt('/deliveryslip/vote-confirm?code=PG2612-00303', <VoteConfirmPage />);
+    const note = await screen.findByTestId('confirm-not-confirmable');
+    expect(note.textContent).toContain('Phiếu PG2612-00303 đã giao xong');
+    expect(note.textContent).not.toMatch(/không thể/);
+  });
 });
+

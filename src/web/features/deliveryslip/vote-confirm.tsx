@@ -139,7 +139,10 @@ function HandOver({ slip, onChanged }: { slip: DeliverySlip; onChanged: (s: Deli
           <Card.Body>
             {!confirmable ? (
               <Alert variant={slip.status === 'delivered' ? 'success' : 'info'} className="mb-0" data-testid="confirm-not-confirmable">
-                {t('confirm.notConfirmable', { status: t(`statuses.${slip.status}`) })}
+                {/* Delivered is where a confirmation ends: said as done, never as a refusal. */}
+                {slip.status === 'delivered'
+                  ? t('confirm.delivered', { code: slip.code })
+                  : t('confirm.notConfirmable', { status: t(`statuses.${slip.status}`) })}
                 {slip.status === 'delivered' && slip.collectedAmount !== null && (
                   <div className="mt-1 fw-semibold">
                     {t('fields.collected')}: {fmt.vnd(slip.collectedAmount)}

@@ -86,7 +86,7 @@ function fakeServer(initial: Mawb, onMawb: MawbPackage[]) {
       if (c.headers['If-Match'] !== `"${record.version}"`) return jsonResponse(412, { message: 'MAWB đã được người khác thay đổi', code: 'STALE' });
       if (record.status === 'draft' && status === 'booked') return jsonResponse(200, bump({ status }), { etag: `"${record.version + 1}"` });
       return jsonResponse(409, {
-        message: `Không thể chuyển MAWB từ "Nháp" sang "${status}"; chỉ có thể chuyển sang: "Đã đặt chỗ", "Đã huỷ"`,
+        message: `Không thể chuyển MAWB từ "Nháp" sang "${status}"; chỉ có thể chuyển sang: "Đã đặt chỗ", "Đã hủy"`,
         code: 'MAWB_TRANSITION_NOT_ALLOWED',
         details: { from: record.status, to: status, allowed: ['booked', 'cancelled'] },
       });
@@ -360,7 +360,7 @@ describe('MAWB detail: status', () => {
     await user.click(await screen.findByTestId('move-cancelled'));
     const dialog = await screen.findByRole('dialog');
     await user.click(within(dialog).getByRole('button', { name: 'Hủy MAWB' }));
-    expect((await screen.findByTestId('status-refusal')).textContent).toContain('chỉ có thể chuyển sang: "Đã đặt chỗ", "Đã huỷ"');
+    expect((await screen.findByTestId('status-refusal')).textContent).toContain('chỉ có thể chuyển sang: "Đã đặt chỗ", "Đã hủy"');
   });
 });
 

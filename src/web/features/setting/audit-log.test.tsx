@@ -50,4 +50,30 @@ describe('audit log screen', () => {
     await user.click(screen.getAllByText('Trần Thị Lan')[0]!);
     expect((await screen.findByTestId('where')).textContent).toContain('/setting/stores/12');
   });
+
+  it('reads as the screens write: field labels, money, Vietnam time, status labels, the record by its code', async () => {
+    const slipEntry: AuditLogEntry = {
+      ...ENTRY,
+      id: 42,
+      entity: 'delivery-slips',
+      entityId: '305',
+      action: 'reconcile',
+      before: { code: 'PG2612-00305', status: 'out_for_delivery', codOutstanding: true, reconciledAt: null, collectedAmount: null, version: 3 },
+      after: { code: 'PG2612-00305', status: 'delivered', codOutstanding: false, reconciledAt: '2026-12-02T05:00:00.000Z', collectedAmount: 685_800, version: 4 },
+    };
+    mockFetch((c) => {
+      if (c.url.startsWith('/api/employees')) return jsonResponse(200, { items: [], total: 0, page: 1, pageSize: 200 });
+      return jsonResponse(200, { items: [slipEntry], total: 1, page: 1, pageSize: 25 });
+    });
+    renderRoutes([{ path: '/setting/audit-log', element: <AuditLogPage /> }], '/setting/audit-log');
+    const changes = await screen.findByTestId('audit-changes');
+    const full = changes.getAttribute('title')!;
+    expect(full).toContain('Trạng thái: Đang giao → Đã giao');
+    expect(full).toContain('Đối soát COD lúc: — → ');
+    expect(full).toMatch(/02\/12\/2026 12:00/);
+    expect(full).toContain('685.800\u00a0₫');
+    expect(full).not.toMatch(/codOutstanding|reconciledAt|out_for_delivery|true|false|2026-12-02T/);
+    expect(screen.getAllByRole('link', { name: 'Phiếu giao PG2612-00305' })[0]!.getAttribute('href')).toBe('/deliveryslip/305');
+  });
 });
+

@@ -9,6 +9,7 @@ import type { ListQueryInput } from '../../../shared/contracts/list-query';
 import { DataTable } from '../../components/data-table/data-table';
 import { FilterDateRange, FilterSelect } from '../../components/data-table/list-filters';
 import { entryChanges, HISTORY_DEFAULT_IGNORE } from '../../components/history-tab';
+import { AUDIT_NAMESPACE_LIST, useAuditFormat } from '../../components/audit-format';
 import { PageHeader } from '../../components/page-header';
 import { StatusBadge, type Tone } from '../../components/status-badge';
 import { api } from '../../lib/api-client';
@@ -41,24 +42,23 @@ export function recordRoute(entry: Pick<AuditLogEntry, 'entity' | 'entityId'>): 
   return base && entry.entityId && /^\d+$/.test(entry.entityId) ? `${base}/${entry.entityId}` : null;
 }
 
-const short = (v: unknown): string => {
-  if (v === null || v === undefined || v === '') return '—';
-  const text = typeof v === 'object' ? JSON.stringify(v) : String(v);
-  return text.length > 40 ? `${text.slice(0, 39)}…` : text;
-};
+const SHORT = 40;
+const short = (text: string): string => (text === '' ? '—' : text.length > SHORT ? `${text.slice(0, SHORT - 1)}…` : text);
 
 /** Before → after of the fields an entry changed, a couple per row (the record's History has them all). */
 function ChangesCell({ entry }: { entry: AuditLogEntry }) {
   const { t } = useTranslation('setting');
+  const audit = useAuditFormat(entry.entity);
   if (entry.action === 'delete') return <span className="small text-body-secondary">{t('audit.deleted')}</span>;
   const changes = entryChanges(entry, [], HISTORY_DEFAULT_IGNORE);
   if (!changes.length) return <span className="small text-body-secondary">{t('audit.noChange')}</span>;
-  const full = changes.map((c) => `${c.name}: ${short(c.before)} → ${short(c.after)}`).join('\n');
+  const shown = changes.map((c) => ({ name: c.name, label: audit.label(c.name), before: audit.value(c.name, c.before), after: audit.value(c.name, c.after) }));
+  const full = shown.map((c) => `${c.label}: ${c.before || '—'} → ${c.after || '—'}`).join('\n');
   return (
     <div className="small lh-sm audit-changes" title={full} data-testid="audit-changes">
-      {changes.slice(0, CHANGES_SHOWN).map((c) => (
+      {shown.slice(0, CHANGES_SHOWN).map((c) => (
         <div key={c.name} className="text-truncate">
-          <span className="text-body-secondary">{c.name}:</span>{' '}
+          <span className="text-body-secondary">{c.label}:</span>{' '}
           {entry.action !== 'create' && (
             <>
               <del className="text-danger-emphasis">{short(c.before)}</del> <i className="bi bi-arrow-right text-body-tertiary" aria-hidden="true" />{' '}
@@ -69,6 +69,20 @@ function ChangesCell({ entry }: { entry: AuditLogEntry }) {
       ))}
       {changes.length > CHANGES_SHOWN && <div className="text-body-secondary">{t('audit.more', { count: changes.length - CHANGES_SHOWN })}</div>}
     </div>
+  );
+}
+
+/** The record an entry is about, by its code ("Phiếu giao PG2612-00305"), linked to its screen. */
+function RecordCell({ entry }: { entry: AuditLogEntry }) {
+  const audit = useAuditFormat(entry.entity);
+  const name = audit.record(entry.entity, entry.entityId, entry.before, entry.after);
+  const to = recordRoute(entry);
+  return to ? (
+    <Link to={to} onClick={(ev) => ev.stopPropagation()}>
+      {name}
+    </Link>
+  ) : (
+    <span>{name}</span>
   );
 }
 
@@ -98,21 +112,7 @@ function useColumns(): ColumnDef<AuditLogEntry, any>[] { // eslint-disable-line 
         header: t('audit.record'),
         size: 170,
         enableSorting: false,
-        cell: (c): ReactNode => {
-          const e = c.row.original;
-          const label = t(`audit.entities.${e.entity}`, { defaultValue: e.entity });
-          const to = recordRoute(e);
-          return to ? (
-            <Link to={to} onClick={(ev) => ev.stopPropagation()}>
-              {label} #{e.entityId}
-            </Link>
-          ) : (
-            <span>
-              {label}
-              {e.entityId ? ` #${e.entityId}` : ''}
-            </span>
-          );
-        },
+        cell: (c): ReactNode => <RecordCell entry={c.row.original} />,
       }),
       col.display({ id: 'changes', header: t('audit.changes'), size: 380, cell: (c) => <ChangesCell entry={c.row.original} /> }),
     ],
@@ -132,7 +132,8 @@ function useActors() {
 
 /** /setting/audit-log: every change in the office, newest first; filters actor, entity, action, date range. */
 export function AuditLogPage() {
-  const { t } = useTranslation('setting');
+  // Every resource's words at once (the rows name fields of many resources).
+  const { t } = useTranslation(['setting', ...AUDIT_NAMESPACE_LIST]);
   const navigate = useNavigate();
   const columns = useColumns();
   // Employees with an account, and the signed-in user (the admin account need not be an employee).

@@ -32,7 +32,7 @@ export function receivePackage(body: ReceiveBody): Promise<ReceiveResponse> {
 const SEARCH_GET_MAX = 1800;
 
 /** Looks up cleaned, de-duplicated numbers (one per line). */
-function searchPackages(numbers: string[], signal?: AbortSignal): Promise<SearchResponse> {
+export function searchPackages(numbers: string[], signal?: AbortSignal): Promise<SearchResponse> {
   const text = numbers.join('\n');
   return text.length <= SEARCH_GET_MAX
     ? api.get<SearchResponse>(`${packageApi.path}/search`, { numbers: text }, { signal })

@@ -83,7 +83,7 @@ function api(c: FetchCall) {
   return jsonResponse(404, { message: 'Không tìm thấy' });
 }
 
-setupScreenTests(['common', 'shell', 'resource', 'tracking']);
+setupScreenTests(['common', 'shell', 'resource', 'tracking', 'order']);
 
 afterEach(() => {
   resetAuthState();
@@ -111,6 +111,64 @@ const chargeable = () => screen.getAllByTestId('chargeable')[0]!.textContent;
 const volumetric = () => screen.getAllByTestId('volumetric')[0]!.textContent;
 
 describe('receive form', () => {
+  it("proposes the customer's open order: the only one is chosen, several are offered; the save attaches the chosen one", async () => {
+    const user = userEvent.setup();
+    const order = (id: number, code: string, status: string) => ({ id, code, kind: 'consignment', status, customerId: 9 });
+    const openOrders = [order(41, 'DH2612-0041', 'confirmed')];
+    const { calls } = mockFetch((c) => {
+      const url = new URL(c.url, 'http://x');
+      if (url.pathname === '/api/packages/search') {
+        const n = url.searchParams.get('numbers');
+        const found = n === 'EJ123456789JP' ? [{ id: 5, code: 'PK5', trackingNumber: n, customerId: 9, orderId: null, matched: n, latestEvent: null }] : [];
+        return jsonResponse(200, { found, notFound: found.length ? [] : [n] });
+      }
+      if (url.pathname === '/api/orders') {
+        expect(url.searchParams.get('customerId')).toBe('9');
+        expect(url.searchParams.get('status')!.split(',')).not.toContain('completed');
+        return jsonResponse(200, { items: openOrders, total: openOrders.length, page: 1, pageSize: 20 });
+      }
+      return api(c);
+    });
+    renderAt('/tracking/search', <ReceiveForm />);
+    const storeSelect = (await screen.findByLabelText(/^Kho nhận/)) as HTMLSelectElement;
+    await waitFor(() => expect(storeSelect.value).toBe('2'));
+    // An unknown number with no customer: no order to propose.
+    await user.type(screen.getByLabelText(/^Mã vận đơn/), 'XX000111');
+    await act(() => new Promise((r) => setTimeout(r, 600)));
+    expect(screen.queryByLabelText('Gắn vào đơn hàng đang mở')).toBeNull();
+
+    await user.clear(screen.getByLabelText(/^Mã vận đơn/));
+    await user.type(screen.getByLabelText(/^Mã vận đơn/), 'EJ123456789JP');
+    const field = (await screen.findByLabelText('Gắn vào đơn hàng đang mở', {}, { timeout: 3000 })) as HTMLSelectElement;
+    await waitFor(() => expect(field.value).toBe('41'));
+    expect(field.selectedOptions[0]!.textContent).toBe('DH2612-0041 · Ký gửi · Đã xác nhận');
+    await user.type(screen.getByLabelText(/^Cân nặng/), '1{Enter}');
+    await user.click(screen.getByRole('button', { name: /^Nhận kiện$/ }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1));
+    expect(calls.find((c) => c.method === 'POST')!.body).toMatchObject({ trackingNumber: 'EJ123456789JP', orderId: 41 });
+  });
+
+  it('offers several open orders to choose from, choosing none for the clerk', async () => {
+    const user = userEvent.setup();
+    const order = (id: number, code: string) => ({ id, code, kind: 'purchase', status: 'purchased', customerId: 9 });
+    mockFetch((c) => {
+      const url = new URL(c.url, 'http://x');
+      if (url.pathname === '/api/packages/search') return jsonResponse(200, { found: [], notFound: [url.searchParams.get('numbers')] });
+      if (url.pathname === '/api/customers') return jsonResponse(200, { items: [{ id: 9, code: 'KH009', suiteCode: 'S9' }], total: 1, page: 1, pageSize: 10 });
+      if (url.pathname === '/api/orders') return jsonResponse(200, { items: [order(41, 'DH41'), order(42, 'DH42')], total: 2, page: 1, pageSize: 20 });
+      return api(c);
+    });
+    renderAt('/tracking/search', <ReceiveForm />);
+    await waitFor(() => expect((screen.getByLabelText(/^Kho nhận/) as HTMLSelectElement).value).toBe('2'));
+    await user.type(screen.getByLabelText(/^Mã vận đơn/), 'XX000222');
+    await user.type(screen.getByLabelText(/^Mã KH/), 'kh009');
+    const field = (await screen.findByLabelText('Gắn vào đơn hàng đang mở', {}, { timeout: 3000 })) as HTMLSelectElement;
+    expect(field.value).toBe('');
+    expect([...field.options].map((o) => o.textContent)).toEqual(['Chọn một trong 2 đơn đang mở (hoặc không gắn)', 'DH41 · Mua hộ · Đã mua hàng', 'DH42 · Mua hộ · Đã mua hàng']);
+    await user.selectOptions(field, '42');
+    expect(field.value).toBe('42');
+  });
+
   it('shows the volumetric and chargeable weight live while weighing and measuring', async () => {
     const user = userEvent.setup();
     mockFetch(api);
@@ -232,7 +290,7 @@ describe('receive form', () => {
     await user.type(screen.getByLabelText(/^Cân nặng/), '2');
     // One size without the other two: measure all three or none.
     await user.type(screen.getByLabelText(/^Dài/), '30');
-    await user.click(screen.getByRole('button', { name: /Nhận kiện/ }));
+    await user.click(screen.getByRole('button', { name: /^Nhận kiện$/ }));
     const width = screen.getByLabelText(/^Rộng/);
     await waitFor(() => expect(width.getAttribute('aria-invalid')).toBe('true'));
     expect(screen.getByLabelText(/^Cao/).getAttribute('aria-invalid')).toBe('true');
@@ -248,7 +306,7 @@ describe('receive form', () => {
     await user.type(screen.getByLabelText(/^Cân nặng/), '2,3');
     expect(chargeable()).toBe('2,3\u00a0kg');
     expect(volumetric()).toBe('—');
-    await user.click(screen.getByRole('button', { name: /Nhận kiện/ }));
+    await user.click(screen.getByRole('button', { name: /^Nhận kiện$/ }));
     await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1));
     expect(calls.find((c) => c.method === 'POST')!.body).toMatchObject({ trackingNumber: 'EJ123456785JP', weightG: 2300 });
   });
@@ -259,7 +317,7 @@ describe('receive form', () => {
     renderAt('/tracking/search', <ReceiveForm />);
     await user.type(screen.getByLabelText(/^Mã vận đơn/), 'EJ123456785JP');
     await user.type(screen.getByLabelText(/^Cân nặng/), '2000');
-    await user.click(screen.getByRole('button', { name: /Nhận kiện/ }));
+    await user.click(screen.getByRole('button', { name: /^Nhận kiện$/ }));
     const weight = screen.getByLabelText(/^Cân nặng/);
     await waitFor(() => expect(weight.getAttribute('aria-invalid')).toBe('true'));
     expect(within(weight.closest('.mb-3') as HTMLElement).getByRole('alert').textContent).toBe('Cân nặng tối đa 1.000 kg');
@@ -324,7 +382,7 @@ describe('the receiving warehouse by default', () => {
     const storeSelect = (await screen.findByLabelText(/^Kho nhận/)) as HTMLSelectElement;
     expect(storeSelect.textContent).toContain('Đang tải');
     expect(storeSelect.disabled).toBe(true);
-    const save = screen.getByRole('button', { name: /Nhận kiện/ }) as HTMLButtonElement;
+    const save = screen.getByRole('button', { name: /^Nhận kiện$/ }) as HTMLButtonElement;
     expect(save.disabled).toBe(true);
     // A fast clerk scans and weighs before the list has arrived: Enter on the last field sends nothing.
     await user.click(screen.getByLabelText(/^Mã vận đơn/));

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Button, Col, Form, Modal, Row, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -19,6 +19,7 @@ import { ChargeablePreview, ScaledNumberField } from './weight-inputs';
 import './tracking.css';
 import { TableScroll } from '../../components/table-scroll';
 import { packageApi } from '../../entities/package/api';
+import { ReceiveOrderField, useOrderProposal } from './receive-order';
 
 type Values = z.input<typeof ReceiveBody>;
 
@@ -35,6 +36,7 @@ function emptyValues(storeId: number | undefined, trackingNumber = ''): Values {
     customerCode: undefined,
     destinationStoreId: null,
     note: '',
+    orderId: undefined,
   };
 }
 
@@ -106,6 +108,9 @@ export function ReceiveForm({ initialNumber = '', onReceived }: ReceiveFormProps
     if (document.activeElement === numberRef.current) focusNextStep({ key: 'Enter', target: numberRef.current!, preventDefault() {} }, rootRef.current);
   });
   const cm = t('units.cm');
+  const [typedNumber, typedCode, orderId] = form.watch(['trackingNumber', 'customerCode', 'orderId']);
+  const orderProposal = useOrderProposal(typedNumber, typedCode);
+  const setOrderId = useCallback((v: number | null) => form.setValue('orderId', v ?? undefined), [form]);
 
   return (
     <ResourceFormFrame rf={rf} aria-label={t('receive.formLabel')}>
@@ -204,6 +209,9 @@ export function ReceiveForm({ initialNumber = '', onReceived }: ReceiveFormProps
             <FieldShell id={`${id}-note`} label={t('fields.note')}>
               <Form.Control {...form.register('note')} autoComplete="off" maxLength={1000} />
             </FieldShell>
+          </Col>
+          <Col xs={12}>
+            <ReceiveOrderField proposal={orderProposal} value={orderId} onChange={setOrderId} />
           </Col>
         </Row>
         <div className="d-flex flex-wrap align-items-center gap-2">
