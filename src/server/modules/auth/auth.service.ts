@@ -862,6 +862,8 @@ export interface OperatorResetResult {
   enabled: boolean;
   /** Sessions (refresh-token families) that were still open and are now ended. */
   sessionsEnded: number;
+  /** Two-factor was on and is now removed (asked with removeTwoFactor). */
+  twoFactorRemoved: boolean;
 }
 
 /**
@@ -871,7 +873,7 @@ export interface OperatorResetResult {
  */
 export async function operatorResetPassword(
   database: Database,
-  opts: { email?: string; password: string },
+  opts: { email?: string; password: string; removeTwoFactor?: boolean },
 ): Promise<OperatorResetResult> {
   const problem = passwordProblem(opts.password);
   if (problem) throw new Error(`${problem} (the password policy).`);
@@ -892,7 +894,7 @@ export async function operatorResetPassword(
   const found = account;
   const passwordHash = await hashPassword(opts.password);
   const now = Date.now();
-  const sessionsEnded = await transaction(database, async (db) => {
+  const ended = await transaction(database, async (db) => {
     const open = await db
       .selectDistinct({ familyId: refreshTokens.familyId })
       .from(refreshTokens)
@@ -901,13 +903,17 @@ export async function operatorResetPassword(
     await revokeUserSessions(db, found.id, 'password_reset');
     await db.update(passwordResetTokens).set({ usedAt: new Date(now) }).where(and(eq(passwordResetTokens.userId, found.id), isNull(passwordResetTokens.usedAt)));
     await db.delete(authFailures).where(eq(authFailures.emailKey, emailKeyOf(found.email)));
+    // The way back when the phone and every recovery code are lost: the person at the machine that runs the
+    // console removes the second factor with the password; they enrol again at sign-in if the policy covers them.
+    const twoFactorRemoved = opts.removeTwoFactor === true && (await twoFactorEnabled(db, found.id));
+    if (twoFactorRemoved) await removeTwoFactor(db, found.id);
     await writeAudit(db, { actorId: null, actorEmail: null, requestId: null, ip: null }, {
       action: 'password_reset',
       entity: 'users',
       entityId: found.id,
-      after: { via: 'npm run admin:reset-password', sessionsEnded: open.length },
+      after: { via: 'npm run admin:reset-password', sessionsEnded: open.length, twoFactorRemoved },
     });
-    return open.length;
+    return { sessionsEnded: open.length, twoFactorRemoved };
   });
-  return { userId: found.id, email: found.email, role: found.role, enabled: found.enabled, sessionsEnded };
+  return { userId: found.id, email: found.email, role: found.role, enabled: found.enabled, ...ended };
 }

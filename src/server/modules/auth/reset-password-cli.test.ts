@@ -114,4 +114,44 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('npm run admin:reset-passwor
       await server.stop();
     }
   }, 240_000);
+  it('with --remove-two-factor removes a lost second factor, so the password alone signs in again, and says so', async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cc-reset-'));
+    dirs.push(dataDir);
+    let server = await start(dataDir);
+    try {
+      // An enrolled Admin whose phone and recovery codes are gone: the secret and the codes are unusable here.
+      await server.database.query(
+        `INSERT INTO user_two_factor (user_id, secret_enc, confirmed_at) SELECT id, 'lost', now() FROM users WHERE email = $1`,
+        [ADMIN],
+      );
+      await server.database.query(`INSERT INTO user_recovery_codes (user_id, code_hash) SELECT id, 'lost' FROM users WHERE email = $1`, [ADMIN]);
+      const challenged = await login(server, ADMIN, FIRST_PASSWORD);
+      expect(challenged.status).toBe(401);
+      expect((challenged.body as { code?: string }).code).toBe('MFA_REQUIRED');
+    } finally {
+      await server.stop();
+    }
+
+    const kept = await runResetScript(dataDir, ['--password', 'Mat-khau-moi-42']);
+    expect(kept.code, kept.out).toBe(0);
+    expect(kept.out).not.toContain('Two-factor sign-in removed');
+    const removed = await runResetScript(dataDir, ['--password', 'Mat-khau-moi-43', '--remove-two-factor']);
+    expect(removed.code, removed.out).toBe(0);
+    expect(removed.out).toContain('Two-factor sign-in removed');
+
+    server = await start(dataDir);
+    try {
+      expect((await login(server, ADMIN, 'Mat-khau-moi-43')).status).toBe(200);
+      const left = await server.database.query<{ n: number }>(
+        `SELECT (SELECT count(*) FROM user_two_factor) + (SELECT count(*) FROM user_recovery_codes) AS n`,
+      );
+      expect(Number(left[0]!.n)).toBe(0);
+      const audit = await server.database.query<{ after: { twoFactorRemoved: boolean } }>(
+        `SELECT after FROM audit_log WHERE action = 'password_reset' ORDER BY id`,
+      );
+      expect(audit.map((a) => a.after.twoFactorRemoved)).toEqual([false, true]);
+    } finally {
+      await server.stop();
+    }
+  }, 240_000);
 });
