@@ -14,6 +14,7 @@ const PROCESS_TESTS = [
   'src/server/db/lock.test.ts',
   'src/server/db/migrations-immutable.test.ts',
   'src/server/modules/auth/reset-password-cli.test.ts',
+  'src/server/modules/notifications/notifications-instances.test.ts',
 ];
 /** Pure functions: no database, no process. */
 const UNIT_TESTS = [
