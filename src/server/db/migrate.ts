@@ -41,9 +41,10 @@ export const EQUIVALENT_CHECKSUMS: Readonly<Record<string, readonly string[]>> =
  */
 export async function migrate(database: Database, dir = MIGRATIONS_DIR): Promise<string[]> {
   const applied = await applyMigrations(database, dir);
-  // The job queue's own schema (pg-boss installs and upgrades it under its own lock), so every migrated database
-  // can take a job in the transaction of the write that causes it.
-  await installQueue(database);
+  // The job queue's own schema, so every migrated database can take a job in the transaction of the write that
+  // causes it. Under the start-up lock: pg-boss's CREATE SCHEMA is not guarded against a second instance starting
+  // at the same moment on an empty database (it failed with a duplicate pg_namespace key; startup-race.test.ts).
+  await withStartupLock(database, () => installQueue(database));
   return applied;
 }
 

@@ -120,7 +120,8 @@ function newBoss(database: Database, opts: Partial<PgBoss.ConstructorOptions> = 
 
 /**
  * Creates or upgrades pg-boss's schema and the app's queues (run with the migrations, so a database that can be
- * written to can always take a job). pg-boss takes its own advisory lock: instances starting at once are safe.
+ * written to can always take a job). Call it under the start-up lock (migrate does): instances starting at once on
+ * an empty database would otherwise both create pg-boss's schema.
  */
 export async function installQueue(database: Database): Promise<void> {
   const boss = newBoss(database, { supervise: false, schedule: false });

@@ -233,7 +233,7 @@ describe('forgot and reset password', () => {
 
   it('is callable by other modules (employees send reset links) with the exported function', async () => {
     const user = await createUser(ctx);
-    const fakeReq = { user: { id: 1, email: TEST_ADMIN.email }, id: 'req-1', ip: '127.0.0.9' } as unknown as Parameters<typeof requestMeta>[0];
+    const fakeReq = { user: { id: 1, email: TEST_ADMIN.email }, id: 'req-1', ip: '127.0.0.9', headers: {} } as unknown as Parameters<typeof requestMeta>[0];
     await requestPasswordReset(ctx.app, user.email, requestMeta(fakeReq), 'https://console.example.vn/');
     const mails = await outbox(user.email);
     expect(mails).toHaveLength(1);
