@@ -1,17 +1,20 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation } from 'react-router';
 import { toast } from '../../lib/toast';
 import { AuthCard } from './auth-card';
 import { EmailField, looksLikeEmail } from './email-field';
 import { displayError } from './messages';
-import { MfaStepForm } from './mfa-step';
 import { PasswordField } from './password-field';
 import { LOCK_SCREEN_PATH, returnToFromSearch } from '../../lib/return-to';
 import { SubmitButton } from './submit-button';
 import { lastLoginError, useAuth } from '../../lib/use-auth';
 import { usePreloadOnIdle } from '../../lib/routing/preload';
 import { useStaticLoginTakeOver } from '../../lib/static-login';
+import { loadChunk } from '../../lib/routing/chunk-load';
+
+// The second step is fetched only by an account that has one: the login screen's first paint stays within its budget.
+const MfaStepForm = lazy(() => loadChunk(() => import('./mfa-step')).then((m) => ({ default: m.MfaStepForm })));
 
 interface FieldErrors {
   email?: string;
@@ -72,7 +75,9 @@ export function LoginPage() {
   if (auth.mfa) {
     return (
       <AuthCard title={t(auth.mfa.kind === 'code' ? 'mfa.title' : 'mfa.enrolTitle')} subtitle={auth.mfa.email}>
-        <MfaStepForm step={auth.mfa} busy={auth.login.loading} error={auth.login.error} />
+        <Suspense fallback={null}>
+          <MfaStepForm step={auth.mfa} busy={auth.login.loading} error={auth.login.error} />
+        </Suspense>
       </AuthCard>
     );
   }
