@@ -162,7 +162,8 @@ describeE2E('settings section', () => {
     await page.waitForURL(/\/setting\/audit-log/);
     await page.getByLabel('Đối tượng').selectOption({ label: 'Kho' });
     await page.waitForURL(/entity=stores/);
-    const record = page.getByRole('link', { name: `Kho #${id}` }).first();
+    // The log names a record by its code, linked to it.
+    const record = page.getByRole('link', { name: `Kho ${code}` }).first();
     await record.waitFor();
     await screenshot(page, 'settings-audit-log-desktop-light');
     await record.click();
