@@ -40,15 +40,6 @@ export const EQUIVALENT_CHECKSUMS: Readonly<Record<string, readonly string[]>> =
  * migrations are append-only. On PostgreSQL the start-up advisory lock lets several instances start at once.
  */
 export async function migrate(database: Database, dir = MIGRATIONS_DIR): Promise<string[]> {
-  const applied = await applyMigrations(database, dir);
-  // The job queue's own schema, so every migrated database can take a job in the transaction of the write that
-  // causes it. Under the start-up lock: pg-boss's CREATE SCHEMA is not guarded against a second instance starting
-  // at the same moment on an empty database (it failed with a duplicate pg_namespace key; startup-race.test.ts).
-  await withStartupLock(database, () => installQueue(database));
-  return applied;
-}
-
-async function applyMigrations(database: Database, dir: string): Promise<string[]> {
   const files = (await readdir(dir)).filter((f) => /^\d{4}_[\w-]+\.sql$/.test(f)).sort();
   return withStartupLock(database, async (run) => {
     // Inside the lock: two CREATE TABLE IF NOT EXISTS at once on an empty database can both try to create it.
@@ -76,6 +67,10 @@ async function applyMigrations(database: Database, dir: string): Promise<string[
       }
       applied.push(file);
     }
+    // The job queue's own schema, so every migrated database can take a job in the transaction of the write that
+    // causes it. Under the same lock: pg-boss's CREATE SCHEMA is not guarded against a second instance starting at
+    // the same moment on an empty database (it failed with a duplicate pg_namespace key; startup-race.test.ts).
+    await installQueue(database);
     return applied;
   });
 }
