@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_RATE_LIMITS } from './modules/auth/auth.routes';
 import { withDatabase } from './test/global-setup';
 import { pgReachable, PG_ADMIN_URL, startInstance, type Instance } from './test/instances';
+import { signInAdmin } from './test/sign-in';
 
 // Three real server processes on one PostgreSQL database, as a deployment behind a load balancer runs them:
 // what one instance ends or counts, the others must see. Runs wherever PostgreSQL is reachable.
@@ -30,15 +31,8 @@ describe.skipIf(!pgUp)('three instances on one PostgreSQL database', () => {
     await admin.end();
   }, 60_000);
 
-  async function login(base: string) {
-    const res = await fetch(`${base}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(ADMIN),
-    });
-    expect(res.status).toBe(200);
-    return (await res.json()) as { token: string; refreshToken: string };
-  }
+  /** The seeded Admin signs in; on this database (no demo data) the first sign-in enrols the second factor. */
+  const login = (base: string) => signInAdmin(base, ADMIN);
   const me = (base: string, token: string) => fetch(`${base}/api/auth/me`, { headers: { authorization: `Bearer ${token}` } });
 
   it('a logout on one instance stops the access token on every instance within 5 s', async () => {

@@ -9,7 +9,8 @@ import { seedDeliverySlips } from './delivery-slips';
 import { seedMawbs, seedMawbTimeline } from './mawbs';
 import { seedOrders } from './orders';
 import { seedPackages } from './packages';
-import { seedPlatform, type DemoAccounts } from './platform';
+import { seedPlatform, TWO_FACTOR_SETTING_DESCRIPTION, type DemoAccounts } from './platform';
+import { TWO_FACTOR_DEFAULT_POLICY, TWO_FACTOR_SETTING } from '../../../shared/two-factor';
 
 /** The demo seed's Staff account (its password is random unless SEED_STAFF_PASSWORD sets it). */
 const DEMO_STAFF_EMAIL = 'staff@cargo.test';
@@ -46,7 +47,23 @@ const DEMO_STEPS: Array<(db: Db, accounts: DemoAccounts) => Promise<void>> = [se
  * finds the first one's committed seed instead of inserting it again.
  */
 export async function seedIfEmpty(database: Database, opts: SeedOptions): Promise<SeedResult> {
-  return withStartupLock(database, () => seedUnderLock(database, opts));
+  return withStartupLock(database, async () => {
+    const result = await seedUnderLock(database, opts);
+    await ensurePolicyRows(database.db);
+    return result;
+  });
+}
+
+/**
+ * Settings an office must be able to see and change: written with their default where a database has none (made
+ * without demo data, from before the setting existed, or restored from such a backup). Done at start-up, not in a
+ * migration, because a restore needs a database with no rows.
+ */
+async function ensurePolicyRows(db: Db): Promise<void> {
+  await db.execute(sql`
+    INSERT INTO settings (kind, key, value, description)
+    SELECT ${TWO_FACTOR_SETTING.kind}, ${TWO_FACTOR_SETTING.key}, ${JSON.stringify(TWO_FACTOR_DEFAULT_POLICY)}::jsonb, ${TWO_FACTOR_SETTING_DESCRIPTION}
+    WHERE NOT EXISTS (SELECT 1 FROM settings WHERE kind = ${TWO_FACTOR_SETTING.kind} AND key = ${TWO_FACTOR_SETTING.key} AND deleted_at IS NULL)`);
 }
 
 async function seedUnderLock(database: Database, opts: SeedOptions): Promise<SeedResult> {

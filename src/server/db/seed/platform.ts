@@ -15,6 +15,8 @@ const DEMO_STORES = [
 
 const POSITIONS = ['Nhân viên kho', 'Nhân viên kho', 'Nhân viên kho', 'Giao nhận', 'Giao nhận', 'Kế toán', 'Chăm sóc khách hàng', 'Trưởng kho', 'Điều phối'];
 
+export const TWO_FACTOR_SETTING_DESCRIPTION = 'Bắt buộc xác thực hai bước: off (tắt), admins (tài khoản Admin), all (mọi tài khoản)';
+
 /** Stores, 20 employees, and the Staff demo account. The admin account is made by ensureAdmin. */
 /** The demo Staff account's password, hashed by the caller (random unless SEED_STAFF_PASSWORD sets it). */
 export interface DemoAccounts {
@@ -31,8 +33,9 @@ export async function seedPlatform(db: Db, accounts: DemoAccounts): Promise<void
   await db.insert(settings).values({
     kind: TWO_FACTOR_SETTING.kind,
     key: TWO_FACTOR_SETTING.key,
+    // The demo data, made to be tried on one machine, asks no one for a second factor until an Admin switches it on.
     value: 'off',
-    description: 'Bắt buộc xác thực hai bước: off (tắt), admins (tài khoản Admin), all (mọi tài khoản)',
+    description: TWO_FACTOR_SETTING_DESCRIPTION,
   });
   await seedSettings(db);
   const r = rng(2026);

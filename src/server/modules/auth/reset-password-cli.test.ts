@@ -31,6 +31,11 @@ async function login(server: RunningServer, email: string, password: string) {
   return { status: res.status, body: (await res.json()) as { token?: string; refreshToken?: string } };
 }
 
+/** The office's two-factor policy switched off, so the password alone signs the Admin in (these tests are about passwords). */
+async function policyOff(server: RunningServer) {
+  await server.database.query(`UPDATE settings SET value = '"off"'::jsonb WHERE kind = 'security' AND key = 'two_factor_required'`);
+}
+
 function start(dataDir: string) {
   const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', SEED: 'none', SEED_ADMIN_PASSWORD: FIRST_PASSWORD, LOG_LEVEL: 'silent' });
   return startServer(config, { serveWeb: false, logger: false });
@@ -45,6 +50,7 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('npm run admin:reset-passwor
     dirs.push(dataDir);
 
     let server = await start(dataDir);
+    await policyOff(server);
     const before = await login(server, ADMIN, FIRST_PASSWORD);
     expect(before.status).toBe(200);
     // The data directory is the running server's: the script says so and changes nothing.
@@ -92,7 +98,9 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('npm run admin:reset-passwor
   it('takes a chosen password for a given e-mail, never prints it, and refuses one the policy refuses', async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cc-reset-'));
     dirs.push(dataDir);
-    await (await start(dataDir)).stop();
+    const first = await start(dataDir);
+    await policyOff(first);
+    await first.stop();
 
     const weak = await runResetScript(dataDir, ['--email', ADMIN.toUpperCase(), '--password', 'short']);
     expect(weak.code).not.toBe(0);
@@ -114,7 +122,7 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('npm run admin:reset-passwor
       await server.stop();
     }
   }, 240_000);
-  it('with --remove-two-factor removes a lost second factor, so the password alone signs in again, and says so', async () => {
+  it('with --remove-two-factor removes a lost second factor, so the Admin signs in with the password and enrols a new one, and says so', async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cc-reset-'));
     dirs.push(dataDir);
     let server = await start(dataDir);
@@ -141,7 +149,10 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('npm run admin:reset-passwor
 
     server = await start(dataDir);
     try {
-      expect((await login(server, ADMIN, 'Mat-khau-moi-43')).status).toBe(200);
+      // Admins must have a second factor (the default policy): the password leads to enrolling a new one.
+      const again = await login(server, ADMIN, 'Mat-khau-moi-43');
+      expect(again.status).toBe(401);
+      expect((again.body as { code?: string }).code).toBe('MFA_ENROL_REQUIRED');
       const left = await server.database.query<{ n: number }>(
         `SELECT (SELECT count(*) FROM user_two_factor) + (SELECT count(*) FROM user_recovery_codes) AS n`,
       );

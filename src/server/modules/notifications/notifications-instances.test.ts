@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOTIFY_EVENTS, ZNS_PARAMS } from '../../../shared/domain/notifications';
 import { withDatabase } from '../../test/global-setup';
 import { pgReachable, PG_ADMIN_URL, startInstance, type Instance } from '../../test/instances';
+import { signInAdmin } from '../../test/sign-in';
 import { startFakeZns, type FakeZns } from './fake-zns';
 
 // Three real server processes on one PostgreSQL database, each running the job queue's workers: every message is
@@ -43,9 +44,7 @@ describe.skipIf(!pgUp)('notifications on three instances of one PostgreSQL datab
   }, 60_000);
 
   it('each wallet credit is sent once, whichever instance recorded it', async () => {
-    const login = await fetch(`${instances[0]!.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
-    expect(login.status).toBe(200);
-    const { token } = (await login.json()) as { token: string };
+    const { token } = await signInAdmin(instances[0]!.url, ADMIN);
     const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
     for (let i = 0; i < CUSTOMERS; i++) {
       const base = instances[i % 3]!.url;
