@@ -15,6 +15,7 @@ const PROCESS_TESTS = [
   'src/server/db/migrations-immutable.test.ts',
   'src/server/modules/auth/reset-password-cli.test.ts',
   'src/server/modules/notifications/notifications-instances.test.ts',
+  'src/server/modules/notifications/notifications-kill.test.ts',
 ];
 /** Pure functions: no database, no process. */
 const UNIT_TESTS = [

@@ -187,6 +187,13 @@ const ConfigSchema = z.object({
   NOTIFY_RATE_PER_SECOND: z.coerce.number().int().min(1).max(1000).default(10),
   /** How often an idle instance asks the job queue for work. */
   QUEUE_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
+  /** How often the queue's upkeep runs (one instance at a time): it gives up on jobs whose worker died, then retries them. */
+  QUEUE_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
+  /**
+   * How long one send may run before the queue counts its worker as gone and sends the message again (the same
+   * tracking_id, so the provider does not deliver it twice). Longer than a provider call's 10-second timeout.
+   */
+  NOTIFY_SEND_EXPIRE_SECONDS: z.coerce.number().int().min(15).max(3600).default(120),
   /** 1: take the data directory's lock over whoever holds it (as `--force-unlock`); for a holder known gone. */
   CARGO_FORCE_UNLOCK: z.preprocess(
     emptyToUndefined,

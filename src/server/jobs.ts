@@ -33,5 +33,11 @@ export function jobHandlers(deps: { database: Database; config: Config; mailer: 
 
 /** This instance's workers on every queue. */
 export function startJobs(deps: Parameters<typeof jobHandlers>[0]): Promise<RunningQueue> {
-  return startQueue(deps.database, { handlers: jobHandlers(deps), log: deps.log, pollingIntervalSeconds: deps.config.QUEUE_POLL_SECONDS });
+  return startQueue(deps.database, {
+    handlers: jobHandlers(deps),
+    log: deps.log,
+    pollingIntervalSeconds: deps.config.QUEUE_POLL_SECONDS,
+    maintenanceIntervalSeconds: deps.config.QUEUE_MAINTENANCE_SECONDS,
+    expireInSeconds: { [QUEUES.notify]: deps.config.NOTIFY_SEND_EXPIRE_SECONDS },
+  });
 }

@@ -179,13 +179,20 @@ export async function startQueue(
     handlers: Partial<Record<QueueName, QueueHandlers[string]>>;
     log: { error(o: object, m: string): void };
     pollingIntervalSeconds?: number;
+    /** How often the upkeep (expiring the jobs of dead workers, archiving) runs; pg-boss's default is 120 s. */
+    maintenanceIntervalSeconds?: number;
+    /** A queue's job expiry other than QUEUE_OPTIONS's (applied to the queue, so to the jobs enqueued after). */
+    expireInSeconds?: Partial<Record<QueueName, number>>;
   },
 ): Promise<RunningQueue> {
-  const boss = newBoss(database);
+  const boss = newBoss(database, opts.maintenanceIntervalSeconds ? { maintenanceIntervalSeconds: opts.maintenanceIntervalSeconds } : {});
   boss.on('error', (err: unknown) => opts.log.error({ err }, 'job queue error'));
   await boss.start();
-  for (const q of Object.values(QUEUE_OPTIONS)) {
-    if (!(await boss.getQueue(q.name))) await boss.createQueue(q.name, q);
+  for (const [name, q] of Object.entries(QUEUE_OPTIONS) as Array<[QueueName, PgBoss.Queue]>) {
+    const expire = opts.expireInSeconds?.[name];
+    const options = expire ? { ...q, expireInSeconds: expire } : q;
+    if (!(await boss.getQueue(q.name))) await boss.createQueue(q.name, options);
+    else await boss.updateQueue(q.name, options);
   }
   for (const s of SCHEDULES) await boss.schedule(s.name, s.cron, {}, { tz: 'Asia/Ho_Chi_Minh' });
   for (const [name, handler] of Object.entries(opts.handlers)) {

@@ -8,7 +8,8 @@ import type { AddressInfo } from 'node:net';
  * a known template id, every parameter of the template present and within its length) and answers Zalo's shapes:
  * `{ error: 0, message: "Success", data: { msg_id, sent_time, quota } }` or a non-zero `error` with `message`.
  * A tracking_id seen before answers the first send's msg_id and is not counted again. It can be told to answer
- * 500, to time out, or to answer "invalid phone" for the next N sends.
+ * 500, to time out, to answer "invalid phone" for the next N sends, or to lose its answer: the message is delivered
+ * but the answer never leaves (the sender died, or the network dropped it).
  */
 export interface FakeZnsOptions {
   /** template id → its parameters and their length limits. */
@@ -36,7 +37,7 @@ export interface FakeZns {
   requests: number;
   refreshes: number;
   /** The next `n` sends answer this way. */
-  failNext(n: number, how: 'http500' | 'timeout' | 'invalid_phone' | 'template_not_approved'): void;
+  failNext(n: number, how: 'http500' | 'timeout' | 'invalid_phone' | 'template_not_approved' | 'lost_answer'): void;
   /** The access token now valid (after a refresh, the new one). */
   accessToken: string;
   /** Makes the current access token invalid (Zalo answers -124 until it is refreshed). */
@@ -51,7 +52,7 @@ async function readBody(req: IncomingMessage): Promise<string> {
 }
 
 export async function startFakeZns(opts: FakeZnsOptions, port = 0): Promise<FakeZns> {
-  const failures: Array<'http500' | 'timeout' | 'invalid_phone' | 'template_not_approved'> = [];
+  const failures: Array<'http500' | 'timeout' | 'invalid_phone' | 'template_not_approved' | 'lost_answer'> = [];
   const byTracking = new Map<string, FakeSend>();
   let refreshToken = opts.refreshToken ?? 'fake-refresh-token';
   const hanging = new Set<() => void>();
@@ -120,6 +121,10 @@ export async function startFakeZns(opts: FakeZnsOptions, port = 0): Promise<Fake
     if (!seen) {
       byTracking.set(send.trackingId, send);
       state.sent.push(send);
+    }
+    if (failure === 'lost_answer') {
+      await new Promise<void>((r) => hanging.add(r));
+      return res.destroy();
     }
     return reply(200, { error: 0, message: 'Success', data: { msg_id: send.msgId, sent_time: String(Date.now()), quota: { dailyQuota: '500', remainingQuota: String(500 - state.sent.length) } } });
   });
