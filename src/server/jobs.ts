@@ -6,7 +6,7 @@ import { flushMailOutbox, type Mailer } from './lib/mail';
 import { QUEUES, startQueue, type QueueHandlers, type QueueName, type RunningQueue } from './lib/queue';
 import { runWrite, SYSTEM_META } from './lib/write-context';
 import { sweepUnmatchedBankTransactions } from './modules/bank-transactions/bank-transactions.service';
-import { enqueueBalanceReminders } from './modules/notifications/notifications.enqueue';
+import { enqueueBalanceReminders, requeueOrphanedMessages } from './modules/notifications/notifications.enqueue';
 import { processMessage } from './modules/notifications/notifications.send';
 
 /** Days a wallet must stay negative before its customer is reminded. */
@@ -31,13 +31,16 @@ export function jobHandlers(deps: { database: Database; config: Config; mailer: 
   };
 }
 
-/** This instance's workers on every queue. */
-export function startJobs(deps: Parameters<typeof jobHandlers>[0]): Promise<RunningQueue> {
-  return startQueue(deps.database, {
+/** This instance's workers on every queue; queued messages whose job is gone (after a restore) get one again. */
+export async function startJobs(deps: Parameters<typeof jobHandlers>[0]): Promise<RunningQueue> {
+  const running = await startQueue(deps.database, {
     handlers: jobHandlers(deps),
     log: deps.log,
     pollingIntervalSeconds: deps.config.QUEUE_POLL_SECONDS,
     maintenanceIntervalSeconds: deps.config.QUEUE_MAINTENANCE_SECONDS,
     expireInSeconds: { [QUEUES.notify]: deps.config.NOTIFY_SEND_EXPIRE_SECONDS },
   });
+  const requeued = await deps.database.db.transaction((tx) => requeueOrphanedMessages(tx as never));
+  if (requeued) deps.log.info({ requeued }, 'queued messages without a send job were given one');
+  return running;
 }

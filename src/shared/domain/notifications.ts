@@ -38,7 +38,7 @@ export const URGENT_EVENTS: readonly NotifyEvent[] = [];
  * value is cut to the limit (with "…") rather than have Zalo refuse the whole message.
  */
 export const ZNS_PARAMS: Readonly<Record<NotifyEvent, Readonly<Record<string, number>>>> = {
-  received_abroad: { customer_name: 30, package_count: 30, package_codes: 100, weight_kg: 30 },
+  received_abroad: { customer_name: 30, package_count: 30, package_codes: 100, weight_kg: 30, estimated_freight: 30 },
   departed: { customer_name: 30, package_count: 30, awb_number: 30, flight: 30, eta: 30 },
   ready_for_pickup: { customer_name: 30, package_count: 30, amount_due: 30, tracking_url: 200 },
   out_for_delivery: { customer_name: 30, slip_code: 30, courier: 30, cod_amount: 30 },

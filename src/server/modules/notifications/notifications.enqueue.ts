@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { NOTIFY_EVENT_FOR_STATUS, type MessageChannel, type NotifyEvent } from '../../../shared/domain/notifications';
 import type { EventCode } from '../../../shared/domain/package-status';
 import type { Db } from '../../db/client';
-import { enqueue, QUEUES } from '../../lib/queue';
+import { enqueue, QUEUE_SCHEMA, QUEUES } from '../../lib/queue';
 import type { WriteContext } from '../../lib/write-context';
 
 /**
@@ -119,4 +119,21 @@ export async function enqueueBalanceReminders(ctx: WriteContext, days: number, d
     'balance_reminder',
     rows.map((r) => ({ customerId: Number(r.id), groupKey: `day:${day}`, packageIds: [], params: { balance: Number(r.balance), days } })),
   );
+}
+
+/**
+ * Messages still queued whose send job is gone (a restore brings the messages back but not the queue's jobs, which
+ * are not in a backup): each gets its job again. The key names the message's last change, so instances starting
+ * together add one job, and a message whose job is waiting or running gets none (one send at a time).
+ */
+export async function requeueOrphanedMessages(tx: Db): Promise<number> {
+  const result = await tx.execute(sql`
+    SELECT m.id, extract(epoch FROM m.updated_at)::text AS changed FROM messages m
+    WHERE m.state = 'queued'
+      AND NOT EXISTS (
+        SELECT 1 FROM ${sql.raw(QUEUE_SCHEMA)}.job j
+        WHERE j.name = ${QUEUES.notify} AND j.state IN ('created', 'retry', 'active') AND (j.data->>'messageId')::bigint = m.id)`);
+  const rows = (result as unknown as { rows: Array<{ id: number; changed: string }> }).rows;
+  for (const r of rows) await enqueue(tx, QUEUES.notify, { messageId: Number(r.id) }, { key: `message:${r.id}:requeue:${r.changed}` });
+  return rows.length;
 }

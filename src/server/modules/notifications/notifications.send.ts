@@ -6,6 +6,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import type { Mailer } from '../../lib/mail';
 import { enqueue, QUEUES } from '../../lib/queue';
+import { estimateFreight } from '../packages/packages.freight';
 import { sendZns, type SendOutcome } from './zns';
 
 /**
@@ -73,7 +74,15 @@ async function contentOf(deps: NotifyDeps, m: MessageRow, customer: { full_name:
       const [r] = rowsOf<{ n: number; codes: string; grams: number }>(
         await database.db.execute(sql`SELECT count(*)::int AS n, string_agg(code, ', ' ORDER BY code) AS codes, coalesce(sum(weight_g), 0)::int AS grams FROM packages WHERE id = ANY(${idList})`),
       );
-      return { ...base, package_count: String(r?.n ?? 0), package_codes: r?.codes ?? '', weight_kg: ((r?.grams ?? 0) / 1000).toFixed(2) };
+      // The freight the one quote gives today for the parcels priced so far (a parcel with no price list yet is left out, and said).
+      const freight = await estimateFreight(database.db, ids);
+      const priced = freight.items.filter((f) => f.total !== null);
+      const unpriced = ids.length - priced.length;
+      const total = priced.reduce((sum, f) => sum + f.total!, 0);
+      const estimated_freight = !priced.length
+        ? (lang === 'vi' ? 'chưa có bảng giá' : 'not priced yet')
+        : `${money(total, lang)}${unpriced ? (lang === 'vi' ? ` (chưa tính ${unpriced} kiện)` : ` (${unpriced} not priced)`) : ''}`;
+      return { ...base, package_count: String(r?.n ?? 0), package_codes: r?.codes ?? '', weight_kg: ((r?.grams ?? 0) / 1000).toFixed(2), estimated_freight };
     }
     case 'departed':
     case 'ready_for_pickup': {
@@ -137,8 +146,8 @@ const SUBJECTS: Record<NotifyEvent, { vi: string; en: string }> = {
 
 const LINES: Record<NotifyEvent, { vi: (p: Record<string, string>) => string; en: (p: Record<string, string>) => string }> = {
   received_abroad: {
-    vi: (p) => `Kho nước ngoài đã nhận ${p.package_count} kiện (${p.package_codes}), tổng ${p.weight_kg} kg.`,
-    en: (p) => `Our warehouse abroad received ${p.package_count} parcel(s) (${p.package_codes}), ${p.weight_kg} kg in all.`,
+    vi: (p) => `Kho nước ngoài đã nhận ${p.package_count} kiện (${p.package_codes}), tổng ${p.weight_kg} kg. Cước ước tính: ${p.estimated_freight}.`,
+    en: (p) => `Our warehouse abroad received ${p.package_count} parcel(s) (${p.package_codes}), ${p.weight_kg} kg in all. Estimated freight: ${p.estimated_freight}.`,
   },
   departed: {
     vi: (p) => `${p.package_count} kiện đã bay theo vận đơn ${p.awb_number}, chuyến ${p.flight}, dự kiến đến ${p.eta}.`,

@@ -8,6 +8,7 @@ import { runWrite, SYSTEM_META } from '../../lib/write-context';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { slipHelpers } from '../delivery-slips/test-support';
 import { appendEvents } from '../packages/packages.events';
+import { estimateFreight } from '../packages/packages.freight';
 import { postMovement } from '../transactions/transactions.ledger';
 import { startFakeZns, type FakeZns } from './fake-zns';
 import { processMessage, type NotifyDeps } from './notifications.send';
@@ -94,6 +95,11 @@ describe('customer notifications over Zalo ZNS', () => {
     expect(got.map((s) => s.templateId)).toEqual(['received_abroad', 'departed', 'ready_for_pickup']);
     expect(got[1]!.templateData).toMatchObject({ package_count: '10', flight: 'BR25' });
     expect(got[0]!.templateData.package_count).toBe('10');
+    // Received abroad tells the weight and the freight the one quote gives for those parcels today.
+    const freight = await estimateFreight(ctx.database.db, ids);
+    const total = freight.items.reduce((sum, f) => sum + (f.total ?? 0), 0);
+    expect(freight.items.every((f) => f.total !== null) && total > 0).toBe(true);
+    expect(got[0]!.templateData.estimated_freight).toBe(formatMoney(total, 'VND', 'vi'));
     // The provider's answer is kept, and the tracking id sent is the message's.
     expect(rows[0]!.provider_answer).toMatchObject({ error: 0 });
     expect(got.map((s) => s.trackingId)).toEqual(rows.map((r) => r.tracking_id));
@@ -160,6 +166,29 @@ describe('customer notifications over Zalo ZNS', () => {
     expect(fake.sent.some((s) => s.phone.endsWith('2838485566'))).toBe(false);
   }, 60_000);
 
+  it('a customer with an e-mail address also gets it by e-mail, in their language; one who turned e-mail off gets only Zalo', async () => {
+    const english = await helpers.newCustomer({ phone: '0356111008', email: 'khach8@example.com' });
+    await ctx.database.query(`UPDATE customers SET language = 'en' WHERE id = $1`, [english.id]);
+    await runWrite(ctx.database.db, SYSTEM_META, (w) => postMovement(w, { customerId: english.id, type: 'deposit', amount: 1_250_000, method: 'cash' }));
+    const rows = await until(() => messagesOf(english.id), (r) => r.length === 2 && r.every((m) => m.state === 'sent'));
+    expect(rows.map((r) => [r.channel, r.state, r.recipient]).sort()).toEqual([
+      ['email', 'sent', 'khach8@example.com'],
+      ['zns', 'sent', '84356111008'],
+    ]);
+    // No SMTP_URL here: the mail is in the outbox, as every mail the console writes.
+    const mails = await ctx.database.query<{ subject: string; text: string }>(`SELECT subject, text FROM mail_outbox WHERE "to" = $1`, ['khach8@example.com']);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe('Your wallet was credited');
+    expect(mails[0]!.text).toContain(`credited ${formatMoney(1_250_000, 'VND', 'en')}`);
+
+    const noMail = await helpers.newCustomer({ phone: '0356111009', email: 'khach9@example.com' });
+    await ctx.database.query('UPDATE customers SET notify_email = false WHERE id = $1', [noMail.id]);
+    await runWrite(ctx.database.db, SYSTEM_META, (w) => postMovement(w, { customerId: noMail.id, type: 'deposit', amount: 10_000, method: 'cash' }));
+    const only = await until(() => messagesOf(noMail.id), (r) => r.length === 1 && r[0]!.state === 'sent');
+    expect(only.map((r) => r.channel)).toEqual(['zns']);
+    expect(await ctx.database.query(`SELECT 1 FROM mail_outbox WHERE "to" = $1`, ['khach9@example.com'])).toHaveLength(0);
+  }, 120_000);
+
   it('in quiet hours a message is held until 07:00 Vietnam time (fixed clock)', async () => {
     const customer = await helpers.newCustomer({ phone: '0356111006' });
     await jobs.stop(2_000);
@@ -185,6 +214,19 @@ describe('customer notifications over Zalo ZNS', () => {
     } finally {
       jobs = await startJobs({ ...deps, log: ctx.app.log });
     }
+  }, 60_000);
+
+  it('a queued message whose send job is gone (a restore does not carry the queue) is sent after the next start, once', async () => {
+    const customer = await helpers.newCustomer({ phone: '0356111010' });
+    await jobs.stop(2_000);
+    await runWrite(ctx.database.db, SYSTEM_META, (w) => postMovement(w, { customerId: customer.id, type: 'deposit', amount: 20_000, method: 'cash' }));
+    const [row] = await messagesOf(customer.id);
+    await ctx.database.query(`DELETE FROM pgboss.job WHERE name = 'notify-send' AND (data->>'messageId')::bigint = $1`, [row!.id]);
+    jobs = await startJobs({ ...deps, log: ctx.app.log });
+    const [sent] = await until(() => messagesOf(customer.id), (r) => r[0]?.state === 'sent');
+    expect(sent).toMatchObject({ state: 'sent', attempts: 1 });
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect(sentTo('84356111010')).toHaveLength(1);
   }, 60_000);
 
   it('an expired access token is refreshed with the refresh token and the new pair kept', async () => {
