@@ -6,6 +6,9 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const WEB = './src/web';
+const SERVER = './src/server';
+/** The server's composition root: it wires modules, plugins and jobs together; nothing below it imports it. */
+const SERVER_ROOT = ['app.ts', 'server.ts', 'main.ts', 'jobs.ts'].map((f) => `${SERVER}/${f}`);
 const features = readdirSync(`${WEB}/features`, { withFileTypes: true })
   .filter((d) => d.isDirectory())
   .map((d) => d.name);
@@ -90,6 +93,43 @@ export default tseslint.config(
               except: [`./${name}`],
               message: 'A feature imports no other feature; what two sections share about an entity lives in web/entities.',
             })),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Server layers, lowest first: db (schema, client, migrations) and lib -> plugins -> modules -> the composition
+    // root (app, server, main, jobs); the seed writes demo data through the modules. Tests, and the command-line
+    // tools that play an outside party against a running console (bank:simulate, dev:zns), may reach across.
+    files: ['src/server/**/*.ts'],
+    ignores: ['src/server/**/*.test.ts', 'src/server/test/**', 'src/server/modules/bank-transactions/bank-simulate.ts', 'src/server/modules/notifications/fake-zns*.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: import.meta.dirname,
+          zones: [
+            {
+              target: [`${SERVER}/lib`],
+              from: [`${SERVER}/modules`, `${SERVER}/plugins`, `${SERVER}/db/seed`, ...SERVER_ROOT],
+              message: 'server/lib is the bottom layer: it imports only db, shared and other lib files, never a module, a plugin, the seed or the composition root.',
+            },
+            {
+              target: [`${SERVER}/db/*.ts`, `${SERVER}/db/schema`],
+              from: [`${SERVER}/modules`, `${SERVER}/plugins`, `${SERVER}/db/seed`, ...SERVER_ROOT],
+              message: 'server/db (schema, client, migrations, backup) imports only lib and shared.',
+            },
+            {
+              target: [`${SERVER}/plugins`],
+              from: [`${SERVER}/modules`, `${SERVER}/db/seed`, ...SERVER_ROOT],
+              message: 'server/plugins serve every module: they import lib, db and shared, never a module or the composition root.',
+            },
+            {
+              target: [`${SERVER}/modules`],
+              from: [`${SERVER}/db/seed`, ...SERVER_ROOT],
+              message: 'A module never imports the seed or the composition root (app, server, main, jobs).',
+            },
           ],
         },
       ],

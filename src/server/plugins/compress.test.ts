@@ -1,7 +1,8 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../test/harness';
-import { chooseEncoding, COMPRESS_MIN_BYTES } from './compress';
+import { chooseEncoding } from '../lib/accept-encoding';
+import { COMPRESS_MIN_BYTES } from './compress';
 
 let ctx: TestContext;
 const url = '/api/customers?pageSize=100&sort=fullName';

@@ -1,6 +1,7 @@
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
+import { chooseEncoding } from '../lib/accept-encoding';
 
 /**
  * Large API answers (list pages, lookups of many numbers) go compressed when the client accepts it. At the
@@ -12,20 +13,6 @@ export const COMPRESS_MIN_BYTES = 4096;
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
-
-/** The encoding to use for an Accept-Encoding header: brotli, then gzip, each unless refused with q=0. */
-export function chooseEncoding(header: string | undefined): 'br' | 'gzip' | undefined {
-  if (!header) return undefined;
-  const accepted = new Set<string>();
-  for (const part of header.toLowerCase().split(',')) {
-    const [name, ...params] = part.trim().split(';');
-    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
-    if (name && (q === undefined || Number(q) > 0)) accepted.add(name.trim());
-  }
-  if (accepted.has('br')) return 'br';
-  if (accepted.has('gzip')) return 'gzip';
-  return undefined;
-}
 
 /** A body in the chosen encoding, at the fastest level (the answers are made per request or kept briefly). */
 export function compressBody(body: string | Buffer, encoding: 'br' | 'gzip'): Promise<Buffer> {

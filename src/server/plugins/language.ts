@@ -1,14 +1,14 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { languageFromAcceptLanguage, SOURCE_LANGUAGE, type MessageLanguage } from '../../shared/i18n/language';
+import { languageFromAcceptLanguage, type MessageLanguage } from '../../shared/i18n/language';
+import { currentLanguage, inRequestLanguage } from '../lib/request-language';
 
 /**
  * The language of a request's messages: `Accept-Language` (q-values honoured; en* → English, anything else →
  * Vietnamese). No query parameter is needed: the web client sends the header with its UI language on every call.
  *
  * - `req.lang` is that language, for the error handler and anything holding the request.
- * - While a request is validated and handled, `currentLanguage()` returns it too (an AsyncLocalStorage entered
+ * - While a request is validated and handled, lib/request-language's `currentLanguage()` returns it too (entered
  *   in a preValidation hook, i.e. after the body is read), so code without the request at hand (an import
  *   preview, zod itself) can follow it.
  * - zod's built-in messages (a schema check without a message of its own) are written by zod's own locale for
@@ -21,13 +21,6 @@ declare module 'fastify' {
     /** The language this request's messages are sent in. */
     lang: MessageLanguage;
   }
-}
-
-const requestLanguage = new AsyncLocalStorage<MessageLanguage>();
-
-/** The language of the request being validated or handled; Vietnamese outside of one (start-up, seeds, jobs). */
-export function currentLanguage(): MessageLanguage {
-  return requestLanguage.getStore() ?? SOURCE_LANGUAGE;
 }
 
 const cachedLanguage = new WeakMap<FastifyRequest, MessageLanguage>();
@@ -57,6 +50,6 @@ export function registerLanguage(app: FastifyInstance) {
   // preValidation runs after the body is parsed, and everything after it (validation, preHandler, the handler and
   // what it awaits) runs inside this call, so it sees the store.
   app.addHook('preValidation', (req, _reply, done) => {
-    requestLanguage.run(req.lang, done);
+    inRequestLanguage(req.lang, done);
   });
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client';
-import { chooseEncoding, COMPRESS_MIN_BYTES, compressBody } from './compress';
+import { chooseEncoding } from '../lib/accept-encoding';
+import { COMPRESS_MIN_BYTES, compressBody } from './compress';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -10,8 +10,8 @@ import { CURRENCY_DECIMALS, isCurrency } from '../../../shared/domain/money';
 import { formatScaled } from '../../../shared/domain/money-input';
 import type { MessageLanguage } from '../../../shared/i18n/language';
 import { localizeMessage } from '../../../shared/i18n/localize';
-import { chooseEncoding } from '../../plugins/compress';
-import { currentLanguage } from '../../plugins/language';
+import { chooseEncoding } from '../accept-encoding';
+import { currentLanguage } from '../request-language';
 import type { AnyResource, ExportCellType, ExportColumn } from './define';
 import { countRows, iterateItems, whereFor } from './list-engine';
 

@@ -16,7 +16,7 @@ import {
 } from '../../../shared/contracts/import';
 import { localizeMessage } from '../../../shared/i18n/localize';
 import { HttpError } from '../errors';
-import { currentLanguage } from '../../plugins/language';
+import { currentLanguage } from '../request-language';
 import { ROOT } from '../../paths';
 import type { AnyResource, ImportColumn } from './define';
 import { createInTransaction, inWriteTransaction } from './write';

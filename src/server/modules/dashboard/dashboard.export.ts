@@ -5,7 +5,7 @@ import { ORDER_STATUS_LABELS } from '../../../shared/contracts/orders';
 import { TRANSACTION_TYPE_LABELS } from '../../../shared/contracts/transactions';
 import type { MessageLanguage } from '../../../shared/i18n/language';
 import { localizeMessage } from '../../../shared/i18n/localize';
-import { currentLanguage } from '../../plugins/language';
+import { currentLanguage } from '../../lib/request-language';
 import { xlsxBuffer } from '../../lib/xlsx-writer';
 
 /**
