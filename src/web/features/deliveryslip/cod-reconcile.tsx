@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Button, Card, Form, Modal, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import type { DeliverySlip } from '../../../shared/contracts/delivery-slips';
+import { DateInput } from '../../components/form/date-input';
 import { fetchCodByCarrier } from '../../entities/delivery-slip/api';
 import { errorMessage } from '../../lib/api-client';
 import { toast } from '../../lib/toast';
@@ -47,11 +48,11 @@ export function ReconcileButton({ rows, clear }: { rows: DeliverySlip[]; clear()
   const qc = useQueryClient();
   const [show, setShow] = useState(false);
   const [reference, setReference] = useState('');
-  const [date, setDate] = useState(vietnamToday);
+  const [date, setDate] = useState<string | null>(vietnamToday);
   const owed = rows.filter((r) => r.codOutstanding);
   const sum = owed.reduce((s, r) => s + (r.collectedAmount ?? 0), 0);
   const run = useMutation({
-    mutationFn: () => reconcileSlips({ slipIds: owed.map((r) => r.id), remittanceReference: reference.trim(), reconciledAt: date }),
+    mutationFn: () => reconcileSlips({ slipIds: owed.map((r) => r.id), remittanceReference: reference.trim(), reconciledAt: date ?? '' }),
     onSuccess: (r) => {
       toast.success(t('cod.done', { count: r.items.length }));
       void qc.invalidateQueries({ queryKey: slipKeys.all });
@@ -87,7 +88,7 @@ export function ReconcileButton({ rows, clear }: { rows: DeliverySlip[]; clear()
             </Form.Group>
             <Form.Group controlId="reconcile-date">
               <Form.Label>{t('cod.date')}</Form.Label>
-              <Form.Control type="date" value={date} required max={vietnamToday()} onChange={(e) => setDate(e.target.value)} />
+              <DateInput id="reconcile-date" value={date} required max={vietnamToday()} onChange={setDate} />
             </Form.Group>
             {run.isError && (
               <div className="alert alert-danger mt-3 mb-0" role="alert">

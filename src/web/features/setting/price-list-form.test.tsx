@@ -125,8 +125,17 @@ describe('price-list edit screen', () => {
 
     await user.clear(rate);
     await user.type(rate, '7,75');
-    await user.clear(screen.getByLabelText(/^Hiệu lực từ/));
-    await user.type(screen.getByLabelText(/^Hiệu lực từ/), '2099-01-01');
+    const since = screen.getByLabelText(/^Hiệu lực từ/) as HTMLInputElement;
+    // The day is typed and shown as dd/MM/yyyy whatever the browser's locale; the ISO form is refused, not rewritten.
+    expect(since.value).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+    await user.clear(since);
+    await user.type(since, '2099-01-01');
+    await user.click(screen.getByRole('button', { name: 'Lưu' }));
+    await waitFor(() => expect(screen.getByText('Ngày viết theo dạng ngày/tháng/năm, ví dụ 02/12/2026.')).toBeTruthy());
+    expect(since.value).toBe('2099-01-01');
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+    await user.clear(since);
+    await user.type(since, '01/01/2099');
     await user.click(screen.getByRole('button', { name: 'Lưu' }));
     await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1));
     const body = calls.find((c) => c.method === 'POST')!.body as { value: PriceListValue; effectiveFrom: string };
