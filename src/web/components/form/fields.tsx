@@ -65,10 +65,19 @@ type BaseFieldProps<V extends FieldValues> = {
   disabled?: boolean;
 };
 
+/**
+ * The error a field shows: once it was left, or the form was submitted, or the server named it. A field just added
+ * (a new address, a new flight leg) is checked with its list at once, but is not wrong before anyone touched it.
+ */
+export function shownFieldError<V extends FieldValues>(form: AnyForm<V>, name: FieldPath<V>): string | undefined {
+  const { error, isTouched } = form.getFieldState(name, form.formState);
+  if (!error) return undefined;
+  return isTouched || form.formState.isSubmitted || error.type === 'server' ? error.message : undefined;
+}
+
 function useFieldState<V extends FieldValues>(form: AnyForm<V>, name: FieldPath<V>) {
   const id = useId();
-  const { error } = form.getFieldState(name, form.formState);
-  const message = error?.message;
+  const message = shownFieldError(form, name);
   const describedBy = message ? `${id}-error` : undefined;
   return { id, message, describedBy };
 }

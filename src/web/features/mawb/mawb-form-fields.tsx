@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { MAWB_LEGS_MAX } from '../../../shared/contracts/mawbs';
 import { airlineByPrefix } from '../../../shared/domain/airlines';
 import { checkAwb, nextAwbNumber } from '../../../shared/domain/awb';
-import { DateField, FieldShell, ListError } from '../../components/form/fields';
+import { DateField, FieldShell, ListError, shownFieldError } from '../../components/form/fields';
 import { countryName, type AirportGroup } from './mawb-fields';
 import type { MawbFormValues } from './mawb-values';
 import { mawbApi } from '../../entities/mawb/api';
@@ -17,7 +17,7 @@ export type MawbForm = UseFormReturn<MawbFormValues, any, any>;
 type Name = FieldPath<MawbFormValues>;
 
 function useFieldError(form: MawbForm, name: Name) {
-  return form.getFieldState(name, form.formState).error?.message;
+  return shownFieldError(form, name);
 }
 
 export type AwbState =
