@@ -159,7 +159,7 @@ function OrderForm({ loaded, initialCustomerId = 0 }: { loaded?: Versioned<Order
         for (const key of PATCHABLE) if (ctx.isDirty(key)) patch[key] = values[key];
         saved = await orderApi.patch(base.record.id, base.etag, patch as OrderPatchInput);
       } else {
-        saved = await orderApi.create({ ...values, items: values.kind === 'consignment' ? [] : values.items });
+        saved = await orderApi.create(values);
       }
       cache.saved(saved);
       return saved;
@@ -194,7 +194,7 @@ function OrderForm({ loaded, initialCustomerId = 0 }: { loaded?: Versioned<Order
         <Row className="g-3">
           <Col lg={8}>
             <GeneralCard form={form} editing={editing} itemsLocked={itemsLocked} />
-            {kind === 'purchase' && <ItemsCard form={form} locked={itemsLocked} lines={preview.totals?.lines} />}
+            <ItemsCard form={form} locked={itemsLocked} lines={preview.totals?.lines} declared={kind === 'consignment'} />
             <FeesCard form={form} feesLocked={feesLocked} />
           </Col>
           <Col lg={4}>
@@ -287,7 +287,11 @@ function GeneralCard({ form, editing, itemsLocked }: { form: FormApi; editing: b
   );
 }
 
-function ItemsCard({ form, locked, lines }: { form: FormApi; locked: boolean; lines?: number[] }) {
+/**
+ * The order's goods in its currency: for a purchase, what we buy (at least one line); for a consignment, what the
+ * customer declares their own goods to be (optional): the declared value the currency is for, not billed.
+ */
+function ItemsCard({ form, locked, lines, declared }: { form: FormApi; locked: boolean; lines?: number[]; declared: boolean }) {
   const { t } = useTranslation('order');
   const id = useId();
   const { fields, append, remove } = useFieldArray({ control: form.control, name: 'items' });
@@ -301,7 +305,7 @@ function ItemsCard({ form, locked, lines }: { form: FormApi; locked: boolean; li
         <section aria-labelledby={`${id}-title`}>
           <div className="d-flex align-items-center gap-2 mb-3">
             <h2 id={`${id}-title`} className="h6 mb-0">
-              {t('form.itemsTitle')}
+              {declared ? t('form.declaredTitle') : t('form.itemsTitle')}
             </h2>
             <span className="small text-body-secondary">{t('form.itemsCount', { count: fields.length, max: ORDER_ITEMS_MAX })}</span>
             {!locked && (
@@ -318,7 +322,7 @@ function ItemsCard({ form, locked, lines }: { form: FormApi; locked: boolean; li
             )}
           </div>
           <ListError message={rootMessage} />
-          {fields.length === 0 && <p className="text-body-secondary small mb-0">{t('form.noItems')}</p>}
+          {fields.length === 0 && <p className="text-body-secondary small mb-0">{declared ? t('form.noDeclared') : t('form.noItems')}</p>}
           {fields.map((field, index) => (
             <ItemEditor key={field.id} form={form} index={index} currency={currency} locked={locked} line={lines?.[index]} onRemove={() => remove(index)} />
           ))}
