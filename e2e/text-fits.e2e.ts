@@ -104,4 +104,15 @@ describeE2E('text that must be read whole', () => {
     expect(chargeable.filter((v) => v === '')).toEqual([]);
     await ctx.close();
   });
+  it('starts the slip list on the first screen of a phone, under the totals, not ~750 px down', async () => {
+    const { ctx, page } = await opened('/deliveryslip', PHONE);
+    const first = page.locator('.dt-cards > li').first();
+    await first.waitFor();
+    await page.locator('[data-testid="slip-totals-count"]').filter({ hasText: /\d/ }).waitFor();
+    const top = await first.evaluate((el) => el.getBoundingClientRect().top);
+    // Most of the first card shows on a 390 × 844 screen (it began at ~760 px below six cards).
+    expect(top).toBeLessThan(PHONE.height - 300);
+    await screenshot(page, 'slips-phone');
+    await ctx.close();
+  });
 });

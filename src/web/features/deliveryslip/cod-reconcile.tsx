@@ -4,6 +4,7 @@ import { Button, Card, Form, Modal, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import type { DeliverySlip } from '../../../shared/contracts/delivery-slips';
 import { DateInput } from '../../components/form/date-input';
+import { PHONE_QUERY, useMediaQuery } from '../../components/use-media-query';
 import { fetchCodByCarrier } from '../../entities/delivery-slip/api';
 import { errorMessage } from '../../lib/api-client';
 import { toast } from '../../lib/toast';
@@ -22,20 +23,37 @@ export function CodByCarrierSummary() {
   const { t } = useTranslation('deliveryslip');
   const fmt = useFormat();
   const owed = useQuery({ queryKey: codKey, queryFn: ({ signal }) => fetchCodByCarrier(signal) });
+  // On a phone the carriers fold under their title, so the slips start on the first screen.
+  const isPhone = useMediaQuery(PHONE_QUERY);
   if (!owed.data?.items.length) return null;
+  const list = (
+    <ul className="list-unstyled d-flex flex-wrap gap-3 mb-0" aria-label={t('cod.owedTitle')}>
+      {owed.data.items.map((c) => (
+        <li key={c.carrierName} data-testid="cod-owed">
+          <span className="fw-medium">{c.carrierName || t('cod.noCarrier')}</span>{' '}
+          <span className="font-tabular text-danger-emphasis">{fmt.vnd(c.amount)}</span>{' '}
+          <span className="small text-body-secondary">{t('cod.slips', { count: c.slips })}</span>
+        </li>
+      ))}
+    </ul>
+  );
+  if (isPhone) {
+    return (
+      <Card className="shadow-sm mb-3">
+        <Card.Body className="py-2 px-3">
+          <details data-testid="cod-owed-fold">
+            <summary className="fw-medium">{t('cod.owedTitle')} ({owed.data.items.length})</summary>
+            <div className="mt-2">{list}</div>
+          </details>
+        </Card.Body>
+      </Card>
+    );
+  }
   return (
     <Card className="shadow-sm mb-3">
       <Card.Body className="py-2 px-3">
         <h2 className="h6 mb-2">{t('cod.owedTitle')}</h2>
-        <ul className="list-unstyled d-flex flex-wrap gap-3 mb-0" aria-label={t('cod.owedTitle')}>
-          {owed.data.items.map((c) => (
-            <li key={c.carrierName} data-testid="cod-owed">
-              <span className="fw-medium">{c.carrierName || t('cod.noCarrier')}</span>{' '}
-              <span className="font-tabular text-danger-emphasis">{fmt.vnd(c.amount)}</span>{' '}
-              <span className="small text-body-secondary">{t('cod.slips', { count: c.slips })}</span>
-            </li>
-          ))}
-        </ul>
+        {list}
       </Card.Body>
     </Card>
   );
