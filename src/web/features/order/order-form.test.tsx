@@ -121,6 +121,9 @@ describe('order form', () => {
     expect(screen.getByRole('heading', { name: 'Hàng khai báo' })).toBeTruthy();
     expect(screen.getByText(/Không bắt buộc: khai báo hàng của khách/)).toBeTruthy();
     await user.click(screen.getByRole('button', { name: /Thêm sản phẩm/ }));
+    // A line just added is not wrong before anything is typed in it.
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryAllByRole('alert')).toEqual([]);
     await user.type(screen.getByLabelText(/^Tên sản phẩm/), 'Giày chạy bộ');
     await user.type(screen.getByLabelText(/^Đơn giá \(USD\)/), '39.99');
     await user.type(screen.getByLabelText(/^Phí dịch vụ \(%\)/), '0');

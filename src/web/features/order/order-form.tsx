@@ -21,7 +21,7 @@ import {
 import { orderTotals, VND_RATE_X100, type OrderTotals } from '../../../shared/domain/money';
 import { parseRateWire } from '../../../shared/domain/money-input';
 import { canEditOrderFees, canEditOrderItems } from '../../../shared/domain/order-lifecycle';
-import { FieldShell, MoneyField, SelectField, TextareaField, TextField, ListError } from '../../components/form/fields';
+import { FieldShell, ListError, MoneyField, SelectField, shownFieldError, TextareaField, TextField } from '../../components/form/fields';
 import { RecordFormActions, ResourceFormFrame } from '../../components/form/resource-form';
 import { useResourceForm } from '../../components/form/use-resource-form';
 import { CustomerPicker } from '../../entities/customer/customer-picker';
@@ -335,7 +335,9 @@ function ItemsCard({ form, locked, lines, declared }: { form: FormApi; locked: b
 function ItemEditor({ form, index, currency, locked, line, onRemove }: { form: FormApi; index: number; currency: Currency; locked: boolean; line?: number; onRemove(): void }) {
   const { t } = useTranslation('order');
   const id = useId();
-  const qtyState = form.getFieldState(`items.${index}.quantity`, form.formState);
+  // A line just added is checked with its list at once; its errors show once a field is left or the form is sent.
+  const qtyError = shownFieldError(form, `items.${index}.quantity`);
+  const priceError = shownFieldError(form, `items.${index}.unitPriceMinor`);
   return (
     <fieldset className="order-item border rounded p-3 mb-3" data-testid="order-item">
       <legend className="visually-hidden">{t('item.legend', { n: index + 1 })}</legend>
@@ -358,7 +360,7 @@ function ItemEditor({ form, index, currency, locked, line, onRemove }: { form: F
           <TextField form={form} name={`items.${index}.option`} label={t('item.option')} maxLength={200} autoComplete="off" disabled={locked} className="mb-2" />
         </Col>
         <Col xs={4} md={2}>
-          <FieldShell id={`${id}-qty`} label={t('item.quantityLong')} required error={qtyState.error?.message} className="mb-2">
+          <FieldShell id={`${id}-qty`} label={t('item.quantityLong')} required error={qtyError} className="mb-2">
             <Form.Control
               type="number"
               inputMode="numeric"
@@ -367,9 +369,9 @@ function ItemEditor({ form, index, currency, locked, line, onRemove }: { form: F
               step={1}
               className="text-end"
               disabled={locked}
-              isInvalid={Boolean(qtyState.error)}
-              aria-invalid={Boolean(qtyState.error)}
-              aria-describedby={qtyState.error ? `${id}-qty-error` : undefined}
+              isInvalid={Boolean(qtyError)}
+              aria-invalid={Boolean(qtyError)}
+              aria-describedby={qtyError ? `${id}-qty-error` : undefined}
               {...form.register(`items.${index}.quantity`, { valueAsNumber: true })}
             />
           </FieldShell>
@@ -378,7 +380,7 @@ function ItemEditor({ form, index, currency, locked, line, onRemove }: { form: F
           <Controller
             control={form.control}
             name={`items.${index}.unitPriceMinor`}
-            render={({ field, fieldState }) => (
+            render={({ field }) => (
               <FieldShell id={`${id}-price`} label={t('item.unitPrice', { currency })} required className="mb-2">
                 <AmountInput
                   id={`${id}-price`}
@@ -388,7 +390,7 @@ function ItemEditor({ form, index, currency, locked, line, onRemove }: { form: F
                   onChange={field.onChange}
                   onBlur={field.onBlur}
                   currency={currency}
-                  error={fieldState.error?.message}
+                  error={priceError}
                   disabled={locked}
                 />
               </FieldShell>
