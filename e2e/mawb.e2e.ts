@@ -79,14 +79,14 @@ describeE2E('MAWB: create, scan packages on, move to departed, manifest', () => 
     expect(await leg1.getByLabel(/^Số hiệu chuyến/).inputValue()).toBe('SQ');
     await leg1.getByLabel(/^Số hiệu chuyến/).fill('SQ 37');
     await leg1.getByLabel(/^Đến/).selectOption('SIN');
-    await leg1.getByLabel(/^ETD/).fill('2030-05-02T23:30');
-    await leg1.getByLabel(/^ETA/).fill('2030-05-04T06:15');
+    await leg1.getByLabel(/^ETD/).fill('02/05/2030 23:30');
+    await leg1.getByLabel(/^ETA/).fill('04/05/2030 06:15');
     await page.getByTestId('add-leg').click();
     const leg2 = page.getByTestId('leg-1');
     expect(await leg2.getByLabel(/^Từ/).inputValue()).toBe('SIN');
     await leg2.getByLabel(/^Số hiệu chuyến/).fill('SQ176');
-    await leg2.getByLabel(/^ETD/).fill('2030-05-04T09:40');
-    await leg2.getByLabel(/^ETA/).fill('2030-05-04T11:05');
+    await leg2.getByLabel(/^ETD/).fill('04/05/2030 09:40');
+    await leg2.getByLabel(/^ETA/).fill('04/05/2030 11:05');
     await page.getByLabel(/^Ghi chú/).fill('MAWB e2e');
     await page.waitForLoadState('networkidle');
     await screenshot(page, 'mawb-create-desktop-light');

@@ -104,4 +104,31 @@ describeE2E('text that must be read whole', () => {
     expect(chargeable.filter((v) => v === '')).toEqual([]);
     await ctx.close();
   });
+  it('names the company whole in the top bar at 1440 px, in both themes', async () => {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const s = await suite.signedInPage({ viewport: DESKTOP, colorScheme });
+      await s.page.goto(suite.baseUrl + '/dashboard/ecommerce');
+      const name = s.page.locator('.app-topbar [data-testid="brand-name"]');
+      await name.waitFor();
+      await s.page.waitForLoadState('networkidle');
+      // The demo office's long name ("Công ty TNHH Vận tải Hàng không Sao Việt"), not the product's.
+      expect((await name.textContent())!.length).toBeGreaterThan(30);
+      const box = await name.evaluate((el) => ({ cutX: el.scrollWidth > el.clientWidth, cutY: el.scrollHeight > el.clientHeight + 1 }));
+      expect(box).toEqual({ cutX: false, cutY: false });
+      await screenshot(s.page, `brand-1440-${colorScheme}`);
+      await s.ctx.close();
+    }
+  });
+
+  it('starts the slip list on the first screen of a phone, under the totals, not ~750 px down', async () => {
+    const { ctx, page } = await opened('/deliveryslip', PHONE);
+    const first = page.locator('.dt-cards > li').first();
+    await first.waitFor();
+    await page.locator('[data-testid="slip-totals-count"]').filter({ hasText: /\d/ }).waitFor();
+    const top = await first.evaluate((el) => el.getBoundingClientRect().top);
+    // Most of the first card shows on a 390 × 844 screen (it began at ~760 px below six cards).
+    expect(top).toBeLessThan(PHONE.height - 300);
+    await screenshot(page, 'slips-phone');
+    await ctx.close();
+  });
 });

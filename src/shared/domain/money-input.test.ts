@@ -145,8 +145,16 @@ describe('parseMoneyInput', () => {
     ['1,23,4', 'en', 'VND', '!misplaced_separator'],
     ['1.234', 'en', 'VND', '!wrong_separators'],
     ['1,234', 'vi', 'VND', '!wrong_separators'],
-    ['1,5', 'en', 'USD', '!wrong_separators'],
-    ['1.23', 'vi', 'USD', '!wrong_separators'],
+    // One mark and one or two digits after it: a thousands group in neither language, so the decimal mark in both.
+    ['1,5', 'en', 'USD', 150],
+    ['1.23', 'vi', 'USD', 123],
+    ['39.99', 'vi', 'USD', 3_999],
+    ['$39.99', 'vi', 'USD', 3_999],
+    ['39,99', 'en', 'EUR', 3_999],
+    ['1234.5', 'vi', 'USD', 123_450],
+    ['39.999', 'vi', 'USD', 3_999_900], // three digits after ".": a Vietnamese thousands group
+    ['39.99', 'vi', 'VND', '!misplaced_separator'],
+    ['1.5', 'vi', 'JPY', '!misplaced_separator'],
     ['30,00', 'vi', 'VND', '!too_many_decimals'],
     ['49,999', 'vi', 'USD', '!wrong_separators'], // also 49,999 in English: ambiguous
     ['49,9999', 'vi', 'USD', '!too_many_decimals'],

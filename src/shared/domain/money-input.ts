@@ -33,7 +33,10 @@
  * person who typed more decimals than the currency has did not mean what the rounding would make of it. A text
  * that reads correctly only with the other language's separators ("1,234.56" in Vietnamese) is refused and the
  * message shows how to write it here: "1.234" is one thousand two hundred and thirty-four in Vietnamese but is
- * refused in English for VND, where it would be 1 đồng and 234 thousandths.
+ * refused in English for VND, where it would be 1 đồng and 234 thousandths. One exception, because it has a
+ * single reading: an amount with one mark and one or two digits after it ("39.99", "39,99") is a thousands group in
+ * neither language, so that mark is the decimal mark in both ("39.99" USD pasted into the Vietnamese UI is 39,99 USD;
+ * the input shows what it read). With three digits after it ("49,999") the mark could be either, and is refused.
  *
  * The result is an integer number of minor units (đồng for VND, cents for USD), or basis points for a percentage,
  * always a safe integer within the maximum.
@@ -241,6 +244,9 @@ function readDigits(body: string, seps: Separators, decimals: number): Digits {
   return { ok: true, digits: (seps.group === '' ? whole : whole.split(seps.group).join('')) + (fraction ?? '').padEnd(decimals, '0') };
 }
 
+/** Digits, one "." or ",", then one or two digits: never a thousands group, in either language. */
+const LONE_DECIMAL_MARK = /^\d+[.,]\d{1,2}$/;
+
 function checkMax(max: number, what: string): void {
   if (!Number.isSafeInteger(max) || max < 0) throw new RangeError(`${what} must be a non-negative safe integer`);
 }
@@ -314,6 +320,12 @@ function readNumber(
     return finish(read.digits);
   }
   const read = readDigits(s, SEPARATORS[ctx.lang], ctx.decimals);
+  if (!read.ok && ctx.kind === 'money' && LONE_DECIMAL_MARK.test(s)) {
+    // One mark with one or two digits after it is a thousands group in neither language, so it can only be the
+    // decimal mark: a price pasted from elsewhere ("39.99" in Vietnamese, "39,99" in English) has one reading.
+    const lone = readDigits(s, { group: '', decimal: s.includes(',') ? ',' : '.' }, ctx.decimals);
+    if (lone.ok) return finish(lone.digits);
+  }
   if (!read.ok) {
     // Readable with the other language's separators: the person writes numbers the other way; say how to here.
     const other = readDigits(s, SEPARATORS[OTHER_LANGUAGE[ctx.lang]], ctx.decimals);

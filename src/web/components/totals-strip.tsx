@@ -11,11 +11,12 @@ export interface TotalTile {
 
 /**
  * Σ figures of every row a list's filters select (not only the page shown), one tile each. On a phone each
- * tile is one line (label, then figure), so long amounts never overflow. `error`: why they could not be had.
+ * tile is one line (label, then figure) of one compact card (ui.css), so long amounts never overflow and the list
+ * below starts on the first screen. `error`: why they could not be had.
  */
 export function TotalsStrip({ label, tiles, busy, error, className = 'mb-3', testIdPrefix }: { label: string; tiles: TotalTile[]; busy: boolean; error?: string; className?: string; testIdPrefix: string }) {
   return (
-    <section className={className} aria-label={label} aria-busy={busy}>
+    <section className={`totals-strip ${className}`} aria-label={label} aria-busy={busy}>
       {error !== undefined ? (
         <div className="alert alert-warning small py-2 mb-0" role="alert">
           {error}

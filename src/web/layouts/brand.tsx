@@ -8,8 +8,8 @@ import { staticLoginCompany } from '../lib/static-login';
 /** Under the settings group: saving any setting refreshes it. */
 export const COMPANY_QUERY_KEY = [...queryKeys.Setting.all, 'public-company'] as const;
 
-/** The company profile (public): the top bar shows the office's own name and logo once the settings name them. */
-function useCompany() {
+/** The company profile (public): the top bar and the prints show the office's own name and logo once the settings name them. */
+export function useCompany() {
   return useQuery({
     queryKey: COMPANY_QUERY_KEY,
     // The static sign-in page was sent with the profile in it (and shows its brand): the app starts from that.
@@ -36,7 +36,7 @@ export function BrandMark({ compact = false }: { compact?: boolean }) {
       <span className="brand-logo" aria-hidden="true">
         {company?.logoUrl ? <img src={company.logoUrl} alt="" className="brand-logo-img" /> : <i className="bi bi-airplane-fill" />}
       </span>
-      <span className={compact ? 'visually-hidden' : 'brand-text text-truncate'} data-testid="brand-name">
+      <span className={compact ? 'visually-hidden' : 'brand-text'} data-testid="brand-name">
         {name}
       </span>
     </span>

@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { Dropdown, Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import type { ListSpec } from '../../../shared/contracts/list-query';
+import { DateInput } from '../form/date-input';
 import { AmountInput } from '../form/money-inputs';
 import { useListParams } from './list-params';
 import { useFilterControl } from './other-filters';
@@ -124,24 +125,28 @@ export function FilterDateRange({ spec, name, label, urlPrefix, className }: Fil
       <Form.Label htmlFor={`${id}-from`} className="small text-body-secondary mb-0 text-nowrap">
         {label}
       </Form.Label>
-      <Form.Control
-        id={`${id}-from`}
-        type="date"
-        size="sm"
-        aria-label={t('filters.from', { label })}
-        value={dateOnly(from)}
-        max={dateOnly(to) || undefined}
-        onChange={(e) => params.update({ [`${name}From`]: e.target.value || null })}
-      />
+      {/* A refused text (null) is not applied: the list keeps its filter until the day is readable. */}
+      <div className="filter-date">
+        <DateInput
+          id={`${id}-from`}
+          size="sm"
+          aria-label={t('filters.from', { label })}
+          value={dateOnly(from)}
+          max={dateOnly(to) || undefined}
+          onChange={(v) => v !== null && params.update({ [`${name}From`]: v || null })}
+        />
+      </div>
       <span aria-hidden="true">–</span>
-      <Form.Control
-        type="date"
-        size="sm"
-        aria-label={t('filters.to', { label })}
-        value={dateOnly(to)}
-        min={dateOnly(from) || undefined}
-        onChange={(e) => params.update({ [`${name}To`]: e.target.value || null })}
-      />
+      <div className="filter-date">
+        <DateInput
+          id={`${id}-to`}
+          size="sm"
+          aria-label={t('filters.to', { label })}
+          value={dateOnly(to)}
+          min={dateOnly(from) || undefined}
+          onChange={(v) => v !== null && params.update({ [`${name}To`]: v || null })}
+        />
+      </div>
     </fieldset>
   );
 }

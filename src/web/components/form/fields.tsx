@@ -3,6 +3,7 @@ import { Form } from 'react-bootstrap';
 import { Controller, type FieldPath, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { Currency } from '../../../shared/domain/money';
+import { DateInput } from './date-input';
 import { useLocalizedMessage } from './localized-messages';
 import { AmountInput } from './money-inputs';
 
@@ -64,10 +65,19 @@ type BaseFieldProps<V extends FieldValues> = {
   disabled?: boolean;
 };
 
+/**
+ * The error a field shows: once it was left, or the form was submitted, or the server named it. A field just added
+ * (a new address, a new flight leg) is checked with its list at once, but is not wrong before anyone touched it.
+ */
+export function shownFieldError<V extends FieldValues>(form: AnyForm<V>, name: FieldPath<V>): string | undefined {
+  const { error, isTouched } = form.getFieldState(name, form.formState);
+  if (!error) return undefined;
+  return isTouched || form.formState.isSubmitted || error.type === 'server' ? error.message : undefined;
+}
+
 function useFieldState<V extends FieldValues>(form: AnyForm<V>, name: FieldPath<V>) {
   const id = useId();
-  const { error } = form.getFieldState(name, form.formState);
-  const message = error?.message;
+  const message = shownFieldError(form, name);
   const describedBy = message ? `${id}-error` : undefined;
   return { id, message, describedBy };
 }
@@ -267,6 +277,52 @@ export function MoneyField<V extends FieldValues>({
             // A refused text says why itself, in place of the contract's message.
             error={message}
             help={help}
+            disabled={disabled}
+          />
+        )}
+      />
+    </FieldShell>
+  );
+}
+
+/**
+ * A labelled date (or date-time) field bound to react-hook-form, on the one date input (DateInput): typed and shown
+ * as dd/MM/yyyy [HH:mm], held as "yyyy-MM-dd" ("yyyy-MM-ddTHH:mm"), '' while empty and null while the text is refused.
+ */
+export function DateField<V extends FieldValues>({
+  form,
+  name,
+  label,
+  help,
+  required,
+  className,
+  disabled,
+  withTime,
+  min,
+  max,
+}: BaseFieldProps<V> & { withTime?: boolean; min?: string; max?: string }) {
+  const { id, message } = useFieldState(form, name);
+  const error = useLocalizedMessage(message);
+  return (
+    <FieldShell id={id} label={label} required={required} className={className} help={message ? undefined : help}>
+      <Controller
+        control={form.control}
+        name={name}
+        render={({ field }) => (
+          <DateInput
+            id={id}
+            inputRef={field.ref}
+            name={field.name}
+            value={field.value as string | null | undefined}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            withTime={withTime}
+            min={min}
+            max={max}
+            required={required}
+            // A refused text says why itself, in place of the contract's message.
+            error={error}
+            aria-describedby={help && !message ? `${id}-help` : undefined}
             disabled={disabled}
           />
         )}

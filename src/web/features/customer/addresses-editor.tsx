@@ -4,7 +4,7 @@ import { useFieldArray, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { CUSTOMER_ADDRESSES_MAX, type CustomerCreate } from '../../../shared/contracts/customers';
-import { TextField, ListError } from '../../components/form/fields';
+import { ListError, shownFieldError, TextField } from '../../components/form/fields';
 import { PROVINCES } from './provinces';
 
 type Values = z.input<typeof CustomerCreate>;
@@ -110,14 +110,14 @@ export function ProvinceInput({
   listId: string;
 }) {
   const id = useId();
-  const { error } = form.getFieldState(name, form.formState);
+  const error = shownFieldError(form, name);
   return (
     <Form.Group className="mb-3" controlId={id}>
       <Form.Label className="fw-medium">{label}</Form.Label>
       <Form.Control {...form.register(name)} list={listId} autoComplete="off" maxLength={60} isInvalid={Boolean(error)} aria-describedby={error ? `${id}-error` : undefined} />
       {error && (
         <div id={`${id}-error`} className="invalid-feedback d-block" role="alert">
-          {error.message}
+          {error}
         </div>
       )}
     </Form.Group>

@@ -53,6 +53,27 @@ describe('customer form (create and edit)', () => {
     });
   });
 
+  it('"Thêm địa chỉ" adds a row with the customer’s name and phone and no error until a field is left or the form is saved', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockFetch(() => jsonResponse(500, { message: 'x' }));
+    renderScreen('/customer/create');
+    await user.type(input(/^Họ tên/), 'Trần Văn Mới');
+    await user.type(input(/^Điện thoại/), '0912345678');
+    await user.click(screen.getByRole('button', { name: /Thêm địa chỉ/ }));
+    const row = screen.getByRole('group', { name: 'Địa chỉ 1' });
+    expect((within(row).getByLabelText(/^Người nhận/) as HTMLInputElement).value).toBe('Trần Văn Mới');
+    expect((within(row).getByLabelText(/^Điện thoại người nhận/) as HTMLInputElement).value).toBe('0912345678');
+    // Nothing typed in the new row yet: nothing is wrong with it yet (the field array's own check ran, unseen).
+    await new Promise((r) => setTimeout(r, 50));
+    expect(within(row).queryAllByRole('alert')).toEqual([]);
+    expect(within(row).getByLabelText(/^Địa chỉ \(số nhà/).getAttribute('aria-invalid')).toBe('false');
+    // Left empty: its error shows.
+    await user.click(within(row).getByLabelText(/^Địa chỉ \(số nhà/));
+    await user.tab();
+    await waitFor(() => expect(within(row).getAllByRole('alert')).toHaveLength(1));
+    expect(calls).toEqual([]);
+  });
+
   it('on 412 offers the other person’s version and saves against it', async () => {
     const user = userEvent.setup();
     const theirs = { ...CUSTOMER, phone: '0988777666', status: 'inactive' as const, version: 4 };

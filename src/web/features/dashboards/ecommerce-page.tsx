@@ -14,6 +14,7 @@ import { ChartCard, FigureLink, RecentList, SimpleTable, StatCard, TitledCard, u
 import { Link } from 'react-router';
 import { useBankSummary } from '../../entities/bank-transaction/api';
 import { useAuth } from '../../lib/use-auth';
+import { revenueChartParts } from './revenue-chart';
 
 type Grain = 'day' | 'week' | 'month';
 
@@ -49,12 +50,8 @@ export function EcommerceDashboardPage() {
     () => ({
       tooltip: { trigger: 'axis', valueFormatter: (v: number) => fmt.vnd(v) },
       grid: { left: 8, right: 16, top: 12, bottom: 8, containLabel: true },
-      xAxis: { type: 'category', boundaryGap: false, data: revenue.map((r) => r.label) },
       yAxis: { type: 'value', axisLabel: { formatter: (v: number) => num.compact(v) } },
-      series: [
-        { name: t('ecommerce.slips'), type: 'line', stack: 'rev', areaStyle: { opacity: 0.35 }, smooth: true, symbol: 'none', data: revenue.map((r) => r.slips) },
-        { name: t('ecommerce.serviceFees'), type: 'line', stack: 'rev', areaStyle: { opacity: 0.35 }, smooth: true, symbol: 'none', data: revenue.map((r) => r.serviceFees) },
-      ],
+      ...revenueChartParts(revenue, { slips: t('ecommerce.slips'), serviceFees: t('ecommerce.serviceFees') }),
     }),
     [revenue, t, fmt, num],
   );

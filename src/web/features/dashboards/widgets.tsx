@@ -3,6 +3,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { StatFigure } from '../../../shared/contracts/dashboard';
+import { DateInput } from '../../components/form/date-input';
 import { TableScroll } from '../../components/table-scroll';
 import { api } from '../../lib/api-client';
 import { useAuth } from '../../lib/use-auth';
@@ -61,8 +62,9 @@ export function FigureLink({ link, count, children, className }: { link: string 
 export function PeriodPicker({ preset, period, onChoose }: { preset: Preset; period: Period; onChoose(p: Preset, custom?: Period): void }) {
   const { t } = useTranslation('dashboard');
   const [custom, setCustom] = useState(preset === 'custom');
-  const [from, setFrom] = useState(period.from);
-  const [to, setTo] = useState(period.to);
+  // null while a typed day is refused (it says why under its input).
+  const [from, setFrom] = useState<string | null>(period.from);
+  const [to, setTo] = useState<string | null>(period.to);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (from && to && from <= to) onChoose('custom', { from, to });
@@ -97,12 +99,16 @@ export function PeriodPicker({ preset, period, onChoose }: { preset: Preset; per
           <label className="visually-hidden" htmlFor="dash-from">
             {t('period.from')}
           </label>
-          <input id="dash-from" type="date" className="form-control form-control-sm w-auto" value={from} max={to} onChange={(e) => setFrom(e.target.value)} />
+          <div className="dash-date">
+            <DateInput id="dash-from" size="sm" value={from} max={to || undefined} onChange={setFrom} />
+          </div>
           <span aria-hidden="true">–</span>
           <label className="visually-hidden" htmlFor="dash-to">
             {t('period.to')}
           </label>
-          <input id="dash-to" type="date" className="form-control form-control-sm w-auto" value={to} min={from} onChange={(e) => setTo(e.target.value)} />
+          <div className="dash-date">
+            <DateInput id="dash-to" size="sm" value={to} min={from || undefined} onChange={setTo} />
+          </div>
           <button type="submit" className="btn btn-sm btn-primary">
             {t('period.apply')}
           </button>

@@ -48,7 +48,11 @@ describe('COD reconciliation', () => {
     expect(submit).toHaveProperty('disabled', true);
     await user.type(within(dialog).getByLabelText('Số chứng từ nộp tiền'), 'UNC-2611');
     await user.clear(within(dialog).getByLabelText('Ngày nhận tiền'));
+    // The day as dd/MM/yyyy, whatever the browser's locale: the ISO form is refused and cannot be sent.
     await user.type(within(dialog).getByLabelText('Ngày nhận tiền'), '2026-11-22');
+    expect(submit).toHaveProperty('disabled', true);
+    await user.clear(within(dialog).getByLabelText('Ngày nhận tiền'));
+    await user.type(within(dialog).getByLabelText('Ngày nhận tiền'), '22/11/2026');
     await user.click(submit);
 
     await waitFor(() => expect(screen.queryByRole('list', { name: 'Đơn vị vận chuyển còn nợ COD' })).toBeNull());

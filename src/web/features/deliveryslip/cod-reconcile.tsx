@@ -3,6 +3,8 @@ import { useState } from 'react';
 import { Button, Card, Form, Modal, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import type { DeliverySlip } from '../../../shared/contracts/delivery-slips';
+import { DateInput } from '../../components/form/date-input';
+import { PHONE_QUERY, useMediaQuery } from '../../components/use-media-query';
 import { fetchCodByCarrier } from '../../entities/delivery-slip/api';
 import { errorMessage } from '../../lib/api-client';
 import { toast } from '../../lib/toast';
@@ -21,20 +23,37 @@ export function CodByCarrierSummary() {
   const { t } = useTranslation('deliveryslip');
   const fmt = useFormat();
   const owed = useQuery({ queryKey: codKey, queryFn: ({ signal }) => fetchCodByCarrier(signal) });
+  // On a phone the carriers fold under their title, so the slips start on the first screen.
+  const isPhone = useMediaQuery(PHONE_QUERY);
   if (!owed.data?.items.length) return null;
+  const list = (
+    <ul className="list-unstyled d-flex flex-wrap gap-3 mb-0" aria-label={t('cod.owedTitle')}>
+      {owed.data.items.map((c) => (
+        <li key={c.carrierName} data-testid="cod-owed">
+          <span className="fw-medium">{c.carrierName || t('cod.noCarrier')}</span>{' '}
+          <span className="font-tabular text-danger-emphasis">{fmt.vnd(c.amount)}</span>{' '}
+          <span className="small text-body-secondary">{t('cod.slips', { count: c.slips })}</span>
+        </li>
+      ))}
+    </ul>
+  );
+  if (isPhone) {
+    return (
+      <Card className="shadow-sm mb-3">
+        <Card.Body className="py-2 px-3">
+          <details data-testid="cod-owed-fold">
+            <summary className="fw-medium">{t('cod.owedTitle')} ({owed.data.items.length})</summary>
+            <div className="mt-2">{list}</div>
+          </details>
+        </Card.Body>
+      </Card>
+    );
+  }
   return (
     <Card className="shadow-sm mb-3">
       <Card.Body className="py-2 px-3">
         <h2 className="h6 mb-2">{t('cod.owedTitle')}</h2>
-        <ul className="list-unstyled d-flex flex-wrap gap-3 mb-0" aria-label={t('cod.owedTitle')}>
-          {owed.data.items.map((c) => (
-            <li key={c.carrierName} data-testid="cod-owed">
-              <span className="fw-medium">{c.carrierName || t('cod.noCarrier')}</span>{' '}
-              <span className="font-tabular text-danger-emphasis">{fmt.vnd(c.amount)}</span>{' '}
-              <span className="small text-body-secondary">{t('cod.slips', { count: c.slips })}</span>
-            </li>
-          ))}
-        </ul>
+        {list}
       </Card.Body>
     </Card>
   );
@@ -47,11 +66,11 @@ export function ReconcileButton({ rows, clear }: { rows: DeliverySlip[]; clear()
   const qc = useQueryClient();
   const [show, setShow] = useState(false);
   const [reference, setReference] = useState('');
-  const [date, setDate] = useState(vietnamToday);
+  const [date, setDate] = useState<string | null>(vietnamToday);
   const owed = rows.filter((r) => r.codOutstanding);
   const sum = owed.reduce((s, r) => s + (r.collectedAmount ?? 0), 0);
   const run = useMutation({
-    mutationFn: () => reconcileSlips({ slipIds: owed.map((r) => r.id), remittanceReference: reference.trim(), reconciledAt: date }),
+    mutationFn: () => reconcileSlips({ slipIds: owed.map((r) => r.id), remittanceReference: reference.trim(), reconciledAt: date ?? '' }),
     onSuccess: (r) => {
       toast.success(t('cod.done', { count: r.items.length }));
       void qc.invalidateQueries({ queryKey: slipKeys.all });
@@ -87,7 +106,7 @@ export function ReconcileButton({ rows, clear }: { rows: DeliverySlip[]; clear()
             </Form.Group>
             <Form.Group controlId="reconcile-date">
               <Form.Label>{t('cod.date')}</Form.Label>
-              <Form.Control type="date" value={date} required max={vietnamToday()} onChange={(e) => setDate(e.target.value)} />
+              <DateInput id="reconcile-date" value={date} required max={vietnamToday()} onChange={setDate} />
             </Form.Group>
             {run.isError && (
               <div className="alert alert-danger mt-3 mb-0" role="alert">

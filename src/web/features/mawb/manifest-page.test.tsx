@@ -22,6 +22,9 @@ describe('A4 manifest', () => {
     ];
     mockFetch((c) => {
       const path = new URL(c.url, 'http://x').pathname;
+      if (path === '/api/public/company') {
+        return jsonResponse(200, { name: 'Công ty TNHH Vận tải Hàng không Sao Việt', address: '45 Trường Sơn, Tân Bình', phone: '028 3848 5566', hotline: '1900 6868', taxCode: null, logoUrl: '/api/public/logo?v=abc' });
+      }
       if (path === '/api/mawbs/7') return jsonResponse(200, mawb({ status: 'manifested', pieces: 3 }), { etag: '"4"' });
       if (path === '/api/mawbs/7/packages') return jsonResponse(200, { items, pieces: 3, grossWeightG: 4_250, chargeableWeightG: 5_500, volumetricWeightG: 1_800, airlineChargeableWeightG: 4_500 });
       return jsonResponse(404, { message: 'Không tìm thấy' });
@@ -31,7 +34,12 @@ describe('A4 manifest', () => {
 
     const sheet = await screen.findByTestId('manifest-sheet');
     expect(within(sheet).getByText('CARGO MANIFEST')).toBeTruthy();
-    expect(within(sheet).getByText('Cargo Console')).toBeTruthy();
+    // The office's own name, logo and contacts, not the product's name.
+    expect(await within(sheet).findByText('Công ty TNHH Vận tải Hàng không Sao Việt')).toBeTruthy();
+    expect(within(sheet).getByTestId('manifest-logo').getAttribute('src')).toBe('/api/public/logo?v=abc');
+    expect(sheet.textContent).toContain('45 Trường Sơn, Tân Bình');
+    expect(sheet.textContent).toContain('028 3848 5566 · 1900 6868');
+    expect(sheet.textContent).not.toContain('Cargo Console');
     expect(within(sheet).getByTestId('manifest-awb').textContent).toBe('176-12345675');
     expect(sheet.textContent).toContain('EK216 / EK392');
     expect(sheet.textContent).toContain('LAX – Los Angeles → SGN – TP. Hồ Chí Minh');

@@ -5,6 +5,7 @@ import { useNavigate, useParams } from 'react-router';
 import type { Mawb, MawbPackageList } from '../../../shared/contracts/mawbs';
 import { RecordPage } from '../../components/record-page';
 import { PageHeader } from '../../components/page-header';
+import { useCompany } from '../../layouts/brand';
 import { useFormat } from '../../lib/use-format';
 import { formatMoney } from '../../../shared/domain/money-input';
 import { isCurrency } from '../../../shared/domain/money';
@@ -81,14 +82,30 @@ function ManifestSheet({ m, list, printedAt }: { m: Mawb; list: MawbPackageList;
   const { i18n } = useTranslation();
   const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'vi';
   const fmt = useFormat();
+  // The office's own name, logo, address and phones (the company profile in Settings), as on the printed slips.
+  const company = useCompany().data;
   const dash = '—';
   return (
     <article className="manifest-sheet print-sheet print-paper" aria-label={t('manifest.titleOf', { awb: m.awbNumber })} data-testid="manifest-sheet">
       <header className="manifest-head">
         <div className="manifest-company">
-          <div className="manifest-company-name">{t('common:appName')}</div>
-          <div>{t('manifest.companyLine1')}</div>
-          <div>{t('manifest.companyLine2')}</div>
+          {company?.logoUrl && <img src={company.logoUrl} alt="" className="manifest-logo" data-testid="manifest-logo" />}
+          <div>
+            <div className="manifest-company-name" data-testid="manifest-company-name">
+              {company?.name || t('common:appName')}
+            </div>
+            {company?.name ? (
+              <>
+                {company.address && <div>{company.address}</div>}
+                {(company.phone || company.hotline) && <div>{[company.phone, company.hotline].filter(Boolean).join(' · ')}</div>}
+              </>
+            ) : (
+              <>
+                <div>{t('manifest.companyLine1')}</div>
+                <div>{t('manifest.companyLine2')}</div>
+              </>
+            )}
+          </div>
         </div>
         <div className="manifest-title">
           <div className="manifest-title-main">{t('manifest.heading')}</div>

@@ -322,9 +322,11 @@ describe('MAWB detail: status', () => {
     await user.type(within(dialog).getByLabelText('Số hiệu chuyến bay'), 'BR 25');
     expect((confirm as HTMLButtonElement).disabled).toBe(false);
     const at = within(dialog).getByTestId('step-at') as HTMLInputElement;
-    // An hour before the default (read and written as wall-clock text, so it holds across midnight: between 00:00 and
-    // 00:59 the old hour-minus-one kept the default, and nothing was entered).
-    const entered = new Date(Date.parse(`${at.value}:00Z`) - 3_600_000).toISOString().slice(0, 16);
+    // The default is now, shown as dd/MM/yyyy HH:mm. An hour before it (read and written as wall-clock text, so it
+    // holds across midnight: between 00:00 and 00:59 the old hour-minus-one kept the default, and nothing was entered).
+    const [, d, mo, y, h, mi] = /^(\d{2})\/(\d{2})\/(\d{4}) (\d{2}):(\d{2})$/.exec(at.value)!;
+    const before = new Date(Date.parse(`${y}-${mo}-${d}T${h}:${mi}:00Z`) - 3_600_000).toISOString();
+    const entered = `${before.slice(8, 10)}/${before.slice(5, 7)}/${before.slice(0, 4)} ${before.slice(11, 16)}`;
     fireEvent.change(at, { target: { value: entered } });
     await user.click(confirm);
     await waitFor(() => expect(calls.some((c) => c.url.endsWith('/status'))).toBe(true));

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { MAWB_LEGS_MAX } from '../../../shared/contracts/mawbs';
 import { airlineByPrefix } from '../../../shared/domain/airlines';
 import { checkAwb, nextAwbNumber } from '../../../shared/domain/awb';
-import { FieldShell, ListError } from '../../components/form/fields';
+import { DateField, FieldShell, ListError, shownFieldError } from '../../components/form/fields';
 import { countryName, type AirportGroup } from './mawb-fields';
 import type { MawbFormValues } from './mawb-values';
 import { mawbApi } from '../../entities/mawb/api';
@@ -17,7 +17,7 @@ export type MawbForm = UseFormReturn<MawbFormValues, any, any>;
 type Name = FieldPath<MawbFormValues>;
 
 function useFieldError(form: MawbForm, name: Name) {
-  return form.getFieldState(name, form.formState).error?.message;
+  return shownFieldError(form, name);
 }
 
 export type AwbState =
@@ -217,24 +217,9 @@ export function AirportSelect({
   );
 }
 
-/** A moment typed as Vietnamese time (the console's time zone), as the `datetime-local` input gives it. */
+/** A moment typed as Vietnamese time (the console's time zone) on the one date-time input: dd/MM/yyyy HH:mm. */
 export function LocalTimeField({ form, name, label, required, help, disabled }: { form: MawbForm; name: Name; label: string; required?: boolean; help?: ReactNode; disabled?: boolean }) {
-  const id = useId();
-  const error = useFieldError(form, name);
-  return (
-    <FieldShell id={id} label={label} error={error} help={help} required={required}>
-      <Form.Control
-        type="datetime-local"
-        {...form.register(name)}
-        isInvalid={Boolean(error)}
-        aria-invalid={Boolean(error)}
-        aria-required={required || undefined}
-        aria-describedby={error ? `${id}-error` : help ? `${id}-help` : undefined}
-        disabled={disabled}
-        className="font-tabular"
-      />
-    </FieldShell>
-  );
+  return <DateField form={form} name={name} label={label} required={required} help={help} disabled={disabled} withTime />;
 }
 
 /**

@@ -109,8 +109,8 @@ describe('MAWB create form', () => {
     expect((first.getByLabelText(/^Đến/) as HTMLSelectElement).value).toBe('SGN');
     await user.type(first.getByLabelText(/^Số hiệu chuyến/), '216');
     await user.selectOptions(first.getByLabelText(/^Đến/), 'DXB');
-    fireEvent.change(first.getByLabelText(/^ETD/), { target: { value: '2025-03-13T06:40' } });
-    fireEvent.change(first.getByLabelText(/^ETA/), { target: { value: '2025-03-14T10:10' } });
+    fireEvent.change(first.getByLabelText(/^ETD/), { target: { value: '13/03/2025 06:40' } });
+    fireEvent.change(first.getByLabelText(/^ETA/), { target: { value: '14/03/2025 10:10' } });
 
     // The second leg leaves where the first landed.
     await user.click(screen.getByTestId('add-leg'));
@@ -118,8 +118,8 @@ describe('MAWB create form', () => {
     expect((second.getByLabelText(/^Từ/) as HTMLSelectElement).value).toBe('DXB');
     expect((second.getByLabelText(/^Đến/) as HTMLSelectElement).value).toBe('SGN');
     await user.type(second.getByLabelText(/^Số hiệu chuyến/), ' 392');
-    fireEvent.change(second.getByLabelText(/^ETD/), { target: { value: '2025-03-14T14:00' } });
-    fireEvent.change(second.getByLabelText(/^ETA/), { target: { value: '2025-03-14T20:25' } });
+    fireEvent.change(second.getByLabelText(/^ETD/), { target: { value: '14/03/2025 14:00' } });
+    fireEvent.change(second.getByLabelText(/^ETA/), { target: { value: '14/03/2025 20:25' } });
     expect(screen.getByTestId('legs-times').textContent).toContain('ETD 13/03/2025 06:40 và ETA 14/03/2025 20:25');
 
     await user.click(screen.getByRole('button', { name: 'Tạo MAWB' }));
@@ -152,7 +152,7 @@ describe('MAWB create form', () => {
     const first = within(screen.getByTestId('leg-0'));
     await user.type(first.getByLabelText(/^Số hiệu chuyến/), '3050');
     await user.selectOptions(first.getByLabelText(/^Từ/), 'NRT');
-    fireEvent.change(first.getByLabelText(/^ETD/), { target: { value: '2025-03-13T06:40' } });
+    fireEvent.change(first.getByLabelText(/^ETD/), { target: { value: '13/03/2025 06:40' } });
 
     await user.click(screen.getByRole('button', { name: 'Tạo MAWB' }));
     // Every problem at once, each on its field.
@@ -171,13 +171,13 @@ describe('MAWB create form', () => {
     await user.type(awbInput(), '695-00000011');
     await user.selectOptions(screen.getByLabelText(/^Điểm đi/), 'TPE');
     await user.selectOptions(screen.getByLabelText(/^Điểm đến/), 'HAN');
-    fireEvent.change(screen.getByLabelText(/^ETD/), { target: { value: '2025-04-02T10:00' } });
-    fireEvent.change(screen.getByLabelText(/^ETA/), { target: { value: '2025-04-02T08:00' } });
+    fireEvent.change(screen.getByLabelText(/^ETD/), { target: { value: '02/04/2025 10:00' } });
+    fireEvent.change(screen.getByLabelText(/^ETA/), { target: { value: '02/04/2025 08:00' } });
     await user.click(screen.getByRole('button', { name: 'Tạo MAWB' }));
     await screen.findByText('ETA phải sau ETD');
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
 
-    fireEvent.change(screen.getByLabelText(/^ETA/), { target: { value: '2025-04-02T13:30' } });
+    fireEvent.change(screen.getByLabelText(/^ETA/), { target: { value: '02/04/2025 13:30' } });
     await user.click(screen.getByRole('button', { name: 'Tạo MAWB' }));
     await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1));
     expect(calls.find((c) => c.method === 'POST')!.body).toMatchObject({
@@ -243,7 +243,7 @@ describe('MAWB edit form', () => {
     await screen.findByRole('heading', { level: 1, name: /Sửa MAWB/ });
     expect(awbInput().value).toBe('176-12345675');
     const second = within(screen.getByTestId('leg-1'));
-    expect((second.getByLabelText(/^ETA/) as HTMLInputElement).value).toBe('2025-03-14T20:25');
+    expect((second.getByLabelText(/^ETA/) as HTMLInputElement).value).toBe('14/03/2025 20:25');
     // Editing shows the actual times too.
     expect(second.getByLabelText(/^ATD/)).toBeTruthy();
 

@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { Alert, Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { MAWB_ATD_CONFIRM_HOURS, type Mawb, type MawbStatus, type StatusBodyInput } from '../../../shared/contracts/mawbs';
+import { DateInput } from '../../components/form/date-input';
 import { useFormat } from '../../lib/use-format';
 import { isoToLocal, localToIso } from './mawb-values';
 
@@ -14,8 +15,8 @@ import { isoToLocal, localToIso } from './mawb-values';
  */
 
 export interface StepValues {
-  /** `datetime-local` in Vietnamese time. */
-  at: string;
+  /** "yyyy-MM-ddTHH:mm" in Vietnamese time; null while the typed text is refused. */
+  at: string | null;
   /** What `at` was when the dialog opened: left as is, the step is sent without a time (the server's now). */
   openedAt: string;
   flightNo: string;
@@ -35,10 +36,10 @@ const etdOf = (m: Mawb) => m.flightLegs[0]?.etd ?? m.etd;
 /** What is not right yet with the step's fields ('farFromEtd' only while it is not confirmed). */
 export function stepProblems(m: Mawb, to: MawbStatus, v: StepValues, now = Date.now()): StepProblem[] {
   const problems: StepProblem[] = [];
-  const at = localToIso(v.at);
+  const at = localToIso(v.at ?? '');
   if (!at) return ['time'];
   const atMs = Date.parse(at);
-  // datetime-local has minutes: the current minute is "now", not the future.
+  // The input has minutes: the current minute is "now", not the future.
   if (atMs > now + 60_000) problems.push('future');
   if (to === 'arrived' && m.atd && atMs < Date.parse(dayjs(m.atd).startOf('minute').toISOString())) problems.push('beforeAtd');
   if (to === 'departed') {
@@ -51,7 +52,7 @@ export function stepProblems(m: Mawb, to: MawbStatus, v: StepValues, now = Date.
 
 /** The body fields of the step: `at` only when it was changed from the time the dialog opened with. */
 export function stepBody(m: Mawb, to: MawbStatus, v: StepValues): Pick<StatusBodyInput, 'at' | 'flightNo' | 'confirm'> {
-  const at = v.at !== v.openedAt ? (localToIso(v.at) ?? undefined) : undefined;
+  const at = v.at !== v.openedAt ? (localToIso(v.at ?? '') ?? undefined) : undefined;
   return {
     ...(at ? { at } : {}),
     ...(to === 'departed' && !m.flightLegs.length ? { flightNo: v.flightNo.trim() } : {}),
@@ -73,17 +74,16 @@ export function StepFields({ m, to, values, onChange }: { m: Mawb; to: MawbStatu
     <div className="mb-3" data-testid="step-fields">
       <Form.Group controlId={atId} className="mb-2">
         <Form.Label className="small">{atLabel}</Form.Label>
-        <Form.Control
-          type="datetime-local"
+        <DateInput
+          id={atId}
+          withTime
           required
-          max={isoToLocal(new Date().toISOString())}
           value={values.at}
-          onChange={(e) => onChange({ ...values, at: e.target.value, confirm: false })}
-          isInvalid={atError !== null}
+          onChange={(at) => onChange({ ...values, at, confirm: false })}
+          error={atError ?? undefined}
           aria-describedby={`${atId}-help`}
           data-testid="step-at"
         />
-        {atError && <Form.Control.Feedback type="invalid">{atError}</Form.Control.Feedback>}
         <Form.Text id={`${atId}-help`} className="small">
           {to === 'departed' && etd ? t('step.etdHelp', { etd: fmt.dateTime(etd) }) : to === 'arrived' && m.atd ? t('step.atdHelp', { atd: fmt.dateTime(m.atd) }) : t('step.atHelp')}
         </Form.Text>

@@ -110,6 +110,32 @@ describe('order form', () => {
     });
   });
 
+  it('a consignment’s currency has its declared value: optional declared goods, shown and sent, not billed', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockFetch((c) => api(c, () => jsonResponse(201, { ...ORDER, id: 44, code: 'DH00000044', kind: 'consignment', status: 'new' })));
+    const { router } = renderScreen('/order/create?customerId=5');
+    await screen.findByText('KH000005');
+    await user.click(screen.getByRole('radio', { name: /Ký gửi/ }));
+    await user.selectOptions(screen.getByLabelText('Tiền tệ'), 'USD');
+    // Nothing declared yet, and nothing is required.
+    expect(screen.getByRole('heading', { name: 'Hàng khai báo' })).toBeTruthy();
+    expect(screen.getByText(/Không bắt buộc: khai báo hàng của khách/)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: /Thêm sản phẩm/ }));
+    // A line just added is not wrong before anything is typed in it.
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryAllByRole('alert')).toEqual([]);
+    await user.type(screen.getByLabelText(/^Tên sản phẩm/), 'Giày chạy bộ');
+    await user.type(screen.getByLabelText(/^Đơn giá \(USD\)/), '39.99');
+    await user.type(screen.getByLabelText(/^Phí dịch vụ \(%\)/), '0');
+    // 39.99 USD × 25,400 = 1,015,746 đ declared; the goods are the customer's own, so not in the total.
+    await waitFor(() => expect(text('preview-subtotal')).toContain('1.015.746 ₫'));
+    expect(text('preview-total')).toBe('0 ₫');
+    await user.click(screen.getByRole('button', { name: 'Tạo đơn hàng' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/order/44'));
+    const post = calls.find((c) => c.method === 'POST')!;
+    expect(post.body).toMatchObject({ kind: 'consignment', currency: 'USD', items: [{ name: 'Giày chạy bộ', url: null, option: '', quantity: 1, unitPriceMinor: 3999 }] });
+  });
+
   it('refuses to send without a customer or a price, with words for each', async () => {
     const user = userEvent.setup();
     const { calls } = mockFetch((c) => api(c));

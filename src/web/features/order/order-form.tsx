@@ -21,7 +21,7 @@ import {
 import { orderTotals, VND_RATE_X100, type OrderTotals } from '../../../shared/domain/money';
 import { parseRateWire } from '../../../shared/domain/money-input';
 import { canEditOrderFees, canEditOrderItems } from '../../../shared/domain/order-lifecycle';
-import { FieldShell, MoneyField, SelectField, TextareaField, TextField, ListError } from '../../components/form/fields';
+import { FieldShell, ListError, MoneyField, SelectField, shownFieldError, TextareaField, TextField } from '../../components/form/fields';
 import { RecordFormActions, ResourceFormFrame } from '../../components/form/resource-form';
 import { useResourceForm } from '../../components/form/use-resource-form';
 import { CustomerPicker } from '../../entities/customer/customer-picker';
@@ -159,7 +159,7 @@ function OrderForm({ loaded, initialCustomerId = 0 }: { loaded?: Versioned<Order
         for (const key of PATCHABLE) if (ctx.isDirty(key)) patch[key] = values[key];
         saved = await orderApi.patch(base.record.id, base.etag, patch as OrderPatchInput);
       } else {
-        saved = await orderApi.create({ ...values, items: values.kind === 'consignment' ? [] : values.items });
+        saved = await orderApi.create(values);
       }
       cache.saved(saved);
       return saved;
@@ -194,7 +194,7 @@ function OrderForm({ loaded, initialCustomerId = 0 }: { loaded?: Versioned<Order
         <Row className="g-3">
           <Col lg={8}>
             <GeneralCard form={form} editing={editing} itemsLocked={itemsLocked} />
-            {kind === 'purchase' && <ItemsCard form={form} locked={itemsLocked} lines={preview.totals?.lines} />}
+            <ItemsCard form={form} locked={itemsLocked} lines={preview.totals?.lines} declared={kind === 'consignment'} />
             <FeesCard form={form} feesLocked={feesLocked} />
           </Col>
           <Col lg={4}>
@@ -287,7 +287,11 @@ function GeneralCard({ form, editing, itemsLocked }: { form: FormApi; editing: b
   );
 }
 
-function ItemsCard({ form, locked, lines }: { form: FormApi; locked: boolean; lines?: number[] }) {
+/**
+ * The order's goods in its currency: for a purchase, what we buy (at least one line); for a consignment, what the
+ * customer declares their own goods to be (optional): the declared value the currency is for, not billed.
+ */
+function ItemsCard({ form, locked, lines, declared }: { form: FormApi; locked: boolean; lines?: number[]; declared: boolean }) {
   const { t } = useTranslation('order');
   const id = useId();
   const { fields, append, remove } = useFieldArray({ control: form.control, name: 'items' });
@@ -301,7 +305,7 @@ function ItemsCard({ form, locked, lines }: { form: FormApi; locked: boolean; li
         <section aria-labelledby={`${id}-title`}>
           <div className="d-flex align-items-center gap-2 mb-3">
             <h2 id={`${id}-title`} className="h6 mb-0">
-              {t('form.itemsTitle')}
+              {declared ? t('form.declaredTitle') : t('form.itemsTitle')}
             </h2>
             <span className="small text-body-secondary">{t('form.itemsCount', { count: fields.length, max: ORDER_ITEMS_MAX })}</span>
             {!locked && (
@@ -318,7 +322,7 @@ function ItemsCard({ form, locked, lines }: { form: FormApi; locked: boolean; li
             )}
           </div>
           <ListError message={rootMessage} />
-          {fields.length === 0 && <p className="text-body-secondary small mb-0">{t('form.noItems')}</p>}
+          {fields.length === 0 && <p className="text-body-secondary small mb-0">{declared ? t('form.noDeclared') : t('form.noItems')}</p>}
           {fields.map((field, index) => (
             <ItemEditor key={field.id} form={form} index={index} currency={currency} locked={locked} line={lines?.[index]} onRemove={() => remove(index)} />
           ))}
@@ -331,7 +335,9 @@ function ItemsCard({ form, locked, lines }: { form: FormApi; locked: boolean; li
 function ItemEditor({ form, index, currency, locked, line, onRemove }: { form: FormApi; index: number; currency: Currency; locked: boolean; line?: number; onRemove(): void }) {
   const { t } = useTranslation('order');
   const id = useId();
-  const qtyState = form.getFieldState(`items.${index}.quantity`, form.formState);
+  // A line just added is checked with its list at once; its errors show once a field is left or the form is sent.
+  const qtyError = shownFieldError(form, `items.${index}.quantity`);
+  const priceError = shownFieldError(form, `items.${index}.unitPriceMinor`);
   return (
     <fieldset className="order-item border rounded p-3 mb-3" data-testid="order-item">
       <legend className="visually-hidden">{t('item.legend', { n: index + 1 })}</legend>
@@ -354,7 +360,7 @@ function ItemEditor({ form, index, currency, locked, line, onRemove }: { form: F
           <TextField form={form} name={`items.${index}.option`} label={t('item.option')} maxLength={200} autoComplete="off" disabled={locked} className="mb-2" />
         </Col>
         <Col xs={4} md={2}>
-          <FieldShell id={`${id}-qty`} label={t('item.quantityLong')} required error={qtyState.error?.message} className="mb-2">
+          <FieldShell id={`${id}-qty`} label={t('item.quantityLong')} required error={qtyError} className="mb-2">
             <Form.Control
               type="number"
               inputMode="numeric"
@@ -363,9 +369,9 @@ function ItemEditor({ form, index, currency, locked, line, onRemove }: { form: F
               step={1}
               className="text-end"
               disabled={locked}
-              isInvalid={Boolean(qtyState.error)}
-              aria-invalid={Boolean(qtyState.error)}
-              aria-describedby={qtyState.error ? `${id}-qty-error` : undefined}
+              isInvalid={Boolean(qtyError)}
+              aria-invalid={Boolean(qtyError)}
+              aria-describedby={qtyError ? `${id}-qty-error` : undefined}
               {...form.register(`items.${index}.quantity`, { valueAsNumber: true })}
             />
           </FieldShell>
@@ -374,7 +380,7 @@ function ItemEditor({ form, index, currency, locked, line, onRemove }: { form: F
           <Controller
             control={form.control}
             name={`items.${index}.unitPriceMinor`}
-            render={({ field, fieldState }) => (
+            render={({ field }) => (
               <FieldShell id={`${id}-price`} label={t('item.unitPrice', { currency })} required className="mb-2">
                 <AmountInput
                   id={`${id}-price`}
@@ -384,7 +390,7 @@ function ItemEditor({ form, index, currency, locked, line, onRemove }: { form: F
                   onChange={field.onChange}
                   onBlur={field.onBlur}
                   currency={currency}
-                  error={fieldState.error?.message}
+                  error={priceError}
                   disabled={locked}
                 />
               </FieldShell>

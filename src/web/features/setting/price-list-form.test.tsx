@@ -75,7 +75,7 @@ describe('price-list value ⇄ typed form', () => {
 });
 
 describe('price-list money, read as the one money input reads it', () => {
-  it('in Vietnamese: "1.000" USD is a thousand dollars and "235.000" đ is 235,000 đồng; "8.5" USD is refused, not read', () => {
+  it('in Vietnamese: "1.000" USD is a thousand dollars and "235.000" đ is 235,000 đồng; "8.5" USD has one reading, 8,50; "1,000.50" USD is refused, not read', () => {
     const form = priceListToForm(VALUE, 'vi');
     expect(form.lines[0]).toMatchObject({ minimum: '15,00', brackets: [{ rate: '8,50' }, { rate: '7,80' }] });
     expect(form.lines[1]).toMatchObject({ minimum: '250.000', brackets: [{ rate: '235.000' }] });
@@ -83,6 +83,9 @@ describe('price-list money, read as the one money input reads it', () => {
     const built = buildPriceList(form, MSGS, 'vi');
     expect('value' in built && built.value.lines.map((l) => l.brackets[0]!.rate)).toEqual([100_000, 235_000]);
     form.lines[0]!.brackets[1]!.rate = '8.5';
+    const lone = buildPriceList(form, MSGS, 'vi');
+    expect('value' in lone && lone.value.lines[0]!.brackets.map((b) => b.rate)).toEqual([100_000, 850]);
+    form.lines[0]!.brackets[1]!.rate = '1,000.50';
     const refused = buildPriceList(form, MSGS, 'vi');
     expect('issues' in refused && refused.issues).toEqual([{ path: 'lines.0.brackets.1.rate', message: expect.stringContaining('trước phần thập phân') }]);
   });
@@ -125,8 +128,17 @@ describe('price-list edit screen', () => {
 
     await user.clear(rate);
     await user.type(rate, '7,75');
-    await user.clear(screen.getByLabelText(/^Hiệu lực từ/));
-    await user.type(screen.getByLabelText(/^Hiệu lực từ/), '2099-01-01');
+    const since = screen.getByLabelText(/^Hiệu lực từ/) as HTMLInputElement;
+    // The day is typed and shown as dd/MM/yyyy whatever the browser's locale; the ISO form is refused, not rewritten.
+    expect(since.value).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+    await user.clear(since);
+    await user.type(since, '2099-01-01');
+    await user.click(screen.getByRole('button', { name: 'Lưu' }));
+    await waitFor(() => expect(screen.getByText('Ngày viết theo dạng ngày/tháng/năm, ví dụ 02/12/2026.')).toBeTruthy());
+    expect(since.value).toBe('2099-01-01');
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+    await user.clear(since);
+    await user.type(since, '01/01/2099');
     await user.click(screen.getByRole('button', { name: 'Lưu' }));
     await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1));
     const body = calls.find((c) => c.method === 'POST')!.body as { value: PriceListValue; effectiveFrom: string };

@@ -8,6 +8,7 @@ import { parseRateWire } from '../../../shared/domain/money-input';
 import { CUSTOMER_GROUPS, type CustomerGroup } from '../../../shared/domain/pricing';
 import { kgToGrams } from '../../../shared/domain/weight';
 import { DetailHeader } from '../../components/detail-header';
+import { DateInput } from '../../components/form/date-input';
 import { HISTORY_DEFAULT_IGNORE, historyTab } from '../../components/history-tab';
 import { RecordPage } from '../../components/record-page';
 import type { Versioned } from '../../components/resource-api';
@@ -149,7 +150,7 @@ function PriceCalculator() {
   const [dest, setDest] = useState('');
   const [kg, setKg] = useState('1');
   const [group, setGroup] = useState<CustomerGroup | ''>('');
-  const [day, setDay] = useState(businessDate(Date.now()));
+  const [day, setDay] = useState<string | null>(businessDate(Date.now()));
   const [result, setResult] = useState<QuoteResponse | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -160,10 +161,12 @@ function PriceCalculator() {
     const o = Number(origin || origins[0]?.id);
     const d = Number(dest || hubs[0]?.id);
     if (grams === null) return setError(t('calc.badWeight'));
+    // A refused day says why under its input.
+    if (day === null) return;
     setBusy(true);
     setError(null);
     try {
-      setResult(await quotePrice({ originStoreId: o, destinationStoreId: d, chargeableWeightG: grams, customerGroup: group || undefined, day }));
+      setResult(await quotePrice({ originStoreId: o, destinationStoreId: d, chargeableWeightG: grams, customerGroup: group || undefined, day: day || undefined }));
     } catch (err) {
       setResult(null);
       setError(isApiRequestError(err) ? err.message : String(err));
@@ -207,7 +210,7 @@ function PriceCalculator() {
             </Col>
             <Col xs={6} lg={2}>
               <Form.Label htmlFor="calc-day">{t('calc.day')}</Form.Label>
-              <Form.Control id="calc-day" type="date" value={day} onChange={(e) => setDay(e.target.value)} />
+              <DateInput id="calc-day" value={day} onChange={setDay} />
             </Col>
             <Col xs={6} lg={12} className="text-lg-end">
               <Button type="submit" disabled={busy}>

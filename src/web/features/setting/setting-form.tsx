@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { businessDate } from '../../../shared/contracts/exchange-rates';
 import { isDatedKind, settingValueSchema, type Setting, type SettingKind } from '../../../shared/contracts/settings';
 import type { PriceListValue } from '../../../shared/domain/pricing';
-import { MoneyField, SelectField, TextareaField, TextField } from '../../components/form/fields';
+import { DateField, MoneyField, SelectField, TextareaField, TextField } from '../../components/form/fields';
 import { TWO_FACTOR_POLICIES, TWO_FACTOR_SETTING } from '../../../shared/two-factor';
 import { FormActions, ResourceFormFrame } from '../../components/form/resource-form';
 import { useResourceForm } from '../../components/form/use-resource-form';
@@ -230,7 +230,7 @@ function SettingForm({ loaded }: { loaded: Versioned<Setting> }) {
               )}
               {dated && (
                 <Col md={4} className={shape === 'priceList' ? 'mt-3' : undefined}>
-                  <TextField form={form} name="effectiveFrom" label={t('fields.since')} required help={t('form.startHelp')} maxLength={10} />
+                  <DateField form={form} name="effectiveFrom" label={t('fields.since')} required help={t('form.startHelp')} />
                 </Col>
               )}
             </Row>

@@ -1,11 +1,11 @@
 import dayjs from 'dayjs';
-import { useId, useMemo } from 'react';
-import { Col, Form, Row } from 'react-bootstrap';
+import { useMemo } from 'react';
+import { Col, Row } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { EVENT_CODES, EVENT_VISIBILITIES, EventCreate, type EventAppendResponse, type Package } from '../../../shared/contracts/packages';
 import { DEFAULT_IATA_CODE, isPackageCorrection, PACKAGE_FLOW, PACKAGE_FSU_CODES, PACKAGE_LIFECYCLE, packagePlace, type PackageStatus } from '../../../shared/domain/package-status';
-import { FieldShell, SelectField, TextareaField, TextField } from '../../components/form/fields';
+import { DateField, SelectField, TextareaField, TextField } from '../../components/form/fields';
 import { FormActions, ResourceFormFrame } from '../../components/form/resource-form';
 import { useResourceForm } from '../../components/form/use-resource-form';
 import { APP_TIME_ZONE } from '../../lib/format';
@@ -20,7 +20,7 @@ function nextCode(status: PackageStatus): PackageStatus {
   return i >= 0 && i < PACKAGE_FLOW.length - 1 ? PACKAGE_FLOW[i + 1]! : status;
 }
 
-/** A `datetime-local` value read as Vietnamese time, as an ISO instant with its offset. */
+/** A typed minute ("yyyy-MM-ddTHH:mm", the date input's value) read as Vietnamese time, as an ISO instant with its offset. */
 function localToIso(local: string): string | undefined {
   return LOCAL_MINUTE.test(local) ? dayjs.tz(local, APP_TIME_ZONE).format() : undefined;
 }
@@ -63,8 +63,6 @@ export function EventForm({ pkg, onDone }: { pkg: Package; onDone(res?: EventApp
   const correction = isPackageCorrection(pkg.status, code);
   const place = packagePlace(code, pkg.status) === 'destination' ? pkg.destinationStore : pkg.store;
   const nowLocal = dayjs().tz(APP_TIME_ZONE).format('YYYY-MM-DDTHH:mm');
-  const timeId = useId();
-  const timeError = form.getFieldState('occurredAt', form.formState).error?.message;
 
   return (
     <ResourceFormFrame rf={rf} aria-label={t('event.title')} className="event-form border rounded p-3 mb-3 bg-body-tertiary">
@@ -85,16 +83,7 @@ export function EventForm({ pkg, onDone }: { pkg: Package; onDone(res?: EventApp
           <TextField form={form} name="location" label={t('event.location')} maxLength={120} autoComplete="off" placeholder={place?.name ?? ''} />
         </Col>
         <Col sm={6}>
-          <FieldShell id={timeId} label={t('event.occurredAt')} error={timeError} help={t('event.occurredAtHelp')}>
-            <Form.Control
-              type="datetime-local"
-              max={nowLocal}
-              {...form.register('occurredAt')}
-              isInvalid={Boolean(timeError)}
-              aria-invalid={Boolean(timeError)}
-              aria-describedby={timeError ? `${timeId}-error` : `${timeId}-help`}
-            />
-          </FieldShell>
+          <DateField form={form} name="occurredAt" label={t('event.occurredAt')} help={t('event.occurredAtHelp')} withTime max={nowLocal} />
         </Col>
         <Col xs={12}>
           <TextareaField

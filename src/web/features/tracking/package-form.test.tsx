@@ -22,12 +22,19 @@ function open() {
 }
 
 describe('package form: the declared value', () => {
-  it('is read with the one money input in the UI language: "1.000" USD is a thousand dollars in Vietnamese, "12.50" is refused with its reason', async () => {
+  it('is read with the one money input in the UI language: "1.000" USD is a thousand dollars in Vietnamese, a pasted "39.99" is 39,99 USD, "49,999" is refused with its reason', async () => {
     const user = userEvent.setup();
     const calls = open();
     await user.selectOptions(await screen.findByLabelText('Loại tiền'), 'USD');
     const value = screen.getByLabelText('Giá trị khai báo');
-    await user.type(value, '12.50');
+    // A price from a US site: no Vietnamese grouping reads "39.99", so it has one reading, shown under the input.
+    await user.type(value, '39.99');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByTestId('amount-understood').textContent).toContain('39,99\u00a0USD');
+    expect((value as HTMLInputElement).value).toBe('39.99');
+    await user.clear(value);
+    // Three digits after the mark: a thousands group or the cents, so it is refused with how to write it here.
+    await user.type(value, '49,999');
     expect(screen.getByRole('alert').textContent).toContain('dấu "," trước phần thập phân');
     await user.clear(value);
     await user.type(value, '1.000');
