@@ -125,6 +125,11 @@ function Profile({ c }: { c: Customer }) {
           <dd>
             <CustomerStatusBadge status={c.status} />
           </dd>
+          <dt>{t('fields.notifications')}</dt>
+          <dd data-testid="customer-notify">
+            {[c.notifyZns && t('fields.notifyZns'), c.notifyEmail && t('fields.notifyEmail')].filter(Boolean).join(' · ') || t('detail.noNotifications')}
+            <span className="text-body-secondary"> · {t(`languages.${c.language}`)}</span>
+          </dd>
           <dt>{t('fields.note')}</dt>
           <dd style={{ whiteSpace: 'pre-wrap' }}>{c.note || none}</dd>
           <dt>{t('fields.createdAt')}</dt>
