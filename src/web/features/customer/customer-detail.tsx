@@ -33,6 +33,7 @@ import { useSlipColumns } from '../../entities/delivery-slip/columns';
 import { BANK_TRANSACTION_LIST } from '../../../shared/contracts/bank-transactions';
 import { bankTransactionApi } from '../../entities/bank-transaction/api';
 import { useBankTransactionColumns } from '../../entities/bank-transaction/columns';
+import { MessageLog } from '../../entities/message/message-log';
 
 /** /customer/:id: profile, addresses, balance, the tabs later sections fill, and History. */
 export function CustomerDetailPage() {
@@ -85,6 +86,7 @@ function CustomerDetail({ loaded }: { loaded: Versioned<Customer> }) {
           { key: 'slips', title: t('detail.tabs.slips'), content: <CustomerSlips c={c} /> },
           { key: 'transfers', title: t('detail.tabs.transfers'), content: <CustomerTransfers c={c} /> },
           { key: 'feedback', title: t('detail.tabs.feedback'), content: <CustomerFeedback c={c} /> },
+          { key: 'messages', title: t('detail.tabs.messages'), content: <MessageLog tableId="customer-messages" urlPrefix="m_" customerId={c.id} label={t('detail.messagesLabel', { code: c.code })} /> },
           historyTab(t('detail.tabs.history'), { entity: 'customers', entityId: c.id, queryKey: customerApi.keys.history(c.id), fields }),
         ]}
       />
