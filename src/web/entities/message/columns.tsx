@@ -28,7 +28,9 @@ export function answerText(m: Pick<Message, 'providerAnswer' | 'reason'>): strin
   const a = m.providerAnswer as { error?: unknown; message?: unknown; responseCode?: unknown; mode?: unknown } | null;
   const parts: string[] = [];
   if (a && typeof a === 'object') {
-    if (typeof a.error === 'number') parts.push(`${a.error}${typeof a.message === 'string' ? `: ${a.message}` : ''}`);
+    // Zalo's success is error 0: its message alone; a refusal keeps its code.
+    if (a.error === 0 && typeof a.message === 'string') parts.push(a.message);
+    else if (typeof a.error === 'number') parts.push(`${a.error}${typeof a.message === 'string' ? `: ${a.message}` : ''}`);
     else if (typeof a.responseCode === 'number') parts.push(`SMTP ${a.responseCode}`);
     else if (typeof a.mode === 'string') parts.push(a.mode);
   }
@@ -43,7 +45,7 @@ export function useMessageColumns({ withCustomer }: { withCustomer: boolean }): 
   return useMemo(() => {
     const columns: Columns<Message> = [
       col.accessor('createdAt', { header: t('fields.createdAt'), size: DATE_TIME_COLUMN_SIZE, meta: { sortDescFirst: true }, cell: (c) => fmt.dateTime(c.getValue()) }),
-      col.accessor('event', { header: t('fields.event'), size: 190, enableSorting: false, meta: { card: 'title' }, cell: (c) => t(`events.${c.getValue()}`) }),
+      col.accessor('event', { header: t('fields.event'), size: 175, enableSorting: false, meta: { card: 'title' }, cell: (c) => t(`events.${c.getValue()}`) }),
       col.accessor('state', { header: t('fields.state'), size: 120, enableSorting: false, meta: { card: 'badge' }, cell: (c) => <MessageStateBadge state={c.getValue()} /> }),
       col.accessor('channel', { header: t('fields.channel'), size: 90, enableSorting: false, cell: (c) => t(`channels.${c.getValue()}`) }),
     ];
@@ -52,7 +54,7 @@ export function useMessageColumns({ withCustomer }: { withCustomer: boolean }): 
         col.display({
           id: 'customer',
           header: t('fields.customer'),
-          size: 210,
+          size: 190,
           meta: { label: t('fields.customer') },
           cell: (c) => (
             <Link to={`/customer/${c.row.original.customerId}?tab=messages`} className="text-reset text-decoration-none" onClick={(e) => e.stopPropagation()}>
@@ -64,8 +66,8 @@ export function useMessageColumns({ withCustomer }: { withCustomer: boolean }): 
       );
     }
     columns.push(
-      col.accessor('recipient', { header: t('fields.recipient'), size: 170, enableSorting: false, cell: (c) => <span className="font-tabular text-break">{c.getValue() || '—'}</span> }),
-      col.display({ id: 'answer', header: t('fields.answer'), size: 280, meta: { label: t('fields.answer') }, cell: (c) => <span className="small text-break">{answerText(c.row.original) || '—'}</span> }),
+      col.accessor('recipient', { header: t('fields.recipient'), size: 130, enableSorting: false, cell: (c) => <span className="font-tabular text-break">{c.getValue() || '—'}</span> }),
+      col.display({ id: 'answer', header: t('fields.answer'), size: 220, meta: { label: t('fields.answer') }, cell: (c) => <span className="small text-break">{answerText(c.row.original) || '—'}</span> }),
       col.accessor('attempts', { header: t('fields.attempts'), size: 80, enableSorting: false, meta: { align: 'end' }, cell: (c) => <span className="font-tabular">{c.getValue()}</span> }),
       col.accessor('sentAt', { header: t('fields.sentAt'), size: DATE_TIME_COLUMN_SIZE, meta: { sortDescFirst: true }, cell: (c) => (c.getValue() ? fmt.dateTime(c.getValue()!) : '—') }),
     );

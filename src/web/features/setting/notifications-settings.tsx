@@ -121,7 +121,7 @@ function QueueCard() {
         {queue.isError && <Alert variant="danger" className="mb-0">{errorMessage(queue.error)}</Alert>}
         {queue.isPending && <Spinner size="sm" aria-label={t('queue.loading')} />}
         {q && (
-          <Row xs={1} sm={3} className="g-2">
+          <Row xs={3} className="g-2">
             {tiles.map((tile) => (
               <Col key={tile.key}>
                 <div className="small text-body-secondary">{tile.label}</div>
