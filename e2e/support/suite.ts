@@ -31,15 +31,16 @@ export const serious = (errors: string[]) => errors.filter((e) => /pageerror|Con
 
 /**
  * What a section spec starts with: the server at E2E_BASE_URL if given (e.g. a dev server; specs tag their own
- * records so they work against data), else the built server on a fresh seeded database; Chromium; an Admin token.
+ * records so they work against data), else the built server on a fresh seeded database, with `env` added to its
+ * environment (a provider's URL pointing at a fake); Chromium; an Admin token.
  */
-export async function openSuite(): Promise<Suite> {
+export async function openSuite(env: Record<string, string> = {}): Promise<Suite> {
   let server: E2EServer | null = null;
   let baseUrl: string;
   const external = process.env.E2E_BASE_URL;
   if (external) baseUrl = external.replace(/\/+$/, '');
   else {
-    server = await startServer();
+    server = await startServer(env);
     baseUrl = server.url;
   }
   let browser: Browser | undefined;

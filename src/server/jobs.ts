@@ -8,9 +8,7 @@ import { runWrite, SYSTEM_META } from './lib/write-context';
 import { sweepUnmatchedBankTransactions } from './modules/bank-transactions/bank-transactions.service';
 import { enqueueBalanceReminders, requeueOrphanedMessages } from './modules/notifications/notifications.enqueue';
 import { processMessage } from './modules/notifications/notifications.send';
-
-/** Days a wallet must stay negative before its customer is reminded. */
-export const BALANCE_REMINDER_DAYS = 7;
+import { reminderDays } from './modules/notifications/notifications.settings';
 
 /** What each queue does: the work of this server's background jobs, in one place. */
 export function jobHandlers(deps: { database: Database; config: Config; mailer: Mailer; log: FastifyBaseLogger; now?: () => Date }): Record<QueueName, QueueHandlers[string]> {
@@ -25,7 +23,9 @@ export function jobHandlers(deps: { database: Database; config: Config; mailer: 
     [QUEUES.bankSweep]: async () => ({ matched: await sweepUnmatchedBankTransactions(database.db, config, log) }),
     [QUEUES.balanceReminder]: async () => {
       const day = new Date(Date.now() + 7 * 3600_000).toISOString().slice(0, 10);
-      const ids = await runWrite(database.db, SYSTEM_META, (ctx) => enqueueBalanceReminders(ctx, BALANCE_REMINDER_DAYS, day));
+      // How long a balance stays negative before a reminder: Settings' notifications.reminder_days (7 when unset).
+      const days = await reminderDays(database);
+      const ids = await runWrite(database.db, SYSTEM_META, (ctx) => enqueueBalanceReminders(ctx, days, day));
       return { reminders: ids.length };
     },
   };

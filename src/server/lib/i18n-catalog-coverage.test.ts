@@ -30,6 +30,7 @@ const DATA_FILES: Record<string, string> = {
   'src/shared/domain/airports.ts': 'proper names of airports and their cities',
   'src/server/modules/auth/test-support.ts': 'fixtures of the API tests',
   'src/server/modules/mawbs/test-support.ts': 'fixtures of the API tests',
+  'src/server/modules/notifications/notifications.samples.ts': 'the sample figures (a made-up customer, a courier) a ZNS test send fills a template with',
   'src/server/modules/dashboard/dashboard.export.ts': 'the Vietnamese sheet names, column headers and row labels of the dashboards\' XLSX report, each with its English beside it',
 };
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineListSpec, filter, listedResourceSchemas, type ListQuery } from './list-query';
+import { MESSAGE_LANGUAGES } from '../i18n/language';
 import { OptionalEmailInput, PhoneInput, Timestamp } from './resource';
 
 /**
@@ -13,6 +14,8 @@ import { OptionalEmailInput, PhoneInput, Timestamp } from './resource';
  *   sellers): upper-case letters, digits and dashes; unique when present.
  * - `creditLimit` and `balance` are integer đồng. `balance` is read-only: the wallet ledger owns it
  *   (0 until transactions exist).
+ * - `notifyZns` / `notifyEmail`: whether the customer gets parcel and payment notifications over Zalo (ZNS) / e-mail
+ *   (both on for a new customer); `language` is the language of those e-mails (vi or en).
  * - Delete is soft: the customer disappears from lists and GET (404) but is kept with its history.
  */
 
@@ -24,6 +27,9 @@ export type CustomerStatus = (typeof CUSTOMER_STATUSES)[number];
 /** Vietnamese labels, used by exports/imports (the web translates with i18n). */
 export const CUSTOMER_GROUP_LABELS: Record<CustomerGroup, string> = { retail: 'Khách lẻ', wholesale: 'Khách sỉ', vip: 'VIP' };
 export const CUSTOMER_STATUS_LABELS: Record<CustomerStatus, string> = { active: 'Đang hoạt động', inactive: 'Ngừng hoạt động' };
+
+/** The languages a customer's notifications are written in. */
+export const CUSTOMER_LANGUAGES = MESSAGE_LANGUAGES;
 
 export const CUSTOMER_ADDRESSES_MAX = 10;
 export const CREDIT_LIMIT_MAX = 10_000_000_000_000;
@@ -78,6 +84,9 @@ const fields = {
     .int({ error: 'Hạn mức phải là số nguyên (đồng)' })
     .min(0, { error: 'Hạn mức không được âm' })
     .max(CREDIT_LIMIT_MAX, { error: 'Hạn mức quá lớn' }),
+  notifyZns: z.boolean({ error: 'Nhận tin Zalo phải là có hoặc không' }),
+  notifyEmail: z.boolean({ error: 'Nhận e-mail phải là có hoặc không' }),
+  language: z.enum(CUSTOMER_LANGUAGES, { error: 'Ngôn ngữ là vi hoặc en' }),
 };
 
 export const CustomerCreate = z.strictObject({
@@ -91,6 +100,9 @@ export const CustomerCreate = z.strictObject({
   note: fields.note.default(''),
   status: fields.status.default('active'),
   creditLimit: fields.creditLimit.default(0),
+  notifyZns: fields.notifyZns.default(true),
+  notifyEmail: fields.notifyEmail.default(true),
+  language: fields.language.default('vi'),
 });
 export type CustomerCreate = z.output<typeof CustomerCreate>;
 
@@ -106,6 +118,9 @@ export const CustomerPatch = z.strictObject({
   note: fields.note.optional(),
   status: fields.status.optional(),
   creditLimit: fields.creditLimit.optional(),
+  notifyZns: fields.notifyZns.optional(),
+  notifyEmail: fields.notifyEmail.optional(),
+  language: fields.language.optional(),
 });
 export type CustomerPatch = z.output<typeof CustomerPatch>;
 
@@ -123,6 +138,9 @@ export const Customer = z.object({
   status: z.enum(CUSTOMER_STATUSES),
   creditLimit: z.number().int(),
   balance: z.number().int(),
+  notifyZns: z.boolean(),
+  notifyEmail: z.boolean(),
+  language: z.enum(CUSTOMER_LANGUAGES),
   version: z.number().int(),
   createdAt: Timestamp,
   updatedAt: Timestamp,

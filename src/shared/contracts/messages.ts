@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MESSAGE_CHANNELS, MESSAGE_STATES, NOTIFY_EVENTS } from '../domain/notifications';
 import { defineListSpec, filter, listedResourceSchemas, type ListQuery } from './list-query';
-import { Timestamp } from './resource';
+import { PhoneInput, Timestamp } from './resource';
 
 /** One customer notification as the message log shows it (GET /api/messages). */
 export const Message = z.object({
@@ -43,3 +43,32 @@ export const MESSAGE_LIST = defineListSpec({
 export const { listQuery: MessageListQuery, list: MessageList } = listedResourceSchemas(Message, MESSAGE_LIST);
 export type MessageListQuery = ListQuery<typeof MESSAGE_LIST>;
 export type MessageList = z.infer<typeof MessageList>;
+
+/** POST /api/messages/test: one ZNS message of an event kind's template, with sample data, to a phone number. */
+export const MessageTestRequest = z.strictObject({
+  event: z.enum(NOTIFY_EVENTS, { error: 'Loại sự kiện không hợp lệ' }),
+  phone: PhoneInput,
+});
+export type MessageTestRequest = z.output<typeof MessageTestRequest>;
+
+/** What the provider answered to a test send (sent, refused for good, or worth another try), and what was sent. */
+export const MessageTestResult = z.object({
+  outcome: z.enum(['sent', 'failed', 'retry']),
+  phone: z.string(),
+  templateId: z.string(),
+  templateData: z.record(z.string(), z.string()),
+  answer: z.unknown().nullable(),
+  reason: z.string(),
+});
+export type MessageTestResult = z.infer<typeof MessageTestResult>;
+
+/** GET /api/messages/queue: the job queue's figures (the same as /api/health's `queue`). */
+export const QueueStatus = z.object({
+  /** Jobs due and waiting. */
+  backlog: z.number().int(),
+  /** Seconds the oldest due job has waited. */
+  oldestWaitingSeconds: z.number().int(),
+  /** Jobs failed for good in the last hour. */
+  failedLastHour: z.number().int(),
+});
+export type QueueStatus = z.infer<typeof QueueStatus>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CURRENCIES, FOREIGN_CURRENCIES } from '../domain/money';
+import { NOTIFY_EVENTS, ZNS_PARAMS, type NotifyEvent } from '../domain/notifications';
 import { CUSTOMER_GROUPS, PRICE_UNITS, SURCHARGE_MODES } from '../domain/pricing';
 import { DELIVERY_ZONES } from '../domain/slip-charges';
 import { vietQrAccountIssues } from '../domain/vietqr';
@@ -25,7 +26,7 @@ import { Timestamp } from './resource';
  * its value, used by the server and by the web form alike.
  */
 
-export const SETTING_KINDS = ['company', 'bank_account', 'exchange_rate', 'shipping', 'delivery_fees', 'delivery', 'security', 'price_list'] as const;
+export const SETTING_KINDS = ['company', 'bank_account', 'exchange_rate', 'shipping', 'delivery_fees', 'delivery', 'security', 'price_list', 'notifications'] as const;
 export type SettingKind = (typeof SETTING_KINDS)[number];
 
 const DATED_KINDS: readonly SettingKind[] = ['exchange_rate', 'delivery_fees', 'price_list'];
@@ -40,6 +41,7 @@ export const SETTING_KIND_LABELS: Record<SettingKind, string> = {
   delivery: 'Giao hàng',
   security: 'Bảo mật',
   price_list: 'Bảng giá',
+  notifications: 'Thông báo khách hàng',
 };
 
 export const SETTING_STATUSES = ['past', 'current', 'scheduled'] as const;
@@ -50,6 +52,13 @@ export const BANK_ACCOUNT_KIND = 'bank_account';
 export const BANK_ACCOUNT_KEY = 'transfer';
 export const DELIVERY_KIND = 'delivery';
 export const SLIP_FOOTER_KEY = 'slip_footer';
+export const NOTIFICATIONS_KIND = 'notifications';
+export const ZNS_TEMPLATES_KEY = 'znsTemplates';
+export const REMINDER_DAYS_KEY = 'reminder_days';
+/** Days a wallet stays negative before its customer is reminded, when Settings has no `reminder_days`. */
+export const REMINDER_DAYS_DEFAULT = 7;
+export const REMINDER_DAYS_MIN = 1;
+export const REMINDER_DAYS_MAX = 90;
 
 const text = (max: number) =>
   z
@@ -114,6 +123,32 @@ export const PriceListValueSchema = z.strictObject({
   lines: z.array(PriceLineValue).min(1, { error: 'Cần ít nhất một tuyến' }).max(100, { error: 'Tối đa 100 tuyến' }),
 });
 
+/**
+ * One event kind's Zalo template: its id (as Zalo's ZNS console shows it) and, for each parameter of the template
+ * (Zalo's name), the one of our fields of that event (shared/domain/notifications.ts ZNS_PARAMS) that fills it.
+ * With no parameters mapped, the template's parameters are named as our fields are.
+ */
+const ZnsTemplateValue = (event: NotifyEvent) =>
+  z.strictObject({
+    templateId: z
+      .string({ error: 'Vui lòng nhập mã mẫu ZNS' })
+      .regex(/^[0-9A-Za-z_-]{1,40}$/, { error: 'Mã mẫu ZNS gồm tối đa 40 chữ số, chữ cái, dấu gạch' }),
+    params: z
+      .record(
+        z.string().regex(/^[A-Za-z_][A-Za-z0-9_]{0,39}$/, { error: 'Tên tham số gồm chữ cái, chữ số, dấu gạch dưới (tối đa 40)' }),
+        z.string().refine((field) => Object.prototype.hasOwnProperty.call(ZNS_PARAMS[event], field), { error: 'Trường dữ liệu không có trong sự kiện này' }),
+      )
+      .refine((m) => Object.keys(m).length <= 20, { error: 'Tối đa 20 tham số' })
+      .default({}),
+  });
+export type ZnsTemplateValue = z.output<ReturnType<typeof ZnsTemplateValue>>;
+
+/** `notifications.znsTemplates`: the Zalo template of each event kind that has one (ZNS_TEMPLATES is the fallback). */
+export const ZnsTemplatesValue = z.strictObject(
+  Object.fromEntries(NOTIFY_EVENTS.map((e) => [e, ZnsTemplateValue(e).optional()])) as Record<NotifyEvent, z.ZodOptional<ReturnType<typeof ZnsTemplateValue>>>,
+);
+export type ZnsTemplatesValue = z.output<typeof ZnsTemplatesValue>;
+
 const companyText: Record<string, z.ZodType> = Object.fromEntries(COMPANY_TEXT_KEYS.map((k) => [k, text(300)]));
 
 /** The value schema of each kind's keys; `*` is any key matching PRICE_LIST_KEY. */
@@ -129,6 +164,7 @@ const SETTING_VALUE_SCHEMAS: Record<SettingKind, Record<string, z.ZodType>> = {
     two_factor_required: z.enum(TWO_FACTOR_POLICIES, { error: 'Chọn tắt, bắt buộc với Admin hoặc bắt buộc với mọi người' }),
   },
   price_list: { '*': PriceListValueSchema },
+  notifications: { [ZNS_TEMPLATES_KEY]: ZnsTemplatesValue, [REMINDER_DAYS_KEY]: int(REMINDER_DAYS_MIN, REMINDER_DAYS_MAX) },
 };
 
 const PRICE_LIST_KEY = /^[a-z0-9][a-z0-9_-]{0,39}$/;

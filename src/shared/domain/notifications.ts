@@ -81,3 +81,13 @@ export function quietHoursRelease(now: Date, window: { from: number; to: number 
 export function fitParam(value: string, max: number): string {
   return value.length <= max ? value : `${value.slice(0, Math.max(0, max - 1))}…`;
 }
+
+/**
+ * The `template_data` of one ZNS message: each template parameter (Zalo's name) filled from the field it is mapped
+ * to, cut to that field's Zalo length limit. With no mapping, the template's parameters are our field names.
+ */
+export function znsTemplateData(event: NotifyEvent, mapping: Readonly<Record<string, string>> | undefined, content: Readonly<Record<string, string>>): Record<string, string> {
+  const limits = ZNS_PARAMS[event];
+  const pairs = mapping && Object.keys(mapping).length ? Object.entries(mapping) : Object.keys(limits).map((k) => [k, k] as const);
+  return Object.fromEntries(pairs.map(([param, field]) => [param, fitParam(content[field] ?? '', limits[field] ?? 0)]));
+}

@@ -76,4 +76,5 @@ export const queryKeys = {
   Transaction: group('Transaction'),
   BankTransaction: { ...group('BankTransaction'), summary: () => ['BankTransaction', 'summary'] as const },
   Setting: group('Setting'),
+  Message: { ...group('Message'), queue: () => ['Message', 'queue'] as const },
 } as const;

@@ -47,6 +47,10 @@ const CustomerImportRow = z
   })
   .transform(({ address, ...rest }): CustomerCreate => ({
     ...rest,
+    // An imported customer gets notifications as a new one does on the form: both channels, in Vietnamese.
+    notifyZns: true,
+    notifyEmail: true,
+    language: 'vi',
     addresses: address
       ? [{ label: 'Mặc định', receiver: rest.fullName, phone: rest.phone, address, province: rest.province, isDefault: true }]
       : [],
@@ -83,6 +87,9 @@ export const customersResource = defineResource({
       status: customers.status,
       creditLimit: customers.creditLimit,
       balance: customers.balance,
+      notifyZns: customers.notifyZns,
+      notifyEmail: customers.notifyEmail,
+      language: customers.language,
       ...recordStamps(customers),
     },
     toItem: (r): Customer => ({ ...r, createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString() }),

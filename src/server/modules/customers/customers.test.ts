@@ -238,6 +238,36 @@ describe('create', () => {
   });
 });
 
+describe('notification preferences', () => {
+  it('a new customer gets Zalo and e-mail in Vietnamese; the form sets each channel and the language', async () => {
+    const c = await newCustomer();
+    expect(c).toMatchObject({ notifyZns: true, notifyEmail: true, language: 'vi' });
+    const off = await newCustomer({ notifyZns: false, language: 'en' });
+    expect(off).toMatchObject({ notifyZns: false, notifyEmail: true, language: 'en' });
+    const res = await ctx.request({ method: 'PATCH', url: `/api/customers/${c.id}`, headers: { 'if-match': '"1"' }, payload: { notifyEmail: false } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ notifyZns: true, notifyEmail: false, language: 'vi', version: 2 });
+    // The send path reads the same columns.
+    const [row] = await ctx.database.query<{ notify_zns: boolean; notify_email: boolean; language: string }>(
+      'SELECT notify_zns, notify_email, language FROM customers WHERE id = $1',
+      [c.id],
+    );
+    expect(row).toEqual({ notify_zns: true, notify_email: false, language: 'vi' });
+  });
+
+  it('refuses a language other than vi/en and a channel that is not true/false, naming the field', async () => {
+    const bad = await ctx.request({ method: 'POST', url: '/api/customers', payload: { fullName: 'A', phone: '0912345678', language: 'fr', notifyZns: 'no' } });
+    expect(bad.statusCode).toBe(400);
+    const details = bad.json().details as Array<{ path: string; message: string }>;
+    expect(details.map((d) => d.path)).toEqual(expect.arrayContaining(['body.language', 'body.notifyZns']));
+    expect(details.find((d) => d.path === 'body.language')!.message).toBe('Ngôn ngữ là vi hoặc en');
+    const c = await newCustomer();
+    const patch = await ctx.request({ method: 'PATCH', url: `/api/customers/${c.id}`, headers: { 'if-match': '"1"' }, payload: { notifyEmail: 1 } });
+    expect(patch.statusCode).toBe(400);
+    expect((await ctx.getOk<Customer>(`/api/customers/${c.id}`)).notifyEmail).toBe(true);
+  });
+});
+
 describe('get', () => {
   it('returns the record with its ETag', async () => {
     const c = await newCustomer();

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { QueueStatus } from '../../../shared/contracts/messages';
 import { HttpError } from '../../lib/errors';
 import { queueStats } from '../../lib/queue';
 
@@ -8,7 +9,7 @@ const HealthResponse = z.object({
   database: z.enum(['pglite', 'postgres']),
   version: z.string(),
   /** The job queue: jobs due and waiting, the age of the oldest (seconds), jobs failed for good in the last hour. */
-  queue: z.object({ backlog: z.number().int(), oldestWaitingSeconds: z.number().int(), failedLastHour: z.number().int() }),
+  queue: QueueStatus,
 });
 
 /**

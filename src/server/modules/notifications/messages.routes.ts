@@ -1,20 +1,27 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ApiError } from '../../../shared/contracts/errors';
 import { IdParams } from '../../../shared/contracts/list-query';
-import { Message } from '../../../shared/contracts/messages';
+import { Message, MessageTestRequest, MessageTestResult, QueueStatus } from '../../../shared/contracts/messages';
+import { znsTemplateData } from '../../../shared/domain/notifications';
+import { toZaloPhone } from '../../../shared/domain/phone';
 import { requestMeta } from '../../lib/audit';
 import { HttpError } from '../../lib/errors';
 import { findItem } from '../../lib/resource/list-engine';
 import { resourceRoutes } from '../../lib/resource/routes';
 import { namedParamsValidator } from '../../lib/resource/validation';
-import { enqueue, QUEUES } from '../../lib/queue';
+import { enqueue, QUEUES, queueStats } from '../../lib/queue';
 import { runWrite } from '../../lib/write-context';
 import { messagesResource } from './messages.resource';
+import { ZNS_TEST_SAMPLE } from './notifications.samples';
+import { znsTemplateFor } from './notifications.send';
+import { sendZns } from './zns';
 
 /**
- * /api/messages (Admin): the notification log (list with filters customerId, event, channel, state; get), and a
- * staff member's resend (a new message with the same content, sent now) and cancel (a queued message is skipped).
+ * /api/messages (Admin): the notification log (list with filters customerId, event, channel, state; get), a
+ * staff member's resend (a new message with the same content, sent now) and cancel (a queued message is skipped),
+ * a test send of an event kind's Zalo template, and the job queue's figures.
  */
 export const messagesRoutes = resourceRoutes(messagesResource, (plain) => {
   const app = plain.withTypeProvider<ZodTypeProvider>();
@@ -65,6 +72,47 @@ export const messagesRoutes = resourceRoutes(messagesResource, (plain) => {
         throw new HttpError(409, 'Chỉ hủy được tin nhắn đang chờ gửi', 'MESSAGE_NOT_QUEUED');
       }
       return answer(id);
+    },
+  );
+
+  app.post(
+    '/messages/test',
+    {
+      schema: {
+        tags,
+        summary: 'Gửi thử một tin ZNS của mẫu một loại sự kiện, với dữ liệu mẫu, tới một số điện thoại',
+        body: MessageTestRequest,
+        response: { 200: MessageTestResult, 400: ApiError, 409: ApiError },
+      },
+    },
+    async (req) => {
+      const { event, phone: input } = req.body as MessageTestRequest;
+      const phone = toZaloPhone(input);
+      if (!phone) throw new HttpError(400, 'Zalo chỉ gửi tới số di động Việt Nam', undefined, [{ path: 'phone', message: 'Zalo chỉ gửi tới số di động Việt Nam' }]);
+      const { database, config } = app.deps;
+      const template = await znsTemplateFor(database, config, event);
+      if (!template) throw new HttpError(409, 'Loại sự kiện này chưa có mẫu ZNS (Cài đặt hoặc ZNS_TEMPLATES)', 'NO_ZNS_TEMPLATE');
+      const templateData = znsTemplateData(event, template.params, ZNS_TEST_SAMPLE[event]);
+      // Its own tracking id: a test is never taken by the provider as a repeat of a customer's message.
+      const outcome = await sendZns(database, config, { phone, templateId: template.templateId, templateData, trackingId: `test-${randomUUID()}` });
+      req.log.info({ event, templateId: template.templateId, outcome: outcome.kind }, 'ZNS test send');
+      return {
+        outcome: outcome.kind,
+        phone,
+        templateId: template.templateId,
+        templateData,
+        answer: outcome.answer ?? null,
+        reason: outcome.kind === 'sent' ? '' : outcome.reason,
+      };
+    },
+  );
+
+  app.get(
+    '/messages/queue',
+    { schema: { tags, summary: 'Hàng đợi công việc: số việc đang chờ, việc chờ lâu nhất, việc lỗi trong một giờ qua', response: { 200: QueueStatus } } },
+    async (_req, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return queueStats(app.deps.database);
     },
   );
 });

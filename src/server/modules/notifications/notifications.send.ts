@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { fitParam, quietHoursRelease, URGENT_EVENTS, ZNS_PARAMS, type MessageChannel, type NotifyEvent } from '../../../shared/domain/notifications';
+import { ZNS_TEMPLATES_KEY, ZnsTemplatesValue } from '../../../shared/contracts/settings';
+import { quietHoursRelease, URGENT_EVENTS, znsTemplateData, type MessageChannel, type NotifyEvent } from '../../../shared/domain/notifications';
 import { formatMoney } from '../../../shared/domain/money-input';
 import { toZaloPhone } from '../../../shared/domain/phone';
 import type { Config } from '../../config';
@@ -7,6 +8,7 @@ import type { Database } from '../../db/client';
 import type { Mailer } from '../../lib/mail';
 import { enqueue, QUEUES } from '../../lib/queue';
 import { estimateFreight } from '../packages/packages.freight';
+import { notificationSetting } from './notifications.settings';
 import { sendZns, type SendOutcome } from './zns';
 
 /**
@@ -181,15 +183,16 @@ export function emailOf(event: NotifyEvent, lang: 'vi' | 'en', params: Record<st
   return { subject: SUBJECTS[event][lang], text: `${greeting}\n\n${LINES[event][lang](params)}\n` };
 }
 
-/** The template id of an event kind: the one saved in Settings, else ZNS_TEMPLATES. */
-export async function znsTemplateFor(database: Database, config: Config, event: NotifyEvent): Promise<string | undefined> {
-  const rows = rowsOf<{ value: unknown }>(
-    await database.db.execute(sql`
-      SELECT value FROM settings WHERE kind = 'notifications' AND key = 'znsTemplates' AND deleted_at IS NULL AND effective_from <= current_date
-      ORDER BY effective_from DESC, id DESC LIMIT 1`),
-  );
-  const saved = rows[0]?.value as Record<string, string> | undefined;
-  return saved?.[event] || config.ZNS_TEMPLATES[event];
+/**
+ * The Zalo template of an event kind: the one saved in Settings (notifications.znsTemplates: its id and the mapping
+ * of its parameters to our fields), else ZNS_TEMPLATES' id with the parameters named as our fields.
+ */
+export async function znsTemplateFor(database: Database, config: Config, event: NotifyEvent): Promise<{ templateId: string; params?: Record<string, string> } | undefined> {
+  const saved = ZnsTemplatesValue.safeParse(await notificationSetting(database, ZNS_TEMPLATES_KEY));
+  const own = saved.success ? saved.data[event] : undefined;
+  if (own) return own;
+  const fallback = config.ZNS_TEMPLATES[event];
+  return fallback ? { templateId: fallback } : undefined;
 }
 
 export type ProcessResult = 'sent' | 'failed' | 'skipped' | 'held' | 'gathering' | 'gone';
@@ -242,13 +245,13 @@ export async function processMessage(deps: NotifyDeps, id: number, opts: { lastA
       await finish(database, id, 'skipped', null, `no valid mobile number for Zalo: "${customer.phone}"`);
       return 'skipped';
     }
-    const templateId = await znsTemplateFor(database, config, m.event);
-    if (!templateId) {
+    const template = await znsTemplateFor(database, config, m.event);
+    if (!template) {
       await finish(database, id, 'skipped', null, `no ZNS template for ${m.event} (Settings or ZNS_TEMPLATES)`);
       return 'skipped';
     }
-    const limits = ZNS_PARAMS[m.event];
-    const templateData = Object.fromEntries(Object.entries(limits).map(([k, max]) => [k, fitParam(params[k] ?? '', max)]));
+    const templateId = template.templateId;
+    const templateData = znsTemplateData(m.event, template.params, params);
     await database.db.execute(sql`UPDATE messages SET recipient = ${phone} WHERE id = ${id}`);
     await rateLimit('zns', config.NOTIFY_RATE_PER_SECOND);
     outcome = await sendZns(database, config, { phone, templateId, templateData, trackingId: m.tracking_id }, now);

@@ -33,6 +33,7 @@ import { useSlipColumns } from '../../entities/delivery-slip/columns';
 import { BANK_TRANSACTION_LIST } from '../../../shared/contracts/bank-transactions';
 import { bankTransactionApi } from '../../entities/bank-transaction/api';
 import { useBankTransactionColumns } from '../../entities/bank-transaction/columns';
+import { MessageLog } from '../../entities/message/message-log';
 
 /** /customer/:id: profile, addresses, balance, the tabs later sections fill, and History. */
 export function CustomerDetailPage() {
@@ -85,6 +86,7 @@ function CustomerDetail({ loaded }: { loaded: Versioned<Customer> }) {
           { key: 'slips', title: t('detail.tabs.slips'), content: <CustomerSlips c={c} /> },
           { key: 'transfers', title: t('detail.tabs.transfers'), content: <CustomerTransfers c={c} /> },
           { key: 'feedback', title: t('detail.tabs.feedback'), content: <CustomerFeedback c={c} /> },
+          { key: 'messages', title: t('detail.tabs.messages'), content: <MessageLog tableId="customer-messages" urlPrefix="m_" customerId={c.id} label={t('detail.messagesLabel', { code: c.code })} /> },
           historyTab(t('detail.tabs.history'), { entity: 'customers', entityId: c.id, queryKey: customerApi.keys.history(c.id), fields }),
         ]}
       />
@@ -124,6 +126,11 @@ function Profile({ c }: { c: Customer }) {
           <dt>{t('fields.status')}</dt>
           <dd>
             <CustomerStatusBadge status={c.status} />
+          </dd>
+          <dt>{t('fields.notifications')}</dt>
+          <dd data-testid="customer-notify">
+            {[c.notifyZns && t('fields.notifyZns'), c.notifyEmail && t('fields.notifyEmail')].filter(Boolean).join(' · ') || t('detail.noNotifications')}
+            <span className="text-body-secondary"> · {t(`languages.${c.language}`)}</span>
           </dd>
           <dt>{t('fields.note')}</dt>
           <dd style={{ whiteSpace: 'pre-wrap' }}>{c.note || none}</dd>

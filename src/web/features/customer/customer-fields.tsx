@@ -59,6 +59,9 @@ export function useCustomerFields(): HistoryField[] {
       { name: 'balance', label: text('balance'), format: (v) => (typeof v === 'number' ? formatVnd(v) : String(v)) },
       { name: 'addresses', label: text('addresses'), format: addresses },
       { name: 'note', label: text('note') },
+      { name: 'notifyZns', label: text('notifyZns'), format: (v) => t(v ? 'detail.on' : 'detail.off') },
+      { name: 'notifyEmail', label: text('notifyEmail'), format: (v) => t(v ? 'detail.on' : 'detail.off') },
+      { name: 'language', label: text('language'), format: (v) => t(`languages.${String(v)}`, { defaultValue: String(v) }) },
     ];
     return fields;
   }, [t]);

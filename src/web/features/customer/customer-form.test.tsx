@@ -142,4 +142,21 @@ describe('customer form (create and edit)', () => {
     await waitFor(() => expect(input(/^Điện thoại/).getAttribute('aria-invalid')).toBe('true'));
     expect(calls).toHaveLength(0);
   });
+
+  it('turns a channel off and picks the language: the patch carries only those', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockFetch((c: FetchCall) => {
+      if (c.method === 'GET') return jsonResponse(200, CUSTOMER, { etag: '"3"' });
+      return jsonResponse(200, { ...CUSTOMER, ...(c.body as object), version: 4 }, { etag: '"4"' });
+    });
+    const { router } = renderScreen('/customer/edit/5');
+    const zalo = (await screen.findByRole('switch', { name: 'Nhận tin Zalo' })) as HTMLInputElement;
+    expect(zalo.checked).toBe(true);
+    expect((screen.getByRole('switch', { name: 'Nhận e-mail' }) as HTMLInputElement).checked).toBe(true);
+    await user.click(zalo);
+    await user.selectOptions(screen.getByLabelText(/^Ngôn ngữ thông báo/), 'en');
+    await user.click(screen.getByRole('button', { name: /Lưu thay đổi/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/customer/5'));
+    expect(calls.find((c) => c.method === 'PATCH')!.body).toEqual({ notifyZns: false, language: 'en' });
+  });
 });

@@ -2,8 +2,8 @@ import { useId } from 'react';
 import { Card, Col, Row } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { CREDIT_LIMIT_MAX, CUSTOMER_GROUPS, CUSTOMER_STATUSES, CustomerCreate, type Customer } from '../../../shared/contracts/customers';
-import { MoneyField, SelectField, TextareaField, TextField } from '../../components/form/fields';
+import { CREDIT_LIMIT_MAX, CUSTOMER_GROUPS, CUSTOMER_LANGUAGES, CUSTOMER_STATUSES, CustomerCreate, type Customer } from '../../../shared/contracts/customers';
+import { MoneyField, SelectField, SwitchField, TextareaField, TextField } from '../../components/form/fields';
 import { RecordFormActions, ResourceFormFrame } from '../../components/form/resource-form';
 import { PageHeader } from '../../components/page-header';
 import { AddressesEditor, ProvinceDatalist, ProvinceInput } from './addresses-editor';
@@ -26,6 +26,9 @@ const EMPTY: Values = {
   note: '',
   status: 'active',
   creditLimit: 0,
+  notifyZns: true,
+  notifyEmail: true,
+  language: 'vi',
 };
 
 /** The form's values of a saved customer (nulls become empty inputs). */
@@ -41,6 +44,9 @@ export function customerToValues(c: Customer): Values {
     note: c.note,
     status: c.status,
     creditLimit: c.creditLimit,
+    notifyZns: c.notifyZns,
+    notifyEmail: c.notifyEmail,
+    language: c.language,
   };
 }
 
@@ -109,6 +115,20 @@ function CustomerForm({ loaded }: { loaded?: Versioned<Customer> }) {
             </Col>
             <Col xs={12}>
               <TextareaField form={form} name="note" label={t('fields.note')} rows={3} maxLength={2000} />
+            </Col>
+          </Row>
+        </FormSection>
+        <FormSection title={t('form.notifications')}>
+          <p className="small text-body-secondary">{t('form.notificationsHelp')}</p>
+          <Row className="gx-3">
+            <Col sm={6} lg={4}>
+              <SwitchField form={form} name="notifyZns" label={t('fields.notifyZns')} help={t('form.notifyZnsHelp')} />
+            </Col>
+            <Col sm={6} lg={4}>
+              <SwitchField form={form} name="notifyEmail" label={t('fields.notifyEmail')} help={t('form.notifyEmailHelp')} />
+            </Col>
+            <Col sm={6} lg={4}>
+              <SelectField form={form} name="language" label={t('fields.language')} options={CUSTOMER_LANGUAGES.map((l) => ({ value: l, label: t(`languages.${l}`) }))} help={t('form.languageHelp')} />
             </Col>
           </Row>
         </FormSection>

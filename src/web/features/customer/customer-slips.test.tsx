@@ -11,7 +11,7 @@ import { CustomerDetailPage } from './customer-detail';
 
 const customer: Customer = {
   id: 5, code: 'KH000005', fullName: 'Phạm Thị Ví', phone: '0912345678', email: null, addresses: [], province: 'Hà Nội', group: 'retail', suiteCode: null,
-  note: '', status: 'active', creditLimit: 0, balance: 0, version: 2, createdAt: '2025-03-01T02:00:00.000Z', updatedAt: '2025-03-01T02:00:00.000Z',
+  note: '', status: 'active', creditLimit: 0, balance: 0, notifyZns: true, notifyEmail: true, language: 'vi', version: 2, createdAt: '2025-03-01T02:00:00.000Z', updatedAt: '2025-03-01T02:00:00.000Z',
 };
 
 const slip = {

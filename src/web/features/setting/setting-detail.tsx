@@ -3,7 +3,7 @@ import { Button, Card, Col, Form, Row, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { businessDate } from '../../../shared/contracts/exchange-rates';
-import { isDatedKind, type QuoteResponse, type Setting } from '../../../shared/contracts/settings';
+import { isDatedKind, NOTIFICATIONS_KIND, ZNS_TEMPLATES_KEY, type QuoteResponse, type Setting } from '../../../shared/contracts/settings';
 import { parseRateWire } from '../../../shared/domain/money-input';
 import { CUSTOMER_GROUPS, type CustomerGroup } from '../../../shared/domain/pricing';
 import { kgToGrams } from '../../../shared/domain/weight';
@@ -44,6 +44,8 @@ function SettingDetail({ loaded }: { loaded: Versioned<Setting> }) {
   const inForce = versions.data?.items.find((v) => v.status === 'current');
   const editable = !dated || s.status === 'scheduled';
   const logo = s.kind === 'company' && s.key === 'logo';
+  // The Zalo templates are edited on their own screen (Settings → Notifications), with the test send beside them.
+  const ownScreen = s.kind === NOTIFICATIONS_KIND && s.key === ZNS_TEMPLATES_KEY;
 
   const overview = (
     <>
@@ -103,7 +105,7 @@ function SettingDetail({ loaded }: { loaded: Versioned<Setting> }) {
       <DetailHeader
         title={titleOf(s.kind, s.key)}
         badges={<SettingStatusBadge status={s.status} />}
-        editTo={editable && !logo ? `/setting/edit/${s.id}` : undefined}
+        editTo={ownScreen ? '/setting/notifications' : editable && !logo ? `/setting/edit/${s.id}` : undefined}
         remove={
           s.status === 'scheduled'
             ? {

@@ -53,6 +53,8 @@ export function useValueText() {
     if (kind === 'company' && key === 'logo') return (value as { fileId: number | null }).fileId ? t('logo.set') : t('logo.none');
     if (kind === 'shipping' && key === 'weight_rounding_step_g' && typeof value === 'number') return `${value} g`;
     if (kind === 'security' && typeof value === 'number') return t('minutes', { count: value });
+    if (kind === 'notifications' && key === 'reminder_days' && typeof value === 'number') return t('daysValue', { count: value });
+    if (kind === 'notifications' && key === 'znsTemplates' && typeof value === 'object') return t('znsTemplatesValue', { count: Object.keys(value).length });
     if (kind === 'security' && key === 'two_factor_required' && typeof value === 'string') return t(`twoFactor.${value}`, { defaultValue: value });
     return typeof value === 'object' ? JSON.stringify(value) : String(value);
   };

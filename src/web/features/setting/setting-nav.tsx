@@ -6,10 +6,12 @@ const SECTIONS = [
   { to: '/setting/stores', key: 'stores', icon: 'bi-building', end: false },
   { to: '/setting/bank', key: 'bank', icon: 'bi-bank', end: false },
   { to: '/setting/audit-log', key: 'audit', icon: 'bi-journal-text', end: false },
+  { to: '/setting/notifications', key: 'notifications', icon: 'bi-bell', end: false },
+  { to: '/setting/messages', key: 'messages', icon: 'bi-chat-dots', end: false },
   { to: '/setting/mail-outbox', key: 'mailOutbox', icon: 'bi-envelope', end: false },
 ] as const;
 
-/** The settings section's own tabs: settings, stores, the bank connection, the audit log, the mail outbox (all under /setting, Admin only). */
+/** The settings section's own tabs: settings, stores, the bank connection, the audit log, customer notifications and their log, the mail outbox (all under /setting, Admin only). */
 export function SettingNav() {
   const { t } = useTranslation('setting');
   return (
