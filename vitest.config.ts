@@ -24,6 +24,7 @@ const UNIT_TESTS = [
   'src/server/lib/tokens.test.ts',
   'src/server/lib/xlsx-writer.test.ts',
   'src/server/modules/bank-transactions/bank-webhook.auth.test.ts',
+  'bench/office.test.ts',
 ];
 
 export default defineConfig({

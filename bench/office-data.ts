@@ -90,7 +90,8 @@ export async function postgresOffice(adminUrl: string, size: OfficeSize, log: (l
     if (row?.mark?.startsWith(PG_MARK)) return { url: u.toString(), generated: false, seconds: Number(/(\d+(?:\.\d+)?) s/.exec(row.mark)?.[1] ?? NaN) };
     if (!row) await admin.query(`CREATE DATABASE ${name}`);
     const t0 = Date.now();
-    const database = await openDatabase({ databaseUrl: u.toString(), poolSize: 1 });
+    // The migrations hold one connection for their lock and run on others: the default pool.
+    const database = await openDatabase({ databaseUrl: u.toString() });
     try {
       await migrate(database);
       await seedIfEmpty(database, { seed: 'demo', adminEmail: ADMIN.email, adminPassword: ADMIN.password, staffPassword: STAFF.password });

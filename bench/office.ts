@@ -412,7 +412,7 @@ export async function benchOffice(log: (line: string) => void = console.log): Pr
         const data = await postgresOffice(adminUrl, size, log);
         log(`data: ${data.generated ? 'generated' : 'kept'} in ${new URL(data.url).pathname.slice(1)} (generation took ${data.seconds.toFixed(0)} s)`);
         env = { DATABASE_URL: data.url };
-        database = await openDatabase({ databaseUrl: data.url, poolSize: 1 });
+        database = await openDatabase({ databaseUrl: data.url });
       }
       let prepared: Awaited<ReturnType<typeof prepareOffice>>;
       try {
