@@ -22,6 +22,8 @@ import { officeSize, pgliteOffice, postgresOffice } from './office-data';
  *      of request (budget: p95 ≤ 200 ms on PGlite, ≤ 100 ms on PostgreSQL, no errors);
  *   4. `npm run backup` of the whole database (budget 60 s), and with OFFICE_RESTORE=1 its restore into an empty
  *      PostgreSQL database (the documented way from PGlite to PostgreSQL).
+ * OFFICE_RUNS=0 skips the single-user pass, OFFICE_SECONDS=0 the load, OFFICE_CACHE=on one of the two servers,
+ * OFFICE_BACKUP=0 the backup: e.g. the load alone at another staff count.
  * Build first (`npm run build`); PostgreSQL from TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres).
  */
 const PACKAGES = Number(process.env.OFFICE_PACKAGES ?? 300_000);
@@ -32,6 +34,9 @@ const DASHBOARD_RUNS = Number(process.env.OFFICE_DASHBOARD_RUNS ?? 12);
 const LOOKUP_RUNS = Number(process.env.OFFICE_LOOKUP_RUNS ?? 200);
 /** OFFICE_ONLY: measure only the single-user figures whose name contains it (the load still runs unless OFFICE_SECONDS=0). */
 const ONLY = process.env.OFFICE_ONLY;
+/** OFFICE_CACHE: which servers run (`off,on`: read cache off, then on as served). OFFICE_BACKUP=0 skips the backup. */
+const CACHES = (process.env.OFFICE_CACHE ?? 'off,on').split(',') as Array<'off' | 'on'>;
+const BACKUP = process.env.OFFICE_BACKUP !== '0';
 
 export const BUDGET = {
   listMs: 50,
@@ -421,7 +426,7 @@ export async function benchOffice(log: (line: string) => void = console.log): Pr
         await database.close();
       }
       const mixedBudget = BUDGET.mixedMs[driver as 'pglite' | 'postgres'];
-      for (const cache of ['off', 'on'] as const) {
+      for (const cache of CACHES) {
         const { server, seconds } = await started({ ...env, ...(cache === 'off' ? { READ_CACHE_MB: '0' } : {}) });
         try {
           log(`${seconds <= BUDGET.startS ? 'met    ' : 'NOT MET'} start on the existing data (read cache ${cache}): ${seconds.toFixed(1)} s (budget ${BUDGET.startS} s)`);
@@ -440,6 +445,7 @@ export async function benchOffice(log: (line: string) => void = console.log): Pr
           await server.stop();
         }
       }
+      if (!BACKUP) continue;
       const file = path.join(tmp, `${driver}.ndjson.gz`);
       const backup = await backupCli('backup', file, env);
       log(`${backup.seconds <= BUDGET.backupS ? 'met    ' : 'NOT MET'} npm run backup: ${backup.seconds.toFixed(1)} s, ${(statSync(file).size / 1048576).toFixed(0)} MiB (budget ${BUDGET.backupS} s) — ${backup.out.split('\n').at(-1)}`);
