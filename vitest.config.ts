@@ -26,6 +26,7 @@ const UNIT_TESTS = [
   'src/server/lib/xlsx-writer.test.ts',
   'src/server/layers.test.ts',
   'src/server/modules/bank-transactions/bank-webhook.auth.test.ts',
+  'bench/office.test.ts',
 ];
 
 export default defineConfig({

@@ -22,81 +22,119 @@ const DASHBOARD_BUDGET_MS = 300;
 const DASHBOARD_RUNS = Number(process.env.BENCH_DASHBOARD_RUNS ?? 40);
 const STATUSES = ['expected', 'received_abroad', 'on_mawb', 'departed', 'arrived', 'customs_hold', 'cleared', 'ready', 'on_slip', 'out_for_delivery', 'delivered', 'on_hold', 'damaged', 'lost', 'returned'];
 
-/** The bench's data, generated in SQL on top of the demo seed (counts default to the bench's settings). */
+/** What the generator needs of a connection: one statement at a time (a pg.Client, or a PGlite instance). */
+export interface SqlRunner {
+  query(text: string, params?: unknown[]): Promise<{ rows: Array<Record<string, unknown>> }>;
+}
+
+/** Rows per generating statement: each chunk commits on its own, so a stopped run continues after the last one. */
+const CHUNK = Number(process.env.BENCH_CHUNK ?? 10_000);
+
+/**
+ * The bench's data, generated in SQL on top of the demo seed (counts default to the bench's settings), on a
+ * PostgreSQL URL or any runner (PGlite). Resumable: customers, packages (each with all its events) and slips (each
+ * with its line and feedback) are written in chunks of one statement each, and a new run counts what the earlier one
+ * committed and continues from there. `progress` hears one line per chunk.
+ */
 export async function generate(
-  url: string,
-  { packages = PACKAGES, customers = CUSTOMERS, extraEvents = EXTRA_EVENTS, slips = SLIPS }: { packages?: number; customers?: number; extraEvents?: number; slips?: number } = {},
+  target: string | SqlRunner,
+  {
+    packages = PACKAGES,
+    customers = CUSTOMERS,
+    extraEvents = EXTRA_EVENTS,
+    slips = SLIPS,
+    progress = () => {},
+  }: { packages?: number; customers?: number; extraEvents?: number; slips?: number; progress?: (line: string) => void } = {},
 ) {
-  const c = new pg.Client({ connectionString: url });
-  // A failed statement rejects its query; the connection's own error event (e.g. the database dropped on the way
-  // out) must not hide that first error behind an unhandled one.
-  c.on('error', () => {});
-  await c.connect();
+  let c: SqlRunner;
+  let end = async () => {};
+  if (typeof target === 'string') {
+    const client = new pg.Client({ connectionString: target });
+    // A failed statement rejects its query; the connection's own error event (e.g. the database dropped on the way
+    // out) must not hide that first error behind an unhandled one.
+    client.on('error', () => {});
+    await client.connect();
+    c = client;
+    end = () => client.end();
+  } else c = target;
   const t0 = Date.now();
-  await c.query(`
-    INSERT INTO customers (full_name, phone, province, customer_group, search_text, created_at)
-    SELECT 'Khách Bench ' || g, '09' || lpad((g % 100000000)::text, 8, '0'),
-           (ARRAY['Hà Nội','TP. Hồ Chí Minh','Đà Nẵng','Hải Phòng','Cần Thơ'])[1 + g % 5],
-           (ARRAY['retail','wholesale','vip'])[1 + g % 3],
-           'khach bench ' || g || ' 09' || lpad((g % 100000000)::text, 8, '0'),
-           now() - (g || ' minutes')::interval
-    FROM generate_series(1, $1::int) g`, [customers]);
-  const [{ min, max }] = (await c.query(`SELECT min(id)::int AS min, max(id)::int AS max FROM customers`)).rows;
+  const count = async (sqlText: string) => Number((await c.query(sqlText)).rows[0]!.n);
+  /** Runs `insert(from, to)` for the 1-based numbers not yet written, CHUNK at a time. */
+  const chunked = async (what: string, total: number, done: number, insert: (from: number, to: number) => Promise<unknown>) => {
+    for (let from = done + 1; from <= total; from += CHUNK) {
+      const to = Math.min(total, from + CHUNK - 1);
+      await insert(from, to);
+      progress(`${what}: ${to.toLocaleString('en')} of ${total.toLocaleString('en')} (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
+    }
+  };
+  await chunked('customers', customers, await count(`SELECT count(*) AS n FROM customers WHERE full_name LIKE 'Khách Bench %'`), (from, to) =>
+    c.query(
+      `INSERT INTO customers (full_name, phone, province, customer_group, search_text, created_at)
+       SELECT 'Khách Bench ' || g, '09' || lpad((g % 100000000)::text, 8, '0'),
+              (ARRAY['Hà Nội','TP. Hồ Chí Minh','Đà Nẵng','Hải Phòng','Cần Thơ'])[1 + g % 5],
+              (ARRAY['retail','wholesale','vip'])[1 + g % 3],
+              'khach bench ' || g || ' 09' || lpad((g % 100000000)::text, 8, '0'),
+              now() - (g || ' minutes')::interval
+       FROM generate_series($1::int, $2::int) g`,
+      [from, to],
+    ),
+  );
+  const { min, max } = (await c.query(`SELECT min(id)::int AS min, max(id)::int AS max FROM customers`)).rows[0] as { min: number; max: number };
   const stores = (await c.query(`SELECT id FROM stores ORDER BY id`)).rows.map((r) => Number(r.id));
-  await c.query(`
-    INSERT INTO packages (tracking_number, customer_id, store_id, weight_g, length_mm, width_mm, height_mm, volumetric_g,
-                          chargeable_g, contents, status, status_at, search_text, created_at)
-    SELECT '1ZBENCH' || lpad(g::text, 10, '0'), $2::int + (g % ($3::int - $2::int + 1)), ($4::bigint[])[1 + g % 2],
-           500 + g % 20000, 100 + g % 500, 100 + g % 400, 50 + g % 300, 1000, 1000 + (g % 20) * 500, 'Hàng bench',
-           ($5::text[])[1 + g % 15], now() - (g * 3 || ' seconds')::interval, '1zbench' || lpad(g::text, 10, '0'),
-           now() - (g * 3 || ' seconds')::interval
-    FROM generate_series(1, $1::int) g`, [packages, min, max, stores, STATUSES]);
-  await c.query(`
-    INSERT INTO tracking_events (package_id, code, occurred_at, location)
-    SELECT id, status, status_at, 'Bench' FROM packages WHERE tracking_number LIKE '1ZBENCH%'`);
-  // History for the dashboards: the earlier steps of each package's journey, spread over the last year, by the
-  // seeded users (scans per employee).
-  if (extraEvents > 0) {
-    await c.query(
-      `INSERT INTO tracking_events (package_id, code, occurred_at, location, actor_id)
+  // Each package with its first event (its status) and the earlier steps of its journey, spread over the last year,
+  // by the seeded users (scans per employee), for the dashboards: one statement, so a chunk is all there or not at
+  // all, and one INSERT into tracking_events, so its statement-level roll-up trigger sees each event once.
+  await chunked('packages', packages, await count(`SELECT count(*) AS n FROM packages WHERE tracking_number LIKE '1ZBENCH%'`), (from, to) =>
+    c.query(
+      `WITH p AS (
+         INSERT INTO packages (tracking_number, customer_id, store_id, weight_g, length_mm, width_mm, height_mm, volumetric_g,
+                               chargeable_g, contents, status, status_at, search_text, created_at)
+         SELECT '1ZBENCH' || lpad(g::text, 10, '0'), $3::int + (g % ($4::int - $3::int + 1)), ($5::bigint[])[1 + g % 2],
+                500 + g % 20000, 100 + g % 500, 100 + g % 400, 50 + g % 300, 1000, 1000 + (g % 20) * 500, 'Hàng bench',
+                ($6::text[])[1 + g % 15], now() - (g * 3 || ' seconds')::interval, '1zbench' || lpad(g::text, 10, '0'),
+                now() - (g * 3 || ' seconds')::interval
+         FROM generate_series($1::int, $2::int) g
+         RETURNING id, status, status_at
+       )
+       INSERT INTO tracking_events (package_id, code, occurred_at, location, actor_id)
+       SELECT id, status, status_at, 'Bench', NULL FROM p
+       UNION ALL
        SELECT p.id, (ARRAY['received_abroad','on_mawb','departed','arrived','cleared','ready','on_slip','out_for_delivery','delivered'])[1 + (k - 1) % 9],
               p.status_at - ((10 - k) * interval '14 hours') - ((p.id % 365) * interval '1 day'), 'Bench',
               (SELECT id FROM users ORDER BY id LIMIT 1 OFFSET (p.id % 2))
-         FROM packages p CROSS JOIN generate_series(1, $1::int) k
-        WHERE p.tracking_number LIKE '1ZBENCH%'`,
-      [extraEvents],
-    );
-  }
+         FROM p CROSS JOIN generate_series(1, $7::int) k`,
+      [from, to, min, max, stores, STATUSES, extraEvents],
+    ),
+  );
   // Delivery slips: one package each, across every status, delivered ones over the last year.
   if (slips > 0) {
-    // As a restore does: the slips' triggers (0028's retry flag, 0029's delivered roll-ups) stand aside for this one
-    // bulk insert, and what they keep is counted afterwards. Fired on one 200,000-slip statement they ran for over
-    // 18 minutes.
+    // As a restore does: the slips' triggers (0028's retry flag, 0029's delivered roll-ups) stand aside for the bulk
+    // insert, and what they keep is counted afterwards. Fired on one 200,000-slip statement they ran for over 18 minutes.
     await c.query(`SET session_replication_role = replica`);
-    await c.query(
-      `WITH s AS (
-         INSERT INTO delivery_slips (code, customer_id, store_id, receiver_name, receiver_phone, method, status, status_at,
-                                     failure_reason, packages_subtotal, total, amount_to_collect, delivered_at, collected_amount, collect_method)
-         SELECT 'PGBENCH-' || g, $2::int + (g % ($3::int - $2::int + 1)), ($4::bigint[])[1 + g % 2], 'Bench', '0900000000',
-                CASE WHEN g % 3 = 0 THEN 'pickup' ELSE 'courier' END,
-                st, now() - ((g % 365) * interval '1 day'),
-                CASE WHEN st = 'failed' THEN (ARRAY['not_home','refused','wrong_address','other'])[1 + g % 4] END,
-                50000 + g % 1000 * 100, 50000 + g % 1000 * 100, 50000 + g % 1000 * 100,
-                CASE WHEN st = 'delivered' THEN now() - ((g % 365) * interval '1 day') END,
-                CASE WHEN st = 'delivered' THEN 50000 + g % 1000 * 100 END,
-                CASE WHEN st = 'delivered' THEN 'cash' END
-           FROM generate_series(1, $1::int) g,
-                LATERAL (SELECT (ARRAY['delivered','delivered','delivered','delivered','delivered','delivered','failed','ready','out_for_delivery','draft'])[1 + g % 10] AS st) x
-         RETURNING id, customer_id, status
-       )
-       INSERT INTO delivery_slip_packages (slip_id, package_id, freight, amount, open)
-       SELECT s.id, p.id, 50000, 50000, false FROM s JOIN packages p ON p.tracking_number = '1ZBENCH' || lpad(s.id::text, 10, '0')`,
-      [slips, min, max, stores],
-    );
-    await c.query(
-      `INSERT INTO delivery_feedback (slip_id, customer_id, rating, created_at)
-       SELECT id, customer_id, 1 + id % 5, delivered_at FROM delivery_slips
-        WHERE status = 'delivered' AND id % 4 = 0 AND code LIKE 'PGBENCH-%'`,
+    await chunked('slips', slips, await count(`SELECT count(*) AS n FROM delivery_slips WHERE code LIKE 'PGBENCH-%'`), (from, to) =>
+      c.query(
+        `WITH s AS (
+           INSERT INTO delivery_slips (code, customer_id, store_id, receiver_name, receiver_phone, method, status, status_at,
+                                       failure_reason, packages_subtotal, total, amount_to_collect, delivered_at, collected_amount, collect_method)
+           SELECT 'PGBENCH-' || g, $3::int + (g % ($4::int - $3::int + 1)), ($5::bigint[])[1 + g % 2], 'Bench', '0900000000',
+                  CASE WHEN g % 3 = 0 THEN 'pickup' ELSE 'courier' END,
+                  st, now() - ((g % 365) * interval '1 day'),
+                  CASE WHEN st = 'failed' THEN (ARRAY['not_home','refused','wrong_address','other'])[1 + g % 4] END,
+                  50000 + g % 1000 * 100, 50000 + g % 1000 * 100, 50000 + g % 1000 * 100,
+                  CASE WHEN st = 'delivered' THEN now() - ((g % 365) * interval '1 day') END,
+                  CASE WHEN st = 'delivered' THEN 50000 + g % 1000 * 100 END,
+                  CASE WHEN st = 'delivered' THEN 'cash' END
+             FROM generate_series($1::int, $2::int) g,
+                  LATERAL (SELECT (ARRAY['delivered','delivered','delivered','delivered','delivered','delivered','failed','ready','out_for_delivery','draft'])[1 + g % 10] AS st) x
+           RETURNING id, customer_id, status, delivered_at
+         ), lines AS (
+           INSERT INTO delivery_slip_packages (slip_id, package_id, freight, amount, open)
+           SELECT s.id, p.id, 50000, 50000, false FROM s JOIN packages p ON p.tracking_number = '1ZBENCH' || lpad(s.id::text, 10, '0')
+         )
+         INSERT INTO delivery_feedback (slip_id, customer_id, rating, created_at)
+         SELECT id, customer_id, 1 + id % 5, delivered_at FROM s WHERE status = 'delivered' AND id % 4 = 0`,
+        [from, to, min, max, stores],
+      ),
     );
     await c.query(`SET session_replication_role = DEFAULT`);
     // Statistics first: without them the planner takes the 20,000 failed slips for a few hundred and checks each
@@ -105,10 +143,11 @@ export async function generate(
     await c.query(`SELECT delivered_rollups_recount(NULL)`);
     // 0028's own function, as its trigger calls it.
     await c.query(`SELECT delivery_slips_mark_retries(ARRAY(SELECT id FROM delivery_slips WHERE code LIKE 'PGBENCH-%'))`);
+    progress(`slips: roll-ups and retries counted (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
   }
   // What autovacuum does on a live install: statistics, and the visibility map that lets counts read indexes only.
   await settle(c);
-  await c.end();
+  await end();
   return (Date.now() - t0) / 1000;
 }
 
@@ -117,7 +156,7 @@ export async function generate(
  * checkpoint beside the measurements (one ran for 270 s under the first rows of a run and put 7 of its first 20 over
  * 20 ms at p95; measured again on a settled database: 8–14 ms). A role that may not CHECKPOINT measures without it.
  */
-async function settle(c: pg.Client) {
+async function settle(c: SqlRunner) {
   await c.query('VACUUM ANALYZE');
   await c.query('CHECKPOINT').catch(() => {});
 }

@@ -110,6 +110,7 @@ export async function restoreFrom(database: Database, file: string): Promise<{ t
   let header: Header | undefined;
   let rows = 0;
   const writable = new Map<string, string[]>();
+  let slipsWithoutRetry = false;
   await database.session(async (run) => {
     await run('BEGIN');
     try {
@@ -149,6 +150,7 @@ export async function restoreFrom(database: Database, file: string): Promise<{ t
         // Only the columns the dump has: one made by an older version lacks the columns added since, which then get
         // their defaults (not NULL, which a NOT NULL column refuses). Every row of a table has the same keys.
         const present = new Set(Object.keys((batch[0] ?? {}) as object));
+        if (table === 'delivery_slips' && batch.length > 0 && !present.has('retry')) slipsWithoutRetry = true;
         const cols = names
           .filter((c) => present.has(c))
           .map((c) => `"${c}"`)
@@ -165,6 +167,9 @@ export async function restoreFrom(database: Database, file: string): Promise<{ t
       if (!header.tables.includes('tracking_day_packages')) await run('SELECT tracking_rollups_recount(NULL, NULL)', []);
       // Likewise the delivered slips' roll-ups (migration 0029), from the restored slips and lines.
       if (!header.tables.includes('delivered_slip_days')) await run('SELECT delivered_rollups_recount(NULL)', []);
+      // The slip lines' retry trigger stands aside too (0054): a dump made before slips had `retry` (0028) gets the
+      // flags marked once from the restored slips and lines, by 0028's own function.
+      if (slipsWithoutRetry) await run('SELECT delivery_slips_mark_retries(ARRAY(SELECT id FROM delivery_slips))', []);
       // Code sequences continue where they stood (identity ones are set from the data just below).
       for (const seq of header.sequences ?? []) {
         if (seq.lastValue != null) await run(`SELECT setval('"${seq.name}"', $1, true)`, [seq.lastValue]);
