@@ -64,6 +64,12 @@ async function finish(database: Database, id: number, state: 'sent' | 'failed' |
 
 const money = (v: unknown, lang: 'vi' | 'en') => formatMoney(Number(v ?? 0), 'VND', lang);
 
+/** The estimated freight's words in the customer's language: no parcel priced yet, or how many are left out. */
+const FREIGHT_WORDS = {
+  vi: { none: 'chưa có bảng giá', unpriced: (n: number) => ` (chưa tính ${n} kiện)` },
+  en: { none: 'not priced yet', unpriced: (n: number) => ` (${n} not priced)` },
+};
+
 /** The figures of one message, read when it is sent (the parcels gathered, their MAWB or slip, the wallet). */
 async function contentOf(deps: NotifyDeps, m: MessageRow, customer: { full_name: string; balance: number; language: 'vi' | 'en' }): Promise<Record<string, string>> {
   const { database, config } = deps;
@@ -81,9 +87,8 @@ async function contentOf(deps: NotifyDeps, m: MessageRow, customer: { full_name:
       const priced = freight.items.filter((f) => f.total !== null);
       const unpriced = ids.length - priced.length;
       const total = priced.reduce((sum, f) => sum + f.total!, 0);
-      const estimated_freight = !priced.length
-        ? (lang === 'vi' ? 'chưa có bảng giá' : 'not priced yet')
-        : `${money(total, lang)}${unpriced ? (lang === 'vi' ? ` (chưa tính ${unpriced} kiện)` : ` (${unpriced} not priced)`) : ''}`;
+      const words = FREIGHT_WORDS[lang];
+      const estimated_freight = !priced.length ? words.none : `${money(total, lang)}${unpriced ? words.unpriced(unpriced) : ''}`;
       return { ...base, package_count: String(r?.n ?? 0), package_codes: r?.codes ?? '', weight_kg: ((r?.grams ?? 0) / 1000).toFixed(2), estimated_freight };
     }
     case 'departed':

@@ -17,7 +17,7 @@ const TEMPLATES = {
   'tpl-recv-01': { ten_khach: 30, so_kien: 30, ma_kien: 100, can_nang: 30 },
   'tpl-wallet-01': { ten: 30, so_tien: 30, so_du: 30 },
   // The fallback of ZNS_TEMPLATES: parameters named as our fields.
-  received_abroad: { customer_name: 30, package_count: 30, package_codes: 100, weight_kg: 30 },
+  received_abroad: { customer_name: 30, package_count: 30, package_codes: 100, weight_kg: 30, estimated_freight: 30 },
 };
 
 let fake: FakeZns;
@@ -98,7 +98,7 @@ describe('notifications settings', () => {
     expect(fallback.statusCode, fallback.body).toBe(200);
     expect(fallback.json()).toMatchObject({ outcome: 'sent', phone: '84356222001', templateId: 'received_abroad', reason: '', answer: { error: 0, message: 'Success' } });
     expect(fake.sent.length).toBe(before + 1);
-    expect(Object.keys(fake.sent.at(-1)!.templateData).sort()).toEqual(['customer_name', 'package_codes', 'package_count', 'weight_kg']);
+    expect(Object.keys(fake.sent.at(-1)!.templateData).sort()).toEqual(['customer_name', 'estimated_freight', 'package_codes', 'package_count', 'weight_kg']);
     expect(fake.sent.at(-1)!.trackingId).toMatch(/^test-/);
 
     const saved = await saveSetting('znsTemplates', {
