@@ -134,6 +134,9 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     target: 'es2022',
+    // No modulepreload polyfill in the entry: Chromium, Edge, Firefox 115+ and Safari 17+ preload natively; an older
+    // browser still runs everything, it only fetches a route's chunks when it needs them (0.3 KB gzip of the entry).
+    modulePreload: { polyfill: false },
     chunkSizeWarningLimit: 400,
     manifest: true,
     rolldownOptions: {

@@ -253,8 +253,9 @@ describeE2E('the dashboards', () => {
     const { ctx, page, errors } = await open('admin');
     await openDashboard(page, 'ecommerce');
     await page.getByRole('button', { name: 'Tùy chọn' }).click();
-    await page.getByLabel('Từ ngày').fill(period.from);
-    await page.getByLabel('Đến ngày').fill(period.to);
+    // The one date input: typed as Vietnam writes a day.
+    await page.getByLabel('Từ ngày').fill(dayLabel(period.from));
+    await page.getByLabel('Đến ngày').fill(dayLabel(period.to));
     await page.getByRole('button', { name: 'Áp dụng' }).click();
     await page.waitForURL((u) => u.searchParams.get('from') === period.from && u.searchParams.get('to') === period.to);
     await expect.poll(() => page.locator('main').textContent()).toContain(`${dayLabel(period.from)} – ${dayLabel(period.to)}`);

@@ -78,7 +78,7 @@ describeE2E('settings section', () => {
     for (let j = value.lines[jp]!.brackets.length; j >= 2; j--) await line.getByRole('button', { name: `Xóa khung ${j}` }).click();
     await line.getByLabel(/^Cước tối thiểu/).fill('0');
     await page.getByTestId(`bracket-${jp}-0`).getByLabel(/^Đơn giá/).fill(String(rate));
-    await page.getByLabel(/^Hiệu lực từ/).fill(start);
+    await page.getByLabel(/^Hiệu lực từ/).fill(`${d}/${m}/${y}`);
     await page.getByRole('button', { name: 'Lưu' }).click();
     await page.waitForURL((u) => /\/setting\/\d+$/.test(u.pathname) && !u.pathname.endsWith(`/${current!.id}`));
     const scheduled = page.getByTestId('version-scheduled').filter({ hasText: `${d}/${m}/${y}` });
@@ -89,7 +89,7 @@ describeE2E('settings section', () => {
     const calc = async (day: string) => {
       await page.getByLabel('Kho đi').selectOption({ label: 'JP-TYO · Kho Tokyo (Nhật Bản)' });
       await page.getByLabel('Khối lượng tính cước (kg)').fill('3,2');
-      await page.getByLabel('Ngày', { exact: true }).fill(day);
+      await page.getByLabel('Ngày', { exact: true }).fill(`${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`);
       await page.getByRole('button', { name: 'Tính cước' }).click();
       await page.getByTestId('quote-total').waitFor();
       await expect.poll(() => page.getByTestId('quote-result').innerText()).toContain('3.5 kg');

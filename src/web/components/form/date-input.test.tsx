@@ -6,7 +6,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { i18n } from '../../lib/i18n';
 import { renderAt, setupI18n } from '../test-support';
 import { DateInput } from './date-input';
-import { DateField } from './fields';
+import { DateField } from './date-field';
 
 /**
  * Days are typed and shown as dd/MM/yyyy (and 24-hour HH:mm) in both languages, whatever the browser's locale: the
@@ -37,7 +37,7 @@ const input = () => screen.getByLabelText(/^Ngày/) as HTMLInputElement;
 const value = () => screen.getByTestId('value').textContent;
 
 describe('DateInput', () => {
-  beforeAll(() => setupI18n(['common']));
+  beforeAll(() => setupI18n(['common', 'resource']));
   afterEach(() => i18n.changeLanguage('vi'));
 
   it('shows a held day as dd/MM/yyyy, not as the browser writes a native date', () => {

@@ -81,7 +81,7 @@ function readText(text: string, withTime: boolean, min?: string, max?: string): 
 
 export function DateInput(props: DateInputProps) {
   const { id, value, onChange, onBlur, withTime = false, min, max, error, size, disabled, required, name, className, inputRef } = props;
-  const { t } = useTranslation('common');
+  const { t } = useTranslation('resource');
   const [text, setText] = useState(() => textOf(value, withTime));
   const [reading, setReading] = useState<Reading | null>(null);
   const [left, setLeft] = useState(false);

@@ -3,7 +3,6 @@ import { Form } from 'react-bootstrap';
 import { Controller, type FieldPath, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { Currency } from '../../../shared/domain/money';
-import { DateInput } from './date-input';
 import { useLocalizedMessage } from './localized-messages';
 import { AmountInput } from './money-inputs';
 
@@ -55,7 +54,7 @@ export function FieldShell({ id, label, error: message, help, required, classNam
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyForm<V extends FieldValues> = UseFormReturn<V, any, any>;
 
-type BaseFieldProps<V extends FieldValues> = {
+export type BaseFieldProps<V extends FieldValues> = {
   form: AnyForm<V>;
   name: FieldPath<V>;
   label: ReactNode;
@@ -75,7 +74,7 @@ export function shownFieldError<V extends FieldValues>(form: AnyForm<V>, name: F
   return isTouched || form.formState.isSubmitted || error.type === 'server' ? error.message : undefined;
 }
 
-function useFieldState<V extends FieldValues>(form: AnyForm<V>, name: FieldPath<V>) {
+export function useFieldState<V extends FieldValues>(form: AnyForm<V>, name: FieldPath<V>) {
   const id = useId();
   const message = shownFieldError(form, name);
   const describedBy = message ? `${id}-error` : undefined;
@@ -277,52 +276,6 @@ export function MoneyField<V extends FieldValues>({
             // A refused text says why itself, in place of the contract's message.
             error={message}
             help={help}
-            disabled={disabled}
-          />
-        )}
-      />
-    </FieldShell>
-  );
-}
-
-/**
- * A labelled date (or date-time) field bound to react-hook-form, on the one date input (DateInput): typed and shown
- * as dd/MM/yyyy [HH:mm], held as "yyyy-MM-dd" ("yyyy-MM-ddTHH:mm"), '' while empty and null while the text is refused.
- */
-export function DateField<V extends FieldValues>({
-  form,
-  name,
-  label,
-  help,
-  required,
-  className,
-  disabled,
-  withTime,
-  min,
-  max,
-}: BaseFieldProps<V> & { withTime?: boolean; min?: string; max?: string }) {
-  const { id, message } = useFieldState(form, name);
-  const error = useLocalizedMessage(message);
-  return (
-    <FieldShell id={id} label={label} required={required} className={className} help={message ? undefined : help}>
-      <Controller
-        control={form.control}
-        name={name}
-        render={({ field }) => (
-          <DateInput
-            id={id}
-            inputRef={field.ref}
-            name={field.name}
-            value={field.value as string | null | undefined}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            withTime={withTime}
-            min={min}
-            max={max}
-            required={required}
-            // A refused text says why itself, in place of the contract's message.
-            error={error}
-            aria-describedby={help && !message ? `${id}-help` : undefined}
             disabled={disabled}
           />
         )}
