@@ -85,11 +85,12 @@ export async function startFakeZns(opts: FakeZnsOptions, port = 0): Promise<Fake
     if (req.method !== 'POST') return reply(200, { error: -106, message: 'Method unsupported' });
     state.requests++;
     const failure = failures.shift();
-    if (failure === 'timeout') {
-      // Never answered until the server closes: the client's timeout decides.
+    /** Never answered until the fake closes: the client's timeout (or its death) decides. */
+    const hang = async () => {
       await new Promise<void>((r) => hanging.add(r));
-      return res.destroy();
-    }
+      res.destroy();
+    };
+    if (failure === 'timeout') return hang();
     if (failure === 'http500') return reply(500, { error: -100, message: 'Unknown error' });
     if (req.headers.access_token !== state.accessToken) return reply(200, { error: -124, message: 'Access token is invalid' });
     let msg: { phone?: unknown; template_id?: unknown; template_data?: unknown; tracking_id?: unknown; mode?: unknown };
@@ -122,10 +123,7 @@ export async function startFakeZns(opts: FakeZnsOptions, port = 0): Promise<Fake
       byTracking.set(send.trackingId, send);
       state.sent.push(send);
     }
-    if (failure === 'lost_answer') {
-      await new Promise<void>((r) => hanging.add(r));
-      return res.destroy();
-    }
+    if (failure === 'lost_answer') return hang();
     return reply(200, { error: 0, message: 'Success', data: { msg_id: send.msgId, sent_time: String(Date.now()), quota: { dailyQuota: '500', remainingQuota: String(500 - state.sent.length) } } });
   });
   await new Promise<void>((r) => server.listen(port, '127.0.0.1', r));

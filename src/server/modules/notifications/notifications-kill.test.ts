@@ -9,6 +9,7 @@ import type { MessageList } from '../../../shared/contracts/messages';
 import { withDatabase } from '../../test/global-setup';
 import { pgReachable, PG_ADMIN_URL, startInstance, type Instance } from '../../test/instances';
 import { signInAdmin } from '../../test/sign-in';
+import { until } from '../../test/until';
 import { startFakeZns } from './fake-zns';
 
 // A server killed (kill -9) while Zalo holds its send: the provider delivered the message but the answer was lost
@@ -20,16 +21,6 @@ const cleanups: Array<() => Promise<void>> = [];
 afterAll(async () => {
   for (const c of cleanups.reverse()) await c().catch(() => {});
 }, 60_000);
-
-async function until<T>(what: string, read: () => Promise<T>, ok: (v: T) => boolean, ms = 60_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await read();
-    if (ok(v)) return v;
-    if (Date.now() > end) throw new Error(`${what}: still ${JSON.stringify(v)} after ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
 
 async function killedMidSend(database: Record<string, string>) {
   const fake = await startFakeZns({ templates: Object.fromEntries(NOTIFY_EVENTS.map((e) => [e, ZNS_PARAMS[e]])) });
@@ -62,7 +53,7 @@ async function killedMidSend(database: Record<string, string>) {
   });
   expect(t.status, await t.clone().text()).toBe(201);
   // Zalo has the message; its answer will never come back to this process.
-  await until('the send to reach Zalo', async () => fake.requests, (n) => n === 1);
+  expect(await until(async () => fake.requests, (n) => n === 1, 60_000)).toBe(1);
   server.child.kill('SIGKILL');
   await new Promise((r) => server.child.once('exit', r));
 
@@ -73,8 +64,10 @@ async function killedMidSend(database: Record<string, string>) {
     expect(res.status).toBe(200);
     return ((await res.json()) as MessageList).items;
   };
-  const [message] = await until('the message to be sent after the restart', list, (m) => m.length === 1 && m[0]!.state === 'sent');
-  expect(message).toMatchObject({ event: 'wallet_credited', channel: 'zns', recipient: '84357123456', attempts: 2 });
+  const messages = await until(list, (m) => m.length === 1 && m[0]!.state === 'sent', 60_000);
+  expect(messages).toHaveLength(1);
+  const [message] = messages;
+  expect(message).toMatchObject({ state: 'sent', event: 'wallet_credited', channel: 'zns', recipient: '84357123456', attempts: 2 });
   // Sent twice with one tracking_id, delivered once.
   expect(fake.requests).toBe(2);
   expect(fake.sent).toHaveLength(1);

@@ -6,6 +6,7 @@ import { createMailer } from '../../lib/mail';
 import type { RunningQueue } from '../../lib/queue';
 import { runWrite, SYSTEM_META } from '../../lib/write-context';
 import { createTestContext, type TestContext } from '../../test/harness';
+import { until } from '../../test/until';
 import { slipHelpers } from '../delivery-slips/test-support';
 import { appendEvents } from '../packages/packages.events';
 import { estimateFreight } from '../packages/packages.freight';
@@ -64,16 +65,6 @@ interface Row {
   provider_answer: { error?: number } | null;
 }
 const messagesOf = (customerId: number) => ctx.database.query<Row>('SELECT * FROM messages WHERE customer_id = $1 ORDER BY id', [customerId]);
-
-async function until<T>(what: () => Promise<T>, ok: (v: T) => boolean, ms = 40_000): Promise<T> {
-  const end = Date.now() + ms;
-  let v = await what();
-  while (!ok(v) && Date.now() < end) {
-    await new Promise((r) => setTimeout(r, 250));
-    v = await what();
-  }
-  return v;
-}
 
 const sentTo = (phone: string) => fake.sent.filter((s) => s.phone === phone);
 
