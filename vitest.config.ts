@@ -11,6 +11,7 @@ const PROCESS_TESTS = [
   'src/server/multi-instance.test.ts',
   'src/server/startup-progress.test.ts',
   'src/server/db/startup-race.test.ts',
+  'src/server/db/seed/prepared.test.ts',
   'src/server/db/lock.test.ts',
   'src/server/db/migrations-immutable.test.ts',
   'src/server/modules/auth/reset-password-cli.test.ts',

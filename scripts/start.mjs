@@ -20,5 +20,12 @@ if (mtime(server) < srcNewest) {
   if ((await run(npmBin, ['run', '--silent', 'build:server'])) !== 0) process.exit(1);
   console.log(`  built in ${seconds(t)}`);
 }
+// The demo data a first start begins from, prepared from this build (db/seed/prepared.ts).
+if (mtime(path.join(ROOT, 'dist/demo/demo-data.json')) < mtime(server)) {
+  const t = Date.now();
+  console.log('Preparing the demo data for a first start…');
+  if ((await run(npmBin, ['run', '--silent', 'build:demo'])) !== 0) process.exit(1);
+  console.log(`  prepared in ${seconds(t)}`);
+}
 process.setSourceMapsEnabled?.(true);
 await import(pathToFileURL(server).href);

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig } from './config';
 import { DataDirLockedError } from './db/lock';
 import { startServer, startupBanner } from './server';
@@ -37,7 +38,12 @@ async function main() {
     throw err;
   }
   try {
-    server = await startServer(config, { forceUnlock: process.argv.includes('--force-unlock'), progress: (line) => console.log(line) });
+    server = await startServer(config, {
+      forceUnlock: process.argv.includes('--force-unlock'),
+      progress: (line) => console.log(line),
+      // Built, this is dist/server/main.js and the build's prepared demo data is dist/demo.
+      preparedDemo: fileURLToPath(new URL('../demo', import.meta.url)),
+    });
   } catch (err) {
     if (err instanceof DataDirLockedError) {
       console.error(`\n✖ ${err.message}\n`);

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
@@ -7,6 +7,7 @@ import { openDatabase, type Database } from './db/client';
 import { lockDataDir } from './db/lock';
 import { migrate } from './db/migrate';
 import { seedIfEmpty, type SeedResult } from './db/seed/index';
+import { preparedDemoFor } from './db/seed/prepared';
 import { startJobs } from './jobs';
 import { mailerFor } from './lib/mail';
 import { QUEUES } from './lib/queue';
@@ -29,6 +30,8 @@ export async function startServer(
     forceUnlock?: boolean;
     /** One line per start-up step as it begins or ends (main.ts prints them; tests may collect them). */
     progress?: (line: string) => void;
+    /** Where the build keeps its prepared demo data (dist/demo): a first embedded start with SEED=demo begins from it. */
+    preparedDemo?: string;
   } = {},
 ): Promise<RunningServer> {
   const progress = opts.progress ?? (() => {});
@@ -56,8 +59,20 @@ export async function startServer(
   }
   let database: Database | undefined;
   try {
-    step(config.DATABASE_URL ? 'Connecting to PostgreSQL…' : `Opening the embedded database in ${config.DATA_DIR}…`);
-    database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: dataDir && path.join(dataDir, 'pglite') });
+    const pgliteDir = dataDir && path.join(dataDir, 'pglite');
+    const prepared = pgliteDir && config.SEED === 'demo' ? preparedDemoFor(opts.preparedDemo, pgliteDir) : undefined;
+    if (prepared?.dump) step(`Empty database: starting from the demo data prepared by the build at ${prepared.madeAt.toISOString()} (first start only)…`);
+    else {
+      if (prepared) progress(`(${prepared.why})`);
+      step(config.DATABASE_URL ? 'Connecting to PostgreSQL…' : `Opening the embedded database in ${config.DATA_DIR}…`);
+    }
+    database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: pgliteDir, loadDataDir: prepared?.dump }).catch(async (err: unknown) => {
+      if (!prepared?.dump || !pgliteDir) throw err;
+      // A dump this PGlite cannot load (made by another version): the directory it began is emptied and seeded afresh.
+      progress(`  the prepared demo data could not be loaded (${err instanceof Error ? err.message : String(err)}); it is seeded afresh`);
+      rmSync(pgliteDir, { recursive: true, force: true });
+      return openDatabase({ dataDir: pgliteDir });
+    });
     progress(`  opened in ${took()}`);
     step('Applying migrations…');
     const applied = await migrate(database);
@@ -68,9 +83,10 @@ export async function startServer(
       adminEmail: config.SEED_ADMIN_EMAIL,
       adminPassword: config.SEED_ADMIN_PASSWORD,
       staffPassword: config.SEED_STAFF_PASSWORD,
-      onSeeding: () => {
+      onSeeding: (fromPrepared) => {
         seeding = true;
-        step(config.SEED === 'demo' ? 'Empty database: loading the demo data and the admin account (first start only)…' : 'Empty database: creating the admin account…');
+        if (fromPrepared) step('Setting the Admin and demo Staff accounts…');
+        else step(config.SEED === 'demo' ? 'Empty database: loading the demo data and the admin account (first start only)…' : 'Empty database: creating the admin account…');
       },
     });
     if (seeding) progress(`  done in ${took()}`);

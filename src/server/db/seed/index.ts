@@ -9,6 +9,7 @@ import { seedDeliverySlips } from './delivery-slips';
 import { seedMawbs, seedMawbTimeline } from './mawbs';
 import { seedOrders } from './orders';
 import { seedPackages } from './packages';
+import { adoptPreparedDemo, isPreparedDemo } from './prepared';
 import { seedPlatform, TWO_FACTOR_SETTING_DESCRIPTION, type DemoAccounts } from './platform';
 import { TWO_FACTOR_DEFAULT_POLICY, TWO_FACTOR_SETTING } from '../../../shared/two-factor';
 
@@ -21,8 +22,11 @@ export interface SeedOptions {
   adminPassword?: string;
   /** The demo Staff account's password; unset = a random one, returned once to be printed. */
   staffPassword?: string;
-  /** Called once when this call starts writing (the database was empty), before the demo data or the admin. */
-  onSeeding?: () => void;
+  /**
+   * Called once when this call starts writing, before the demo data or the admin: `prepared` when the database is the
+   * build's prepared demo data and only its accounts are set, else it was empty.
+   */
+  onSeeding?: (prepared: boolean) => void;
 }
 
 export interface SeedResult {
@@ -68,13 +72,26 @@ async function ensurePolicyRows(db: Db): Promise<void> {
 
 async function seedUnderLock(database: Database, opts: SeedOptions): Promise<SeedResult> {
   const [{ n }] = await database.db.select({ n: sql<number>`count(*)::int` }).from(users);
-  if (n > 0) return { seeded: false };
-  opts.onSeeding?.();
+  const prepared = n > 0 && opts.seed === 'demo' && (await isPreparedDemo(database.db));
+  if (n > 0 && !prepared) return { seeded: false };
+  opts.onSeeding?.(prepared);
   const generated = !opts.adminPassword;
   const password = opts.adminPassword ?? randomBytes(12).toString('base64url');
   // No published password: the demo Staff account gets a random one too, printed beside the admin's.
   const staffGenerated = !opts.staffPassword;
   const staffPassword = opts.staffPassword ?? randomBytes(12).toString('base64url');
+  const result: SeedResult = {
+    seeded: opts.seed === 'demo',
+    admin: { email: opts.adminEmail.toLowerCase(), password, generated },
+    ...(opts.seed === 'demo' ? { staff: { email: DEMO_STAFF_EMAIL, password: staffPassword, generated: staffGenerated } } : {}),
+  };
+  if (prepared) {
+    // The demo data the build prepared, loaded as this database: only the accounts are this install's to set.
+    await database.db.transaction((tx) =>
+      adoptPreparedDemo(tx as unknown as Db, { adminEmail: result.admin!.email, adminPassword: password, staffEmail: DEMO_STAFF_EMAIL, staffPassword }),
+    );
+    return result;
+  }
   await database.db.transaction(async (tx) => {
     const db = tx as unknown as Db;
     if (opts.seed === 'demo') {
@@ -93,9 +110,5 @@ async function seedUnderLock(database: Database, opts: SeedOptions): Promise<See
       employeeId: manager?.id ?? null,
     });
   });
-  return {
-    seeded: opts.seed === 'demo',
-    admin: { email: opts.adminEmail.toLowerCase(), password, generated },
-    ...(opts.seed === 'demo' ? { staff: { email: DEMO_STAFF_EMAIL, password: staffPassword, generated: staffGenerated } } : {}),
-  };
+  return result;
 }
