@@ -8,7 +8,8 @@ import { startServer } from './server';
  */
 export default async function setup(): Promise<() => void> {
   if (process.env.E2E_BASE_URL) return () => {};
-  // The one start that migrates and seeds: on a busy machine it takes minutes, not the specs' 90 s.
+  // The one first start: it begins from the build's prepared demo data (seconds); when that copy is not from today it
+  // migrates and seeds, which on a busy machine takes minutes, not the specs' 90 s.
   const server = await startServer({}, [], 600_000);
   const dir = server.dataDir;
   // stop() removes the directory; the template must outlive the server, so stop the process by hand.
