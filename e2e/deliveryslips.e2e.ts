@@ -2,9 +2,9 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Customer } from '../src/shared/contracts/customers';
 import type { DeliverySlip } from '../src/shared/contracts/delivery-slips';
 import type { TrackingEvent } from '../src/shared/contracts/packages';
-import { makeAwb } from '../src/shared/domain/awb';
 import { screenshot } from './support/browser';
 import { describeE2E } from './support/e2e';
+import { slipData, vnd, type SlipData } from './support/slips';
 import { openSuite, serious, shootAll, SHOOT_ALL_TIMEOUT, type Suite } from './support/suite';
 
 /**
@@ -15,50 +15,18 @@ import { openSuite, serious, shootAll, SHOOT_ALL_TIMEOUT, type Suite } from './s
  */
 
 let suite: Suite;
+let data: SlipData;
 const TAG = Date.now().toString(36).slice(-6).toUpperCase();
-let serial = Number.parseInt(TAG, 36) % 9_000_000;
 
-const vnd = (n: number) => `${n < 0 ? '\u2212' : ''}${String(Math.abs(n)).replace(/\B(?=(\d{3})+(?!\d))/g, '.')}\u00a0₫`;
-const call = <T>(method: string, path: string, body?: unknown) => suite.api<T>(path, { method, body: body ? JSON.stringify(body) : undefined });
-
-async function storeId(code: string): Promise<number> {
-  const stores = await call<{ items: Array<{ id: number; code: string }> }>('GET', '/api/stores?pageSize=100');
-  return stores.items.find((s) => s.code === code)!.id;
-}
-
-/** `n` parcels of the customer brought to ready at the SGN hub the way the business does it (receive → MAWB → hub). */
-async function readyParcels(customerCode: string, n: number, measures?: { weightG: number; lengthMm: number; widthMm: number; heightMm: number }): Promise<string[]> {
-  const origin = await storeId('US-OR');
-  const hub = await storeId('VN-SGN');
-  const numbers: string[] = [];
-  for (let i = 0; i < n; i++) {
-    const trackingNumber = `E2S${TAG}${i}${serial % 10}`;
-    const m = measures ?? { weightG: 1500 + 250 * i, lengthMm: 300, widthMm: 200, heightMm: 100 };
-    await call('POST', '/api/packages/receive', { storeId: origin, trackingNumber, ...m, customerCode, destinationStoreId: hub, contents: 'shoes' });
-    numbers.push(trackingNumber);
-  }
-  const mawb = await call<{ id: number }>('POST', '/api/mawbs', { awbNumber: makeAwb('695', 8_000_000 + (serial++ % 999_999)), origin: 'LAX', destination: 'SGN' });
-  await call('POST', `/api/mawbs/${mawb.id}/packages`, { trackingNumbers: numbers });
-  // Departing a MAWB with no flight legs names its flight.
-  for (const status of ['booked', 'manifested', 'departed', 'arrived', 'in_customs', 'cleared', 'received_at_hub']) await call('POST', `/api/mawbs/${mawb.id}/status`, { status, ...(status === 'departed' ? { flightNo: 'BR25' } : {}) });
-  return numbers;
-}
-
-/** A VND consignment of exactly `fee` đồng walked to `delivering`: its fee is still owed when the goods are handed over. */
-async function owingOrder(customerId: number, fee: number): Promise<{ id: number; code: string }> {
-  const order = await call<{ id: number; code: string }>('POST', '/api/orders', { customerId, kind: 'consignment', currency: 'VND', serviceFeeMode: 'fixed', serviceFeeFixed: fee });
-  for (const status of ['confirmed', 'received_abroad', 'in_transit', 'arrived', 'delivering']) await call('POST', `/api/orders/${order.id}/status`, { status });
-  return order;
-}
-
-async function newCustomer(): Promise<Customer> {
-  const phone = `09${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
-  return call<Customer>('POST', '/api/customers', { fullName: `Phiếu Thử ${TAG}`, phone, province: 'TP. Hồ Chí Minh' });
-}
+const call = <T>(method: string, path: string, body?: unknown) => data.call<T>(method, path, body);
+const readyParcels: SlipData['readyParcels'] = (...args) => data.readyParcels(...args);
+const owingOrder: SlipData['owingOrder'] = (...args) => data.owingOrder(...args);
+const newCustomer = () => data.newCustomer();
 
 describeE2E('delivery slips', () => {
   beforeAll(async () => {
     suite = await openSuite();
+    data = slipData(suite, TAG);
   });
   afterAll(() => suite?.close());
 
