@@ -8,9 +8,7 @@ import { MENU } from './menu-config';
 
 function useDocumentTitle() {
   const handle = useRouteHandle();
-  // A title in a section's namespace ('auth:titles.login') may load after the first render: re-read it when any
-  // namespace arrives, so the tab never keeps a bare key or the other language's words.
-  const { t } = useTranslation('shell', { bindI18nStore: 'added' });
+  const { t } = useTranslation('shell');
   const appName = t('common:appName');
   const title = handle ? t(handle.titleKey) : null;
   useEffect(() => {
