@@ -42,10 +42,8 @@ export const routes: RouteObject[] = [
       {
         path: 'auth',
         lazy: lazyScreen(() => import('../layouts/auth-layout'), 'AuthLayout'),
-        children: [
-          ...(authRoutes.some((r) => r.index) ? [] : [{ index: true, element: <Navigate to="/auth/login" replace /> }]),
-          ...authRoutes,
-        ],
+        // The section has no screen of its own: /auth is the sign-in page.
+        children: [{ index: true, element: <Navigate to="/auth/login" replace /> }, ...authRoutes],
       },
       // The error screens are in the entry chunk anyway (the error boundaries need them without a network).
       { path: 'error-404', handle: title('screens.notFound'), Component: NotFoundPage },

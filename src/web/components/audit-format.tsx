@@ -1,11 +1,13 @@
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../lib/use-format';
+import { auditFieldType } from './audit-fields';
 
 /**
  * How an audit row's fields and values read, on the global log and in every History tab alike: a field by its label
  * in the reader's language, a value as the screens write it — money in đồng, grams as kilograms, instants in Vietnam
  * time, statuses, methods and kinds by their labels, referenced records by their codes — never a raw name or JSON.
+ * Which field is which is declared once per resource (audit-fields.ts), never guessed from its name.
  *
  * The words come from each resource's own field definitions and vocabularies (its i18n namespace: `fields.<name>`,
  * `statuses.<value>`, `methods.<value>` …); a screen that defines a field itself (HistoryField) still wins.
@@ -26,16 +28,10 @@ export const AUDIT_NAMESPACES: Readonly<Record<string, string>> = {
 /** Every audited resource's namespace: the global log loads them all at once, not row by row. */
 export const AUDIT_NAMESPACE_LIST = ['resource', 'setting', ...new Set(Object.values(AUDIT_NAMESPACES))];
 
-/** Fields whose integer value is money in đồng. */
-const MONEY = /^(total|balance|balanceAfter|amount|deposit|discount|creditLimit|walletCredit|amountToCollect|collectedAmount|paid|due|remaining|serviceFee|serviceFeeFixed|domesticFee|itemsSubtotal|packagesSubtotal|codAmount|fee|price|freight)$/;
-/** Fields in grams (weightG, chargeableG, grossWeightG …). */
-const GRAMS = /[a-z]G$/;
+/** `customerId` → `customer`, `weightG` → `weight`, `collectedAmount` → `collected`, `lengthMm` → `length`: the label a field shares with its screen. */
+const stem = (name: string) => name.replace(/(Id|Ids|G|Mm|Amount)$/, '');
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-/** A field's vocabulary in its namespace: `status` → `statuses`, `method` → `methods`, `failureReason` → `failureReasons`. */
-const vocabularyOf = (name: string) => (name.endsWith('s') ? `${name}es` : `${name}s`);
-/** `customerId` → `customer`, `weightG` → `weight`, `collectedAmount` → `collected`, `lengthMm` → `length`. */
-const stem = (name: string) => name.replace(/(Id|Ids|G|Mm|Amount)$/, '');
 const MAX_TEXT = 80;
 
 export interface AuditFormat {
@@ -82,16 +78,21 @@ export function useAuditFormat(entity: string): AuditFormat {
     (name: string, v: unknown): string => {
       if (v === null || v === undefined || v === '') return '';
       if (typeof v === 'boolean') return v ? t('common:yes') : t('common:no');
+      const type = auditFieldType(entity, name);
       if (typeof v === 'number') {
-        if (MONEY.test(name)) return fmt.vnd(v);
-        if (GRAMS.test(name)) return fmt.kg(v);
+        if (type === 'money') return fmt.vnd(v);
+        if (type === 'grams') return fmt.kg(v);
+        if (type === 'reference') return String(v);
         return fmt.integer(v);
       }
       if (typeof v === 'string') {
-        if (INSTANT.test(v)) return fmt.dateTime(v);
-        if (DAY.test(v)) return fmt.date(v);
-        const word = ns && `${ns}:${vocabularyOf(name)}.${v}`;
-        if (word && has(word)) return t(word);
+        // The declared type says how; the value's shape guards it (an old row may hold something else).
+        if (type === 'instant' && INSTANT.test(v)) return fmt.dateTime(v);
+        if (type === 'day' && DAY.test(v)) return fmt.date(v);
+        if (type && typeof type === 'object') {
+          const word = type.vocabulary.includes(':') ? `${type.vocabulary}.${v}` : ns && `${ns}:${type.vocabulary}.${v}`;
+          if (word && has(word)) return t(word);
+        }
         return v.length > MAX_TEXT ? `${v.slice(0, MAX_TEXT - 1)}…` : v;
       }
       if (Array.isArray(v)) return v.map((x) => (x && typeof x === 'object' ? (codeOf(asRecord(x)) ?? '…') : value(name, x))).join(', ');
@@ -103,7 +104,7 @@ export function useAuditFormat(entity: string): AuditFormat {
         .map(([k, x]) => `${label(k)}: ${value(k, x)}`)
         .join('; ');
     },
-    [ns, has, t, fmt, label],
+    [entity, ns, has, t, fmt, label],
   );
 
   const record = useCallback(

@@ -75,5 +75,26 @@ describe('audit log screen', () => {
     expect(full).not.toMatch(/codOutstanding|reconciledAt|out_for_delivery|true|false|2026-12-02T/);
     expect(screen.getAllByRole('link', { name: 'Phiếu giao PG2612-00305' })[0]!.getAttribute('href')).toBe('/deliveryslip/305');
   });
-});
 
+  it('writes a field as its resource declares it, not as its name suggests: money whatever its name (discountAmount, subtotal), a count as a count', async () => {
+    const entries: AuditLogEntry[] = [
+      {
+        ...ENTRY,
+        id: 43,
+        entity: 'delivery-slips',
+        entityId: '306',
+        before: { code: 'PG2612-00306', discountAmount: 0, subtotal: 1_250_000, packageCount: 3 },
+        after: { code: 'PG2612-00306', discountAmount: 50_000, subtotal: 1_200_000, packageCount: 4 },
+      },
+    ];
+    mockFetch((c) => {
+      if (c.url.startsWith('/api/employees')) return jsonResponse(200, { items: [], total: 0, page: 1, pageSize: 200 });
+      return jsonResponse(200, { items: entries, total: 1, page: 1, pageSize: 25 });
+    });
+    renderRoutes([{ path: '/setting/audit-log', element: <AuditLogPage /> }], '/setting/audit-log');
+    const slip = (await screen.findByTestId('audit-changes')).getAttribute('title')!;
+    expect(slip).toContain('0\u00a0₫ → 50.000\u00a0₫');
+    expect(slip).toContain('1.250.000\u00a0₫ → 1.200.000\u00a0₫');
+    expect(slip).toMatch(/: 3 → 4(\n|$)/);
+  });
+});
