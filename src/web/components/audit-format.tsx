@@ -109,7 +109,8 @@ export function useAuditFormat(entity: string): AuditFormat {
 
   const record = useCallback(
     (e: string, entityId: string | null, before: unknown, after: unknown) => {
-      const name = t(`setting:audit.entities.${e}`, { defaultValue: e });
+      // One record, so its noun in the singular ("Transaction GD00003036"); the filter lists the plural.
+      const name = t(`setting:audit.record.${e}`, { defaultValue: t(`setting:audit.entities.${e}`, { defaultValue: e }) });
       const code = codeOf(asRecord(after), CODE_KEYS) ?? codeOf(asRecord(before), CODE_KEYS);
       return code ? `${name} ${code}` : entityId ? `${name} #${entityId}` : name;
     },

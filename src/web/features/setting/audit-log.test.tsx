@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { i18n } from '../../lib/i18n';
 import type { AuditLogEntry } from '../../../shared/contracts/audit-logs';
 import { renderRoutes, setupScreenTests, Where } from '../../components/test-support';
 import { jsonResponse, mockFetch } from '../../test/auth-fixtures';
@@ -96,5 +97,25 @@ describe('audit log screen', () => {
     expect(slip).toContain('0\u00a0₫ → 50.000\u00a0₫');
     expect(slip).toContain('1.250.000\u00a0₫ → 1.200.000\u00a0₫');
     expect(slip).toMatch(/: 3 → 4(\n|$)/);
+  });
+  it('names one record in the singular ("Transaction GD00003036", not the filter\'s "Transactions"), and a sign-in by its account', async () => {
+    const entries: AuditLogEntry[] = [
+      { ...ENTRY, id: 44, entity: 'transactions', entityId: '3036', action: 'create', before: null, after: { code: 'GD00003036', amount: 100_000 } },
+      { ...ENTRY, id: 45, entity: 'auth', entityId: '2', action: 'login', before: null, after: null },
+    ];
+    mockFetch((c) => {
+      if (c.url.startsWith('/api/employees')) return jsonResponse(200, { items: [], total: 0, page: 1, pageSize: 200 });
+      return jsonResponse(200, { items: entries, total: 2, page: 1, pageSize: 25 });
+    });
+    await i18n.changeLanguage('en');
+    try {
+      renderRoutes([{ path: '/setting/audit-log', element: <AuditLogPage /> }], '/setting/audit-log');
+      expect((await screen.findAllByText('Transaction GD00003036')).length).toBeGreaterThan(0);
+      expect(screen.queryByText(/Transactions GD/)).toBeNull();
+      expect(screen.getAllByText('Account #2').length).toBeGreaterThan(0);
+      expect(screen.queryByText(/Sign-in #/)).toBeNull();
+    } finally {
+      await i18n.changeLanguage('vi');
+    }
   });
 });
