@@ -193,14 +193,19 @@ export function PrintedSlip({ slip: s, settings, onRemove }: { slip: DeliverySli
         </div>
         <QrCode value={s.code} label={t('print.qrOf', { code: s.code })} className="slip-print-code-qr" testId="slip-qr" />
       </header>
-      <h2 className="slip-print-title">
-        {t('print.heading')}
-        {s.status === 'draft' && <span className="slip-print-draft-title"> · {t('print.draftMark')}</span>}
-      </h2>
-      {s.status === 'draft' && <p className="slip-print-draft-note">{t('print.draftNote')}</p>}
-      <div className="slip-print-barcode">
-        <Code128 value={s.code} label={t('print.barcodeOf', { code: s.code })} className="slip-print-barcode-svg" testId="slip-barcode" />
-        <div className="slip-print-code">{s.code}</div>
+      {/* Title and barcode side by side on A5 (stacked on 80 mm): the room goes to the packages and the footer. */}
+      <div className="slip-print-ident">
+        <div className="slip-print-ident-text">
+          <h2 className="slip-print-title">
+            {t('print.heading')}
+            {s.status === 'draft' && <span className="slip-print-draft-title"> · {t('print.draftMark')}</span>}
+          </h2>
+          {s.status === 'draft' && <p className="slip-print-draft-note">{t('print.draftNote')}</p>}
+        </div>
+        <div className="slip-print-barcode">
+          <Code128 value={s.code} label={t('print.barcodeOf', { code: s.code })} className="slip-print-barcode-svg" testId="slip-barcode" />
+          <div className="slip-print-code">{s.code}</div>
+        </div>
       </div>
       <section className="slip-print-parties">
         <div>
@@ -285,19 +290,23 @@ export function PrintedSlip({ slip: s, settings, onRemove }: { slip: DeliverySli
           )}
         </div>
       </section>
-      <section className="slip-print-signatures">
-        {(['signReceiver', 'signStaff'] as const).map((k) => (
-          <div key={k} className="slip-print-sign">
-            <div className="slip-print-caption">{t(`print.${k}`)}</div>
-            <div className="slip-print-sign-space" />
-            <div className="slip-print-sign-hint">{t('print.signHint')}</div>
-          </div>
-        ))}
-      </section>
-      <footer className="slip-print-footer">
-        {settings.footer && <div className="slip-print-footer-text">{settings.footer}</div>}
-        <div>{t('print.printedAt', { at: fmt.dateTime(new Date().toISOString()), count: s.printCount + 1 })}</div>
-      </footer>
+      {/* Signatures, the footer text and the print line are one block that never splits: on a slip longer than its
+          page they all come on its last page, under the last package and the money. */}
+      <div className="slip-print-end">
+        <section className="slip-print-signatures">
+          {(['signReceiver', 'signStaff'] as const).map((k) => (
+            <div key={k} className="slip-print-sign">
+              <div className="slip-print-caption">{t(`print.${k}`)}</div>
+              <div className="slip-print-sign-space" />
+              <div className="slip-print-sign-hint">{t('print.signHint')}</div>
+            </div>
+          ))}
+        </section>
+        <footer className="slip-print-footer">
+          {settings.footer && <div className="slip-print-footer-text">{settings.footer}</div>}
+          <div className="slip-print-printed">{t('print.printedAt', { at: fmt.dateTime(new Date().toISOString()), count: s.printCount + 1 })}</div>
+        </footer>
+      </div>
     </article>
   );
 }
