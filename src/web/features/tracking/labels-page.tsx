@@ -7,6 +7,7 @@ import { LABELS_MAX, type PackageLabel } from '../../../shared/contracts/package
 import { NothingToPrint } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
 import { useFormat } from '../../lib/use-format';
+import { useCompany } from '../../layouts/brand';
 import { fetchLabels, labelsKey } from './api';
 import { Code128, QrCode } from '../../components/barcodes';
 import { formatDimensions } from './package-fields';
@@ -40,6 +41,8 @@ export function LabelsPage() {
     enabled: ids.length > 0,
   });
   const items = query.data?.items ?? [];
+  // The office's own name heads each label (the company profile in Settings), as on the slips and the manifest.
+  const brand = useCompany().data?.name || t('common:appName');
   const printedAt = useMemo(() => new Date().toISOString(), [key]); // eslint-disable-line react-hooks/exhaustive-deps -- one time per set
 
   let body;
@@ -55,7 +58,7 @@ export function LabelsPage() {
     body = (
       <div className="label-sheet print-sheet" data-testid="label-sheet">
         {items.map((l, i) => (
-          <LabelCard key={l.id} label={l} index={i + 1} total={items.length} printedAt={printedAt} />
+          <LabelCard key={l.id} label={l} index={i + 1} total={items.length} printedAt={printedAt} brand={brand} />
         ))}
       </div>
     );
@@ -88,7 +91,7 @@ export function LabelsPage() {
   );
 }
 
-function LabelCard({ label: l, index, total, printedAt }: { label: PackageLabel; index: number; total: number; printedAt: string }) {
+function LabelCard({ label: l, index, total, printedAt, brand }: { label: PackageLabel; index: number; total: number; printedAt: string; brand: string }) {
   const { t, i18n } = useTranslation(['tracking', 'common']);
   const fmt = useFormat();
   const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'vi';
@@ -97,7 +100,7 @@ function LabelCard({ label: l, index, total, printedAt }: { label: PackageLabel;
     <article className="pkg-label print-paper" aria-label={t('labels.labelOf', { code: l.code })} data-testid="package-label">
       <header className="pkg-label-head">
         <div className="pkg-label-brand">
-          <div className="fw-bold">{t('common:appName')}</div>
+          <div className="fw-bold" data-testid="label-brand">{brand}</div>
           <div className="pkg-label-small">{l.originStore ? t('labels.from', { store: l.originStore.code }) : ''}</div>
         </div>
         <div className="pkg-label-dest">
