@@ -4,7 +4,7 @@ import { CustomerListQuery } from '../src/shared/contracts/customers';
 import { DeliverySlipListQuery } from '../src/shared/contracts/delivery-slips';
 import { PackageListQuery } from '../src/shared/contracts/packages';
 import { TransactionListQuery } from '../src/shared/contracts/transactions';
-import { listFigures, pct, prng, Recorder } from './office';
+import { listFigures, pct, prng, Recorder, startSteps } from './office';
 
 const schemas = {
   '/api/packages': PackageListQuery,
@@ -70,5 +70,24 @@ describe('office bench pieces', () => {
     const xs = Array.from({ length: 5 }, () => a());
     expect(Array.from({ length: 5 }, () => b())).toEqual(xs);
     expect(xs.every((x) => x >= 0 && x < 1)).toBe(true);
+  });
+
+  it("keeps the server's start-up steps and their times, and nothing else it printed", () => {
+    const out = [
+      'Opening the embedded database in /data/pglite…',
+      '  opened in 5.9 s',
+      '{"level":50,"msg":"something else"}',
+      'Applying migrations…',
+      '  up to date in 0.4 s',
+      '  ready in 1.5 s (start-up took 8.3 s in all)',
+      'Cargo Console running at http://127.0.0.1:3000',
+    ].join('\n');
+    expect(startSteps(out)).toEqual([
+      'Opening the embedded database in /data/pglite…',
+      '  opened in 5.9 s',
+      'Applying migrations…',
+      '  up to date in 0.4 s',
+      '  ready in 1.5 s (start-up took 8.3 s in all)',
+    ]);
   });
 });

@@ -381,6 +381,14 @@ async function started(env: Record<string, string>): Promise<{ server: E2EServer
   return { server, seconds: (performance.now() - t) / 1000 };
 }
 
+/** The start-up step lines the server printed (each step as it begins, "  … in N s" as it ends), the rest left out. */
+export function startSteps(output: string): string[] {
+  return output
+    .split('\n')
+    .map((l) => l.trimEnd())
+    .filter((l) => /…$|^\s+.* in \d+(\.\d+)? s\b|start-up took/.test(l));
+}
+
 /** `npm run backup` (or `restore`) as an operator runs it, timed; the file's size in MiB. */
 async function backupCli(command: 'backup' | 'restore', file: string, env: Record<string, string>): Promise<{ seconds: number; out: string }> {
   const t = performance.now();
@@ -430,6 +438,8 @@ export async function benchOffice(log: (line: string) => void = console.log): Pr
         const { server, seconds } = await started({ ...env, ...(cache === 'off' ? { READ_CACHE_MB: '0' } : {}) });
         try {
           log(`${seconds <= BUDGET.startS ? 'met    ' : 'NOT MET'} start on the existing data (read cache ${cache}): ${seconds.toFixed(1)} s (budget ${BUDGET.startS} s)`);
+          // The server names each start-up step and its time: where a slow start spends it.
+          for (const line of startSteps(server.output())) log(`    ${line}`);
           const admin = await signIn(server.url, ADMIN.email, ADMIN.password);
           const c = await context(server.url, admin, prepared.hubId);
           if (cache === 'off' && RUNS > 0) await singleUser(server.url, admin, c, log);
