@@ -108,7 +108,7 @@ export async function generate(
   );
   // Delivery slips: one package each, across every status, delivered ones over the last year.
   if (slips > 0) {
-    // As a restore does: the slips' triggers (0028's retry flag, 0029's delivered roll-ups) stand aside for the bulk
+    // As a restore does: the slips' triggers (0028's retry flag, 0029's delivered roll-ups, 0055's package count) stand aside for the bulk
     // insert, and what they keep is counted afterwards. Fired on one 200,000-slip statement they ran for over 18 minutes.
     await c.query(`SET session_replication_role = replica`);
     await chunked('slips', slips, await count(`SELECT count(*) AS n FROM delivery_slips WHERE code LIKE 'PGBENCH-%'`), (from, to) =>
@@ -143,6 +143,8 @@ export async function generate(
     await c.query(`SELECT delivered_rollups_recount(NULL)`);
     // 0028's own function, as its trigger calls it.
     await c.query(`SELECT delivery_slips_mark_retries(ARRAY(SELECT id FROM delivery_slips WHERE code LIKE 'PGBENCH-%'))`);
+    // And 0055's package counts, by the function its trigger calls.
+    await c.query(`SELECT delivery_slips_count_packages(ARRAY(SELECT id FROM delivery_slips WHERE code LIKE 'PGBENCH-%'))`);
     progress(`slips: roll-ups and retries counted (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
   }
   // What autovacuum does on a live install: statistics, and the visibility map that lets counts read indexes only.

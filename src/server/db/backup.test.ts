@@ -125,18 +125,24 @@ function asOlderVersion(file: string, out: string, v: { migrationsBefore: string
 }
 
 const OLDER_VERSIONS = {
+  // The builds of 2026-12-07 (0054 the last migration): no slip `package_count` (0055).
+  'before 0055': {
+    migrationsBefore: '0055',
+    dropTables: [],
+    dropColumns: { delivery_slips: ['package_count'] },
+  },
   // The builds of 2026-11-27 (0027 the last migration): no slip `retry` (0028), no delivered roll-ups (0029).
   'before 0028': {
     migrationsBefore: '0028',
     dropTables: ['delivered_slip_days', 'delivered_route_days'],
-    dropColumns: { delivery_slips: ['retry'] },
+    dropColumns: { delivery_slips: ['retry', 'package_count'] },
   },
   // The builds of 2026-11-24 (0019): no tracking roll-ups (0020), no store soft delete (0022), no wallet note codes (0023).
   'before 0020': {
     migrationsBefore: '0020',
     dropTables: ['delivered_slip_days', 'delivered_route_days', 'tracking_day_packages', 'tracking_day_scans'],
     dropColumns: {
-      delivery_slips: ['retry'],
+      delivery_slips: ['retry', 'package_count'],
       packages: ['received_abroad_at'],
       stores: ['deleted_at'],
       transactions: ['note_code', 'note_params'],
@@ -155,7 +161,7 @@ describe('restoring backups made by older versions', () => {
     const counts: Record<string, number> = {};
     for (const t of tables) counts[t] = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM "${t}"`))[0]!.n;
     const balances = await db.query(`SELECT id, balance::text AS balance FROM customers ORDER BY id`);
-    const retries = await db.query(`SELECT id, retry FROM delivery_slips ORDER BY id`);
+    const retries = await db.query(`SELECT id, retry, package_count FROM delivery_slips ORDER BY id`);
     const ledger = await db.query(`SELECT customer_id, sum(amount)::text AS total FROM transactions GROUP BY 1 ORDER BY 1`);
     return { counts, balances, retries, ledger };
   }
@@ -175,7 +181,7 @@ describe('restoring backups made by older versions', () => {
         expect(got.counts).toEqual(expected.counts);
         expect(got.balances).toEqual(expected.balances);
         expect(got.ledger).toEqual(expected.ledger);
-        // Kept by the slip lines' triggers as the lines go back in.
+        // Each slip's retry flag and package count, counted again from the restored lines.
         expect(got.retries).toEqual(expected.retries);
         expect(expected.balances.length).toBeGreaterThan(0);
       } finally {

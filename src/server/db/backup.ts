@@ -111,6 +111,7 @@ export async function restoreFrom(database: Database, file: string): Promise<{ t
   let rows = 0;
   const writable = new Map<string, string[]>();
   let slipsWithoutRetry = false;
+  let slipsWithoutCount = false;
   await database.session(async (run) => {
     await run('BEGIN');
     try {
@@ -151,6 +152,7 @@ export async function restoreFrom(database: Database, file: string): Promise<{ t
         // their defaults (not NULL, which a NOT NULL column refuses). Every row of a table has the same keys.
         const present = new Set(Object.keys((batch[0] ?? {}) as object));
         if (table === 'delivery_slips' && batch.length > 0 && !present.has('retry')) slipsWithoutRetry = true;
+        if (table === 'delivery_slips' && batch.length > 0 && !present.has('package_count')) slipsWithoutCount = true;
         const cols = names
           .filter((c) => present.has(c))
           .map((c) => `"${c}"`)
@@ -170,6 +172,8 @@ export async function restoreFrom(database: Database, file: string): Promise<{ t
       // The slip lines' retry trigger stands aside too (0054): a dump made before slips had `retry` (0028) gets the
       // flags marked once from the restored slips and lines, by 0028's own function.
       if (slipsWithoutRetry) await run('SELECT delivery_slips_mark_retries(ARRAY(SELECT id FROM delivery_slips))', []);
+      // Likewise each slip's package count (0055), by the function its trigger calls.
+      if (slipsWithoutCount) await run('SELECT delivery_slips_count_packages(ARRAY(SELECT id FROM delivery_slips))', []);
       // Code sequences continue where they stood (identity ones are set from the data just below).
       for (const seq of header.sequences ?? []) {
         if (seq.lastValue != null) await run(`SELECT setval('"${seq.name}"', $1, true)`, [seq.lastValue]);

@@ -81,6 +81,8 @@ export const deliverySlips = pgTable(
     codOutstanding: boolean('cod_outstanding')
       .notNull()
       .generatedAlwaysAs(sql`(status = 'delivered' AND method = 'courier' AND coalesce(collected_amount, 0) > 0 AND reconciled_at IS NULL)`),
+    /** How many packages the slip has: kept by a trigger on the slip lines (migration 0055); never written by the app. */
+    packageCount: integer('package_count').notNull().default(0),
     // `retry` (migration 0028, not mapped here): one of the slip's packages was on an earlier failed slip; kept by
     // triggers on the slip lines and on a slip's status, read by the list's `firstAttempt` and the dashboard.
     /** foldVietnamese(code, receiver, phone, carrier and its tracking number): what `q` searches. */

@@ -44,8 +44,6 @@ const ordersJson = sql<DeliverySlipOrder[] | null>`(
   FROM delivery_slip_orders so JOIN orders o ON o.id = so.order_id
   WHERE so.slip_id = ${deliverySlips.id})`;
 
-const packageCountSql = sql<number>`(SELECT count(*)::int FROM delivery_slip_packages sp WHERE sp.slip_id = ${deliverySlips.id})`;
-
 const feedbackJson = sql<{ rating: number; comment: string; createdAt: string } | null>`(
   SELECT json_build_object('rating', f.rating, 'comment', f.comment, 'createdAt', f.created_at)
   FROM delivery_feedback f WHERE f.slip_id = ${deliverySlips.id})`;
@@ -56,7 +54,7 @@ async function slipTotals(db: Db, query: ListQuery): Promise<DeliverySlipTotals>
   const [row] = await db
     .select({
       count: sql<number>`count(*)::int`,
-      packageCount: sql<number>`coalesce(sum(${packageCountSql}), 0)::bigint`,
+      packageCount: sql<number>`coalesce(sum(${deliverySlips.packageCount}), 0)::bigint`,
       total: sql<number>`coalesce(sum(${deliverySlips.total}), 0)::bigint`,
       walletCredit: sql<number>`coalesce(sum(${deliverySlips.walletCredit}), 0)::bigint`,
       amountToCollect: sql<number>`coalesce(sum(${deliverySlips.amountToCollect}), 0)::bigint`,
@@ -113,7 +111,7 @@ export const deliverySlipsResource = defineResource({
       statusAt: deliverySlips.statusAt,
       failureReason: deliverySlips.failureReason,
       failureNote: deliverySlips.failureNote,
-      packageCount: packageCountSql,
+      packageCount: deliverySlips.packageCount,
       deliveryZone: deliverySlips.deliveryZone,
       packagesSubtotal: deliverySlips.packagesSubtotal,
       domesticFee: deliverySlips.domesticFee,

@@ -163,6 +163,23 @@ describe('edit', () => {
     expect((await h.audit(slip.id)).map((a) => a.action)).toEqual(['create', 'update']);
   });
 
+  it("a slip's package count follows its lines, whoever writes them: create, edit, a hand repair", async () => {
+    const c = await h.customerWithReady(3);
+    const slip = await h.createOk({ customerId: c.customerId, packageIds: c.packageIds.slice(0, 2) });
+    expect(slip.packageCount).toBe(2);
+    const three = await h.patch(slip.id, { packageIds: c.packageIds }, slip.version);
+    expect((three.json() as DeliverySlip).packageCount).toBe(3);
+    const one = await h.patch(slip.id, { packageIds: [c.packageIds[1]!] }, (three.json() as DeliverySlip).version);
+    expect((one.json() as DeliverySlip).packageCount).toBe(1);
+    const listed = async () => (await ctx.request({ method: 'GET', url: `/api/delivery-slips?customerId=${c.customerId}` })).json() as DeliverySlipList;
+    expect((await listed()).totals.packageCount).toBe(1);
+    // A line removed straight in the database (a repair by hand) is counted too.
+    await ctx.database.query('DELETE FROM delivery_slip_packages WHERE slip_id = $1', [slip.id]);
+    const after = await listed();
+    expect(after.items.find((s) => s.id === slip.id)!.packageCount).toBe(0);
+    expect(after.totals.packageCount).toBe(0);
+  });
+
   it('a patch that changes nothing writes no version and no audit row', async () => {
     const c = await h.customerWithReady(1);
     const slip = await h.createOk({ customerId: c.customerId, packageIds: [c.packageIds[0]!], note: 'a' });
