@@ -48,26 +48,34 @@ function compileResponseWriter(schema: z.ZodType): ((data: unknown) => string) |
  * writer whose output differs from JSON.stringify of the encoded contract.
  */
 export function responseSerializerCompiler(opts: { checkResponses: boolean }): FastifySerializerCompiler<z.ZodType> {
-  return ({ schema, method, url }) => {
-    const compiled = compileResponseWriter(schema);
-    const encoded = (data: unknown) => {
-      const result = z.safeEncode(schema, data);
-      if (result.error) throw new ResponseSerializationError(method, url, { cause: result.error });
-      return result.data;
-    };
-    // A contract with a transform has no JSON schema: it keeps zod's own encoding.
-    if (!compiled) return (data) => JSON.stringify(encoded(data));
-    if (!opts.checkResponses) return compiled;
-    return (data) => {
-      const value = encoded(data);
-      const text = compiled(value);
-      // The compiled writer must say exactly what JSON.stringify of the encoded contract says.
-      if (!isDeepStrictEqual(JSON.parse(text), JSON.parse(JSON.stringify(value)))) {
-        throw new ResponseSerializationError(method, url, {
-          cause: new z.ZodError([{ code: 'custom', path: [], message: `compiled writer differs: ${text.slice(0, 200)}`, input: value }]),
-        });
-      }
-      return text;
-    };
+  // Each route's writer is compiled when the route first answers, not at start: compiling all of them was 0.7 s of a
+  // start on a loaded 2-core machine (a start-up CPU profile, bench/RESULTS.md 2026-12-07 evening).
+  return (route) => {
+    let writer: ((data: unknown) => string) | undefined;
+    return (data) => (writer ??= responseWriter(route, opts))(data);
+  };
+}
+
+/** One route's writer: the compiled one (checked against the contract under test), or zod's own encoding. */
+function responseWriter({ schema, method, url }: { schema: z.ZodType; method: string; url: string }, opts: { checkResponses: boolean }): (data: unknown) => string {
+  const compiled = compileResponseWriter(schema);
+  const encoded = (data: unknown) => {
+    const result = z.safeEncode(schema, data);
+    if (result.error) throw new ResponseSerializationError(method, url, { cause: result.error });
+    return result.data;
+  };
+  // A contract with a transform has no JSON schema: it keeps zod's own encoding.
+  if (!compiled) return (data) => JSON.stringify(encoded(data));
+  if (!opts.checkResponses) return compiled;
+  return (data) => {
+    const value = encoded(data);
+    const text = compiled(value);
+    // The compiled writer must say exactly what JSON.stringify of the encoded contract says.
+    if (!isDeepStrictEqual(JSON.parse(text), JSON.parse(JSON.stringify(value)))) {
+      throw new ResponseSerializationError(method, url, {
+        cause: new z.ZodError([{ code: 'custom', path: [], message: `compiled writer differs: ${text.slice(0, 200)}`, input: value }]),
+      });
+    }
+    return text;
   };
 }

@@ -4,7 +4,6 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import ExcelJS from 'exceljs';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   IMPORT_INVALID_CODE,
@@ -186,6 +185,8 @@ export async function commitImport(app: FastifyInstance, req: FastifyRequest, de
 export async function importTemplate(def: AnyResource): Promise<{ file: Buffer; fileName: string }> {
   const spec = def.import;
   if (!spec) throw new Error(`${def.name} has no import`);
+  // Loaded here, not at start: the package takes 0.3–0.7 s to load, and only this template and the import worker need it.
+  const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.Workbook();
   const english = currentLanguage() === 'en';
   const sheet = workbook.addWorksheet((english ? spec.templateNameEn : spec.templateName).slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
