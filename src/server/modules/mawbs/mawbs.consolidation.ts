@@ -51,8 +51,7 @@ import type { WriteContext } from '../../lib/resource/define';
 import { findItem } from '../../lib/resource/list-engine';
 import { changeStatus, lockItem } from '../../lib/resource/status';
 import { inWriteTransaction } from '../../lib/resource/write';
-import { appendEvents } from '../packages/packages.events';
-import { packageWithCustomerFields } from '../packages/packages.service';
+import { appendEvents, packageWithCustomerFields } from '../packages/index';
 import { mawbsResource } from './mawbs.resource';
 import { mawbSearchText } from './mawbs.service';
 

@@ -16,8 +16,7 @@ import { HttpError } from '../../lib/errors';
 import { findItem } from '../../lib/resource/list-engine';
 import { lockItem } from '../../lib/resource/status';
 import type { WriteContext } from '../../lib/write-context';
-import { packagesResource } from '../packages/packages.resource';
-import { packageSearchText } from '../packages/packages.service';
+import { packageSearchText, packagesResource } from '../packages/index';
 import { followOrder } from './orders.follow';
 import { ordersResource } from './orders.resource';
 
