@@ -12,6 +12,23 @@ const SERVER_ROOT = ['app.ts', 'server.ts', 'main.ts', 'jobs.ts'].map((f) => `${
 const features = readdirSync(`${WEB}/features`, { withFileTypes: true })
   .filter((d) => d.isDirectory())
   .map((d) => d.name);
+const serverModules = readdirSync(`${SERVER}/modules`, { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+/**
+ * A server module is entered only through its index.ts (its public API): from another module, the module registry
+ * (modules/index.ts), the seed and the composition root, importing any other file of the module fails. One zone per
+ * module: its folder is restricted for every place outside it, except its index.ts (and, for tests, its
+ * test-support.ts: the fixtures the API tests of other modules build on). lib, db and plugins import no module at
+ * all (the zones below say so), so they are not targets here and a violation there is reported once.
+ */
+const moduleThroughIndex = (allowed, why, elsewhere = []) =>
+  serverModules.map((name) => ({
+    target: [...serverModules.filter((m) => m !== name).map((m) => `${SERVER}/modules/${m}`), `${SERVER}/modules/*.ts`, `${SERVER}/db/seed`, ...SERVER_ROOT, ...elsewhere],
+    from: [`${SERVER}/modules/${name}`],
+    except: allowed,
+    message: `Import the ${name} module only through modules/${name}/index.ts${why}: another module, the registry, the seed and the composition root use its public API, never its internal files.`,
+  }));
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', '.tmp/**', 'data/**', 'screenshots/**', 'src/web/public/**', 'bench/.out/**'] },
@@ -130,8 +147,22 @@ export default tseslint.config(
               from: [`${SERVER}/db/seed`, ...SERVER_ROOT],
               message: 'A module never imports the seed or the composition root (app, server, main, jobs).',
             },
+            ...moduleThroughIndex(['./index.ts'], ''),
           ],
         },
+      ],
+    },
+  },
+  {
+    // Tests import a module's own internals freely; another module only through its index.ts, or its test-support.ts
+    // (fixtures: helpers that create slips, MAWBs, users through the API).
+    files: ['src/server/**/*.test.ts', 'src/server/test/**'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { basePath: import.meta.dirname, zones: moduleThroughIndex(['./index.ts', './test-support.ts'], ' (or its test-support.ts)', [
+            `${SERVER}/lib`, `${SERVER}/plugins`, `${SERVER}/db`, `${SERVER}/test`, `${SERVER}/*.test.ts`,
+          ]) },
       ],
     },
   },

@@ -27,6 +27,7 @@ const UNIT_TESTS = [
   'src/server/lib/xlsx-writer.test.ts',
   'src/server/layers.test.ts',
   'src/server/modules/bank-transactions/bank-webhook.auth.test.ts',
+  'src/server/modules/packages/packages.hooks.test.ts',
   'bench/office.test.ts',
 ];
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { openDatabase, type Database } from '../src/server/db/client';
 import { queryNamed } from '../src/server/db/pglite-statements';
 import { ROOT } from '../src/server/paths';
-import { searchPackages } from '../src/server/modules/packages/packages.tracking';
+import { searchPackages } from '../src/server/modules/packages/index';
 import { officeDataDir } from './office-data';
 import { pct } from './office';
 

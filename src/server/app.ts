@@ -36,7 +36,7 @@ import { registerSecurity } from './plugins/security';
 import { responseSerializerCompiler } from './plugins/serializer';
 import { ROOT, WEB_DIST_DIR } from './paths';
 import { registerModules } from './modules/index';
-import { companyProfile } from './modules/settings/company';
+import { companyProfile } from './modules/settings/index';
 
 // zod's own messages in the request's language: Vietnamese (z.locales.vi), or English for an English request.
 z.config(requestLanguageZodLocale());

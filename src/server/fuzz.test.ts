@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cassoSignatureHeader } from './modules/bank-transactions/bank-webhook.auth';
+import { cassoSignatureHeader } from './modules/bank-transactions/index';
 import { createTestContext, type TestContext } from './test/harness';
 
 /**

@@ -5,10 +5,8 @@ import { runHousekeeping } from './lib/housekeeping';
 import { flushMailOutbox, type Mailer } from './lib/mail';
 import { QUEUES, startQueue, type QueueHandlers, type QueueName, type RunningQueue } from './lib/queue';
 import { runWrite, SYSTEM_META } from './lib/write-context';
-import { sweepUnmatchedBankTransactions } from './modules/bank-transactions/bank-transactions.service';
-import { enqueueBalanceReminders, requeueOrphanedMessages } from './modules/notifications/notifications.enqueue';
-import { processMessage } from './modules/notifications/notifications.send';
-import { reminderDays } from './modules/notifications/notifications.settings';
+import { sweepUnmatchedBankTransactions } from './modules/bank-transactions/index';
+import { enqueueBalanceReminders, processMessage, reminderDays, requeueOrphanedMessages } from './modules/notifications/index';
 
 /** What each queue does: the work of this server's background jobs, in one place. */
 export function jobHandlers(deps: { database: Database; config: Config; mailer: Mailer; log: FastifyBaseLogger; now?: () => Date }): Record<QueueName, QueueHandlers[string]> {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_RATE_LIMITS } from './modules/auth/auth.routes';
+import { AUTH_RATE_LIMITS } from './modules/auth/index';
 import { withDatabase } from './test/global-setup';
 import { pgReachable, PG_ADMIN_URL, startInstance, type Instance } from './test/instances';
 import { signInAdmin } from './test/sign-in';

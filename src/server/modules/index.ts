@@ -1,23 +1,20 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { auditLogsRoutes } from './audit-logs/audit-logs.routes';
-import { bankTransactionsRoutes, bankWebhookRoutes } from './bank-transactions/bank-transactions.routes';
-import { authRoutes } from './auth/auth.routes';
-import { customersRoutes } from './customers/customers.routes';
-import { dashboardRoutes } from './dashboard/dashboard.routes';
-import { deliverySlipsRoutes } from './delivery-slips/delivery-slips.routes';
-import { employeesRoutes } from './employees/employees.routes';
-import { healthRoutes } from './health/health.routes';
-import { mawbsRoutes } from './mawbs/mawbs.routes';
-import { ordersRoutes } from './orders/orders.routes';
-import { packagesRoutes } from './packages/packages.routes';
-import { mailOutboxRoutes } from './settings/mail-outbox.routes';
-import { messagesRoutes } from './notifications/messages.routes';
-import { publicSettingsRoutes } from './settings/public.routes';
-import { publicTrackingRoutes } from './public-tracking/public-tracking.routes';
-import { sessionPolicyRoutes } from './settings/session-policy.routes';
-import { settingsRoutes } from './settings/settings.routes';
-import { storesRoutes } from './stores/stores.routes';
-import { transactionsRoutes } from './transactions/transactions.routes';
+import { auditLogsRoutes } from './audit-logs/index';
+import { bankTransactionsRoutes, bankWebhookRoutes } from './bank-transactions/index';
+import { authRoutes } from './auth/index';
+import { customersRoutes } from './customers/index';
+import { dashboardRoutes } from './dashboard/index';
+import { deliverySlipsRoutes } from './delivery-slips/index';
+import { employeesRoutes } from './employees/index';
+import { healthRoutes } from './health/index';
+import { mawbsRoutes } from './mawbs/index';
+import { ordersRoutes } from './orders/index';
+import { packagesRoutes } from './packages/index';
+import { mailOutboxRoutes, publicSettingsRoutes, sessionPolicyRoutes, settingsRoutes } from './settings/index';
+import { messagesRoutes } from './notifications/index';
+import { publicTrackingRoutes } from './public-tracking/index';
+import { storesRoutes } from './stores/index';
+import { transactionsRoutes } from './transactions/index';
 
 /** Every API module, mounted under /api. A new section adds one line here. */
 export const registerModules: FastifyPluginAsync = async (app) => {

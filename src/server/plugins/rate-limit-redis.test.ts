@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_RATE_LIMITS } from '../modules/auth/auth.routes';
+import { AUTH_RATE_LIMITS } from '../modules/auth/index';
 import { createTestContext, type TestContext } from '../test/harness';
 
 /**

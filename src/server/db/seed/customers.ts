@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { CustomerAddress, CustomerGroup } from '../../../shared/contracts/customers';
-import { customerSearchText } from '../../modules/customers/customers.service';
+import { customerSearchText } from '../../modules/customers/index';
 import type { Db } from '../client';
 import { customers } from '../schema/index';
 import { emailLocal, FAMILY_NAMES, GIVEN_NAMES, MIDDLE_NAMES, mobile, PROVINCES, rng, STREETS, vietnameseName } from './names';

@@ -2,7 +2,7 @@ import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { FlightLeg } from '../../../shared/contracts/mawbs';
 import { makeAwb } from '../../../shared/domain/awb';
 import { MAWB_FLOW, MAWB_STATUS_EFFECTS, type MawbStatus } from '../../../shared/domain/mawb-lifecycle';
-import { mawbSearchText, flightsOf } from '../../modules/mawbs/mawbs.service';
+import { flightsOf, mawbSearchText } from '../../modules/mawbs/index';
 import type { Db } from '../client';
 import { mawbEvents, mawbs, packages, trackingEvents, users } from '../schema/index';
 import { rng, type Rng } from './names';

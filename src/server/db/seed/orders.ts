@@ -5,8 +5,8 @@ import { orderTotals, type ForeignCurrency, type ServiceFeeMode } from '../../..
 import { formatRateWire, parseRateWire } from '../../../shared/domain/money-input';
 import type { OrderKind, OrderStatus } from '../../../shared/domain/order-lifecycle';
 import { orderNote, type TransactionNote } from '../../../shared/domain/transaction-notes';
-import { orderSearchText } from '../../modules/orders/orders.service';
-import { postMovement } from '../../modules/transactions/transactions.ledger';
+import { orderSearchText } from '../../modules/orders/index';
+import { postMovement } from '../../modules/transactions/index';
 import { writeContextIn } from '../../lib/write-context';
 import type { Db } from '../client';
 import { customers, orderEvents, orderItems, orders, settings } from '../schema/index';

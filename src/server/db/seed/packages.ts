@@ -4,7 +4,7 @@ import { MAWB_ADD_EFFECT, MAWB_STATUS_EFFECTS, type MawbStatus } from '../../../
 import { mawbAddedNote, mawbStatusNote, type EventNoteCode, type EventNoteParams } from '../../../shared/domain/event-notes';
 import { DEFAULT_IATA_CODE, type PackageStatus } from '../../../shared/domain/package-status';
 import { parcelFigures } from '../../../shared/domain/weight';
-import { packageSearchText } from '../../modules/packages/packages.service';
+import { packageSearchText } from '../../modules/packages/index';
 import type { Db } from '../client';
 import { customers, packages, stores, trackingEvents, users } from '../schema/index';
 import { loadSeededMawbs, pathTo, type SeededMawb } from './mawbs';

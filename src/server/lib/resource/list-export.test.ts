@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListQuery } from '../../../shared/contracts/list-query';
-import { customersResource } from '../../modules/customers/customers.resource';
-import { packagesResource } from '../../modules/packages/packages.resource';
+import { customersResource } from '../../modules/customers/index';
+import { packagesResource } from '../../modules/packages/index';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { iterateItems, listPage } from './list-engine';
 

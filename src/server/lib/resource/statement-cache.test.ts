@@ -2,9 +2,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { and, desc, DrizzleQueryError, eq, gte, isNull, sql } from 'drizzle-orm';
 import { customers, packages } from '../../db/schema/index';
-import { customersResource } from '../../modules/customers/customers.resource';
-import { packagesResource } from '../../modules/packages/packages.resource';
-import { latestEventJson } from '../../modules/packages/packages.events';
+import { customersResource } from '../../modules/customers/index';
+import { latestEventJson, packagesResource } from '../../modules/packages/index';
 import { cachedStatement, direct, MAX_BOUND_VALUES, MAX_SHAPES, type Prepared } from './statement-cache';
 
 let ctx: TestContext;

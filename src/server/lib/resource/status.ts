@@ -1,11 +1,11 @@
-import { and, eq, isNull, type SQL } from 'drizzle-orm';
 import type { Lifecycle } from '../../../shared/domain/lifecycle';
 import { writeAudit } from '../audit';
 import { HttpError } from '../errors';
 import type { WriteContext } from '../write-context';
-import { parseIfMatch, staleError, type IfMatchHeader } from './concurrency';
+import { parseIfMatch, type IfMatchHeader } from './concurrency';
 import type { AnyResource } from './define';
 import { findItem } from './list-engine';
+import { lockItem } from './lock';
 
 /**
  * The one status-change path: every status step of a record (an order, a MAWB, a package event, a delivery
@@ -70,15 +70,6 @@ function transitionRefused<S extends string>(
   return new HttpError(409, lifecycle.refusal(from, to, opts.subject), opts.code, opts.details ? opts.details(from, to, allowed) : { from, to, allowed });
 }
 
-/** Locks the live row of `resource` (404 when absent or soft-deleted) and reads it as the API shows it. */
-export async function lockItem<TItem>(ctx: WriteContext, resource: AnyResource, id: number): Promise<TItem> {
-  const conditions: SQL[] = [eq(resource.table.id, id)];
-  if (resource.deletedAt) conditions.push(isNull(resource.deletedAt));
-  const [row] = await ctx.tx.select({ id: resource.table.id }).from(resource.table).where(and(...conditions)).for('update');
-  if (!row) throw new HttpError(404, `Không tìm thấy ${resource.label}`);
-  return (await findItem<TItem>(ctx.tx, resource, id))!;
-}
-
 export async function changeStatus<TItem extends { id: number; version: number }, S extends string, R = void>(
   ctx: WriteContext,
   resource: AnyResource,
@@ -86,8 +77,7 @@ export async function changeStatus<TItem extends { id: number; version: number }
   change: StatusChange<TItem, S, R>,
 ): Promise<StatusChangeResult<TItem, R>> {
   const expected = parseIfMatch(change.ifMatch, change.required ?? false);
-  const before = await lockItem<TItem>(ctx, resource, id);
-  if (expected !== null && before.version !== expected) throw staleError(before, resource.label);
+  const { item: before } = await lockItem<TItem>(ctx.tx, resource, id, expected);
   const to = typeof change.to === 'function' ? change.to(before) : change.to;
   if (to !== null) {
     const lifecycle = typeof change.lifecycle === 'function' ? change.lifecycle(before) : change.lifecycle;

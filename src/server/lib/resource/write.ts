@@ -1,13 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from '../../db/client';
 import { requestMeta, writeAudit } from '../audit';
-import { HttpError } from '../errors';
-import { setEtag, staleError } from './concurrency';
+import { setEtag } from './concurrency';
 import { mapUniqueViolation } from './db-errors';
 import { runWrite } from '../write-context';
 import type { AnyResource, RequestWriteContext } from './define';
 import { findItem } from './list-engine';
+import { lockItem } from './lock';
 
 /**
  * Create, update and delete of any resource: one transaction each, holding the row lock, the version
@@ -38,19 +37,6 @@ export async function inWriteTransaction<T>(
     if (def.uniqueConstraints) mapUniqueViolation(err, def.uniqueConstraints);
     throw err;
   }
-}
-
-function notFound(def: AnyResource): HttpError {
-  return new HttpError(404, `Không tìm thấy ${def.label}`);
-}
-
-/** Locks the row, then answers 404 when it is absent or deleted and 412 when its version moved on. */
-async function lockCurrent<TItem extends Identified>(tx: Db, def: AnyResource, id: number, expectedVersion: number): Promise<{ row: Record<string, unknown>; item: TItem }> {
-  const [row] = await tx.select().from(def.table).where(eq(def.table.id, id)).for('update');
-  if (!row || (def.deletedAt && (row as Record<string, unknown>).deletedAt)) throw notFound(def);
-  const item = (await findItem<TItem>(tx, def, id))!;
-  if (item.version !== expectedVersion) throw staleError(item, def.label);
-  return { row: row as Record<string, unknown>, item };
 }
 
 /** Rows and jsonb compare by value; timestamps by instant. */
@@ -93,7 +79,7 @@ export async function updateRecord<TItem extends Identified>(
   const update = def.write?.update;
   if (!update) throw new Error(`${def.name} has no update rule`);
   return inWriteTransaction(app, req, def, async (ctx) => {
-    const { row, item: before } = await lockCurrent<TItem>(ctx.tx, def, id, expectedVersion);
+    const { row, item: before } = await lockItem<TItem>(ctx.tx, def, id, expectedVersion);
     const plan = await update(ctx, before, patch);
     const set: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(plan.set)) {
@@ -115,7 +101,7 @@ export async function updateRecord<TItem extends Identified>(
 export async function removeRecord(app: FastifyInstance, req: FastifyRequest, def: AnyResource, id: number, expectedVersion: number): Promise<void> {
   if (!def.deletedAt) throw new Error(`${def.name} has no soft delete`);
   await inWriteTransaction(app, req, def, async (ctx) => {
-    const { item: before } = await lockCurrent<Identified>(ctx.tx, def, id, expectedVersion);
+    const { item: before } = await lockItem<Identified>(ctx.tx, def, id, expectedVersion);
     await def.write?.remove?.(ctx, before);
     await ctx.tx
       .update(def.table)

@@ -16,7 +16,7 @@ import { staleError } from '../../lib/resource/concurrency';
 import { findItem } from '../../lib/resource/list-engine';
 import { settingsInForce } from '../../lib/settings';
 import { runWrite, SYSTEM_META, type WriteContext } from '../../lib/write-context';
-import { postMovement, type MovementInput } from '../transactions/transactions.ledger';
+import { type MovementInput, postMovement } from '../transactions/index';
 import { bankTransactionsResource } from './bank-transactions.resource';
 
 /**

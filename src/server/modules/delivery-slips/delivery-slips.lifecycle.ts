@@ -28,8 +28,8 @@ import { inWriteTransaction } from '../../lib/resource/write';
 import type { IfMatchHeader } from '../../lib/resource/concurrency';
 import { changeStatus } from '../../lib/resource/status';
 import type { WriteContext } from '../../lib/write-context';
-import { appendEvents } from '../packages/packages.events';
-import { postMovement } from '../transactions/transactions.ledger';
+import { appendEvents } from '../packages/index';
+import { postMovement } from '../transactions/index';
 import { deliverySlipsResource } from './delivery-slips.resource';
 import { findCustomer, updateSlip } from './delivery-slips.service';
 

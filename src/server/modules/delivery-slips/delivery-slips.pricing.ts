@@ -2,7 +2,7 @@ import { businessDate } from '../../../shared/contracts/exchange-rates';
 import { DELIVERY_ZONES, type DomesticFees } from '../../../shared/domain/slip-charges';
 import type { Db } from '../../db/client';
 import { settingsInForce } from '../../lib/settings';
-import { freightWith, pricingData } from '../settings/pricing.service';
+import { freightWith, pricingData } from '../settings/index';
 import type { CustomerGroup, FreightBasis, FreightSubject } from '../../../shared/domain/pricing';
 
 /**

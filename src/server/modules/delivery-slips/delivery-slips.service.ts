@@ -34,7 +34,7 @@ import type { Db } from '../../db/client';
 import { customers, deliverySlipOrders, deliverySlipPackages, deliverySlips, orders, packages, stores } from '../../db/schema/index';
 import { HttpError } from '../../lib/errors';
 import type { UpdatePlan, WriteContext } from '../../lib/resource/define';
-import { paidSql } from '../orders/orders.resource';
+import { paidSql } from '../orders/index';
 import { domesticFeesInForce, freightFor } from './delivery-slips.pricing';
 
 /**

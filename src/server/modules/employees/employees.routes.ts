@@ -8,8 +8,7 @@ import { HttpError } from '../../lib/errors';
 import { findItem } from '../../lib/resource/list-engine';
 import { resourceRoutes } from '../../lib/resource/routes';
 import { namedParamsValidator } from '../../lib/resource/validation';
-import { requestPasswordReset } from '../auth/auth.service';
-import { endSession, listSessions } from '../auth/sessions.service';
+import { endSession, listSessions, requestPasswordReset } from '../auth/index';
 import { employeesResource } from './employees.resource';
 import { originOf } from './employees.service';
 

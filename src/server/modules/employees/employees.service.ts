@@ -9,7 +9,7 @@ import { fieldError, HttpError } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
 import type { RequestWriteContext, UpdatePlan, WriteContext } from '../../lib/resource/define';
 import { mailOrigin } from '../../plugins/hosts';
-import { requestPasswordReset, revokeUserSessions } from '../auth/auth.service';
+import { requestPasswordReset, revokeUserSessions } from '../auth/index';
 
 /**
  * Employee rules: codes, the store reference, and the sign-in account that goes with an employee

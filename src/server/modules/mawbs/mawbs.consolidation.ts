@@ -46,13 +46,13 @@ import type { Db } from '../../db/client';
 import { customers, mawbEvents, mawbs, packages, stores, users } from '../../db/schema/index';
 import { writeAudit } from '../../lib/audit';
 import { HttpError } from '../../lib/errors';
-import { parseIfMatch, staleError, type IfMatchHeader } from '../../lib/resource/concurrency';
+import { parseIfMatch, type IfMatchHeader } from '../../lib/resource/concurrency';
 import type { WriteContext } from '../../lib/resource/define';
 import { findItem } from '../../lib/resource/list-engine';
-import { changeStatus, lockItem } from '../../lib/resource/status';
+import { lockItem } from '../../lib/resource/lock';
+import { changeStatus } from '../../lib/resource/status';
 import { inWriteTransaction } from '../../lib/resource/write';
-import { appendEvents } from '../packages/packages.events';
-import { packageWithCustomerFields } from '../packages/packages.service';
+import { appendEvents, packageWithCustomerFields } from '../packages/index';
 import { mawbsResource } from './mawbs.resource';
 import { mawbSearchText } from './mawbs.service';
 
@@ -82,9 +82,7 @@ function listed(values: string[], max = 10): string {
 
 /** Locks the live MAWB row and answers it as the API shows it; 404 when absent, 412 when If-Match is stale. */
 async function lockMawb(ctx: WriteContext, id: number, expectedVersion: number | null): Promise<Mawb> {
-  const item = await lockItem<Mawb>(ctx, mawbsResource, id);
-  if (expectedVersion !== null && item.version !== expectedVersion) throw staleError(item, mawbsResource.label);
-  return item;
+  return (await lockItem<Mawb>(ctx.tx, mawbsResource, id, expectedVersion)).item;
 }
 
 function assertPackagesEditable(m: Mawb): void {

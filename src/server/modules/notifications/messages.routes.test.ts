@@ -3,7 +3,7 @@ import type { Message, MessageList } from '../../../shared/contracts/messages';
 import { runWrite, SYSTEM_META } from '../../lib/write-context';
 import { useTestContext } from '../../test/harness';
 import { slipHelpers } from '../delivery-slips/test-support';
-import { postMovement } from '../transactions/transactions.ledger';
+import { postMovement } from '../transactions/index';
 
 // No queue workers here: messages stay queued, as staff find them before they are sent.
 const ctx = useTestContext({ NOTIFY_QUIET_HOURS: '' });

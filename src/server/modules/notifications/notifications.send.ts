@@ -7,7 +7,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import type { Mailer } from '../../lib/mail';
 import { enqueue, QUEUES } from '../../lib/queue';
-import { estimateFreight } from '../packages/packages.freight';
+import { estimateFreight } from '../settings/index';
 import { notificationSetting } from './notifications.settings';
 import { sendZns, type SendOutcome } from './zns';
 

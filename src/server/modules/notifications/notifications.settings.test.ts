@@ -7,7 +7,7 @@ import { QUEUES } from '../../lib/queue';
 import { runWrite, SYSTEM_META } from '../../lib/write-context';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { slipHelpers } from '../delivery-slips/test-support';
-import { postMovement } from '../transactions/transactions.ledger';
+import { postMovement } from '../transactions/index';
 import { startFakeZns, type FakeZns } from './fake-zns';
 import { processMessage, type NotifyDeps } from './notifications.send';
 import { reminderDays } from './notifications.settings';

@@ -8,9 +8,9 @@ import { runWrite, SYSTEM_META } from '../../lib/write-context';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { until } from '../../test/until';
 import { slipHelpers } from '../delivery-slips/test-support';
-import { appendEvents } from '../packages/packages.events';
-import { estimateFreight } from '../packages/packages.freight';
-import { postMovement } from '../transactions/transactions.ledger';
+import { appendEvents } from '../packages/index';
+import { estimateFreight } from '../settings/index';
+import { postMovement } from '../transactions/index';
 import { startFakeZns, type FakeZns } from './fake-zns';
 import { processMessage, type NotifyDeps } from './notifications.send';
 

@@ -14,10 +14,9 @@ import { customers, orders, packages } from '../../db/schema/index';
 import { writeAudit } from '../../lib/audit';
 import { HttpError } from '../../lib/errors';
 import { findItem } from '../../lib/resource/list-engine';
-import { lockItem } from '../../lib/resource/status';
+import { lockItem } from '../../lib/resource/lock';
 import type { WriteContext } from '../../lib/write-context';
-import { packagesResource } from '../packages/packages.resource';
-import { packageSearchText } from '../packages/packages.service';
+import { packageSearchText, packagesResource } from '../packages/index';
 import { followOrder } from './orders.follow';
 import { ordersResource } from './orders.resource';
 
@@ -119,7 +118,7 @@ function judge(order: Order, number: string, p: Candidate | undefined): OrderPac
 }
 
 export async function attachPackages(ctx: WriteContext, orderId: number, body: OrderPackagesAttach): Promise<OrderPackagesResponse> {
-  const order = await lockItem<Order>(ctx, ordersResource, orderId);
+  const { item: order } = await lockItem<Order>(ctx.tx, ordersResource, orderId);
   refuseClosed(order);
   const found = await lockCandidates(ctx, body.numbers, body.packageIds);
   const byNumber = new Map<string, Candidate>();
@@ -178,7 +177,7 @@ export async function attachPackages(ctx: WriteContext, orderId: number, body: O
 
 /** Takes a parcel off the order (a wrong scan): it keeps its customer, and the order does not step back. */
 export async function detachPackage(ctx: WriteContext, orderId: number, packageId: number): Promise<Order> {
-  const order = await lockItem<Order>(ctx, ordersResource, orderId);
+  const { item: order } = await lockItem<Order>(ctx.tx, ordersResource, orderId);
   refuseClosed(order);
   const [locked] = await ctx.tx
     .select({ id: packages.id })

@@ -22,7 +22,7 @@ import { foldVietnamese } from '../../../shared/text';
 import type { Db } from '../../db/client';
 import { customers, orderEvents, orderItems, orders, packages, transactions } from '../../db/schema/index';
 import { FINAL_STATUSES, PACKAGE_STATUS_LABELS } from '../../../shared/domain/package-status';
-import { postMovement } from '../transactions/transactions.ledger';
+import { postMovement } from '../transactions/index';
 import { fieldError, HttpError } from '../../lib/errors';
 import type { IfMatchHeader } from '../../lib/resource/concurrency';
 import type { AnyResource, UpdatePlan, WriteContext } from '../../lib/resource/define';

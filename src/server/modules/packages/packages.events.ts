@@ -5,8 +5,8 @@ import { DEFAULT_IATA_CODE, type EventCode } from '../../../shared/domain/packag
 import type { Db } from '../../db/client';
 import { packages, trackingEvents, users } from '../../db/schema/index';
 import type { WriteContext } from '../../lib/write-context';
-import { notifyPackageEvents } from '../notifications/notifications.enqueue';
-import { followPackages } from '../orders/orders.follow';
+import { notifyPackageEvents } from '../notifications/index';
+import { runPackageEventsHook } from './packages.hooks';
 
 /**
  * The event-append path: the only code that writes a package's `status` / `status_at`. Receiving, the
@@ -126,7 +126,8 @@ export async function refreshStatus(tx: Db, packageIds: number[]): Promise<numbe
 
 /**
  * Appends one event to each package (MAWB status changes write one per package) and refreshes their
- * statuses; the orders of the packages whose status moved follow them (orders.follow.ts). With `bumpVersion`, packages whose status moved get a new version and updated_by/at, for
+ * statuses; the after-append hook then runs for the packages whose status moved (the orders module registers its orders
+ * following their parcels, packages.hooks.ts). With `bumpVersion`, packages whose status moved get a new version and updated_by/at, for
  * callers whose mutation is not already a row update of those packages.
  */
 export async function appendEvents(
@@ -164,7 +165,7 @@ export async function appendEvents(
       .where(inArray(packages.id, changed));
   }
   // The orders of the parcels that moved take the steps their parcels imply, in this same transaction.
-  await followPackages(ctx, changed);
+  await runPackageEventsHook(ctx, changed);
   // The customers of the parcels that moved into a status they hear about get their message, in this transaction.
   await notifyPackageEvents(ctx, changed, event.code);
   return { events: await findEvents(tx, inserted.map((r) => r.id)), changed };

@@ -19,7 +19,7 @@ import { resourceRoutes } from '../../lib/resource/routes';
 import { namedParamsValidator } from '../../lib/resource/validation';
 import { inWriteTransaction } from '../../lib/resource/write';
 import { packagesResource } from './packages.resource';
-import { estimateFreight } from './packages.freight';
+import { estimateFreight } from '../settings/index';
 import { addPackageEvent, packageEvents, packageLabels, receivePackage, searchPackages } from './packages.tracking';
 
 /**

@@ -38,7 +38,7 @@ import { inWriteTransaction } from '../../lib/resource/write';
 import type { WriteContext } from '../../lib/write-context';
 import { appendEvent, latestEventJson, listEvents, toTrackingEvent, type EventRow, type NewEvent } from './packages.events';
 import { packagesResource } from './packages.resource';
-import { attachPackages } from '../orders/orders.packages';
+import { runReceiveOntoOrderHook } from './packages.hooks';
 import {
   assertStore,
   customerByCode,
@@ -246,7 +246,7 @@ export async function receivePackage(app: FastifyInstance, req: FastifyRequest, 
     await writeAudit(tx, meta, { action: 'receive', entity: 'packages', entityId: id, before, after: { ...received, event } });
     // Onto the customer's open order through the order's own attach path (its rules, its audit rows, the order
     // following its parcels); a refusal there refuses the whole receive, so nothing is half done.
-    if (body.orderId != null) await attachPackages(ctx, body.orderId, { numbers: [], packageIds: [id] });
+    if (body.orderId != null) await runReceiveOntoOrderHook(ctx, body.orderId, id);
     const after = body.orderId != null ? (await findPackage(tx, id))! : received;
     return { created: !existing, response: { outcome, package: after, event } };
   });

@@ -10,7 +10,7 @@ import { writeAudit } from '../../lib/audit';
 import { HttpError } from '../../lib/errors';
 import { findItem } from '../../lib/resource/list-engine';
 import type { WriteContext } from '../../lib/write-context';
-import { notifyWalletCredited } from '../notifications/notifications.enqueue';
+import { notifyWalletCredited } from '../notifications/index';
 import { REFERENCE_TABLES } from './transactions.references';
 import { transactionSearchText, transactionsResource } from './transactions.resource';
 

@@ -3,7 +3,7 @@ import { businessDate } from '../../../shared/contracts/exchange-rates';
 import type { FreightResponse, PackageFreight } from '../../../shared/contracts/packages';
 import type { Db } from '../../db/client';
 import { customers, packages, stores } from '../../db/schema/index';
-import { freightWith, pricingData } from '../settings/pricing.service';
+import { freightWith, pricingData } from './pricing.service';
 
 /**
  * A package's estimated freight, for the detail screen and the list's optional column alike (a page of ids at a

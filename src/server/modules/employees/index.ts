@@ -1,0 +1,2 @@
+/** The employees module's public API: other modules, the registry, the seed and the composition root import it only from here. */
+export { employeesRoutes } from './employees.routes';

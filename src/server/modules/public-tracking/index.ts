@@ -1,0 +1,2 @@
+/** The public-tracking module's public API: other modules, the registry, the seed and the composition root import it only from here. */
+export { publicTrackingRoutes } from './public-tracking.routes';
