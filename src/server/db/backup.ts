@@ -66,9 +66,10 @@ export async function backupTo(database: Database, file: string, opts: BackupOpt
   const gzip = createGzip();
   const out = createWriteStream(file, { mode: 0o600 });
   gzip.pipe(out);
-  const write = async (obj: unknown) => {
-    if (!gzip.write(JSON.stringify(obj) + '\n')) await once(gzip, 'drain');
+  const writeLine = async (line: string) => {
+    if (!gzip.write(line + '\n')) await once(gzip, 'drain');
   };
+  const write = (obj: unknown) => writeLine(JSON.stringify(obj));
   let rows = 0;
   // One read-only snapshot for the whole dump, read through cursors so no table is held in memory.
   await database.session(async (run) => {
@@ -84,11 +85,13 @@ export async function backupTo(database: Database, file: string, opts: BackupOpt
       await write(header);
       for (const table of tables) {
         const where = table === 'app_secrets' && !withSecrets ? ' WHERE false' : '';
-        await run(`DECLARE backup_cursor NO SCROLL CURSOR FOR SELECT row_to_json(t) AS r FROM "${table}" t${where}`);
+        // Each row as the JSON text the database writes, put into the batch's line as it is: parsing it into objects
+        // only to write them out again is work a dump does not need (3.5 M rows at an office's size).
+        await run(`DECLARE backup_cursor NO SCROLL CURSOR FOR SELECT row_to_json(t)::text AS r FROM "${table}" t${where}`);
         for (;;) {
-          const batch = await run<{ r: unknown }>(`FETCH ${BATCH} FROM backup_cursor`, []);
+          const batch = await run<{ r: string }>(`FETCH ${BATCH} FROM backup_cursor`, []);
           if (batch.length === 0) break;
-          await write({ table, rows: batch.map((b) => b.r) });
+          await writeLine(`{"table":${JSON.stringify(table)},"rows":[${batch.map((b) => b.r).join(',')}]}`);
           rows += batch.length;
         }
         await run('CLOSE backup_cursor');
