@@ -16,6 +16,7 @@ import { settings } from '../../db/schema/index';
 import { HttpError } from '../../lib/errors';
 import { defineResource, recordStamps, type RequestWriteContext } from '../../lib/resource/define';
 import { foldSql } from '../../lib/resource/fold-sql';
+import { TODAY_IN_VIETNAM } from '../../lib/settings';
 
 /**
  * Every settings row as one resource. Which versions may change is decided by the day in Vietnam: a version whose
@@ -25,7 +26,7 @@ import { foldSql } from '../../lib/resource/fold-sql';
  */
 
 /** Today in Vietnam, in SQL (the business day every setting is dated by). */
-const TODAY = sql`(now() AT TIME ZONE 'Asia/Ho_Chi_Minh')::date`;
+const TODAY = TODAY_IN_VIETNAM;
 
 // The outer row is named in full ("settings".…): inside the sub-query a bare column would mean the inner row.
 const STATUS = sql<'past' | 'current' | 'scheduled'>`CASE
