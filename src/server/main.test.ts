@@ -110,18 +110,29 @@ describe('the server process on PGlite', () => {
     const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
     // A sign-in whose body is still arriving when the signal comes: the request is in flight, not yet handled.
+    // `Expect: 100-continue`: the server answers "continue" as it takes the request in (before that, a signal
+    // could come first on a busy machine, and the request would rightly be refused as arriving after it).
     let finishBody: () => void = () => {};
+    let taken: () => void = () => {};
+    const takenIn = new Promise<void>((r) => (taken = r));
     const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const req = http.request({ host: url.hostname, port: url.port, path: '/api/auth/login', method: 'POST', headers: { 'content-type': 'application/json' } }, (res) => {
-        let body = '';
-        res.on('data', (d) => (body += d));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-      });
+      const req = http.request(
+        { host: url.hostname, port: url.port, path: '/api/auth/login', method: 'POST', headers: { 'content-type': 'application/json', expect: '100-continue' } },
+        (res) => {
+          let body = '';
+          res.on('data', (d) => (body += d));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        },
+      );
       req.on('error', reject);
-      req.write('{"email":"admin@cargo.test",');
+      req.on('continue', () => {
+        req.write('{"email":"admin@cargo.test",');
+        taken();
+      });
+      req.flushHeaders();
       finishBody = () => req.end('"password":"not-the-password"}');
     });
-    await sleep(300);
+    await takenIn;
     server.child.kill('SIGTERM');
     // The listener closes: new connections are refused while the old request is still open.
     let refused = false;
