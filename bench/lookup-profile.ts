@@ -3,7 +3,6 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { openDatabase, type Database } from '../src/server/db/client';
-import { queryNamed } from '../src/server/db/pglite-statements';
 import { ROOT } from '../src/server/paths';
 import { searchPackages } from '../src/server/modules/packages/index';
 import { officeDataDir } from './office-data';
@@ -49,36 +48,31 @@ async function measure() {
   const { database, numbers } = await open();
   const pglite = database.pglite!;
   try {
-    // The statement the app sends, as PGlite receives it: the text of its Parse message (the app names its cached
-    // statements, db/pglite-statements.ts, so the first lookup of this fresh process parses it).
-    let lookupSql: string | undefined;
-    const original = pglite.execProtocolStream.bind(pglite);
-    (pglite as { execProtocolStream: unknown }).execProtocolStream = (message: Uint8Array, opts?: unknown) => {
-      if (message[0] === 0x50 /* 'P' */ && lookupSql === undefined) {
-        const body = new TextDecoder().decode(message.subarray(5));
-        lookupSql = body.split('\0')[1];
-      }
-      return original(message, opts as never);
+    // The statement the app sends, as PGlite receives it.
+    let captured: { sql: string; options: unknown } | undefined;
+    const original = pglite.query.bind(pglite);
+    (pglite as { query: unknown }).query = (sqlText: string, params?: unknown[], options?: unknown) => {
+      captured ??= { sql: sqlText, options };
+      return original(sqlText, params, options as never);
     };
     await searchPackages(database.db, [numbers[0]!]);
-    (pglite as { execProtocolStream: unknown }).execProtocolStream = original;
-    if (!lookupSql) throw new Error('the lookup sent no statement');
-    const options = { rowMode: 'array' as const };
+    (pglite as { query: unknown }).query = original;
+    if (!captured) throw new Error('the lookup sent no statement');
+    const { sql: lookupSql, options } = captured;
     const params = (i: number) => [numbers[i % numbers.length], numbers[i % numbers.length]];
     console.log(`lookup statement: ${lookupSql.length} characters, ${(lookupSql.match(/\$\d+/g) ?? []).length} parameters`);
     console.log(`searchPackages(), the whole lookup without HTTP: ${stats(await time(RUNS, (i) => searchPackages(database.db, [numbers[i % numbers.length]!])))}`);
-    console.log(`the same SQL straight to PGlite, unnamed (array rows): ${stats(await time(RUNS, (i) => pglite.query(lookupSql!, params(i), options)))}`);
-    console.log(`the same SQL as a named statement (array rows): ${stats(await time(RUNS, (i) => queryNamed(pglite, 'lookup_profile', lookupSql!, params(i), options)))}`);
+    console.log(`the same SQL straight to PGlite (array rows): ${stats(await time(RUNS, (i) => pglite.query(lookupSql, params(i), options as never)))}`);
     const planning: number[] = [];
     const execution: number[] = [];
     const explainWall = await time(Math.min(RUNS, 200), async (i) => {
-      const r = await pglite.query<{ 'QUERY PLAN': Array<{ 'Planning Time': number; 'Execution Time': number; Plan: unknown }> }>(`EXPLAIN (ANALYZE, FORMAT JSON) ${lookupSql!}`, params(i));
+      const r = await pglite.query<{ 'QUERY PLAN': Array<{ 'Planning Time': number; 'Execution Time': number; Plan: unknown }> }>(`EXPLAIN (ANALYZE, FORMAT JSON) ${lookupSql}`, params(i));
       const plan = r.rows[0]!['QUERY PLAN'][0]!;
       planning.push(plan['Planning Time']);
       execution.push(plan['Execution Time']);
     });
     console.log(`EXPLAIN (ANALYZE) of it through PGlite: planning ${stats(planning)}; execution ${stats(execution)}; the EXPLAIN call itself ${stats(explainWall)}`);
-    const plan = await pglite.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF) ${lookupSql!}`, params(1));
+    const plan = await pglite.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF) ${lookupSql}`, params(1));
     console.log('its plan:\n' + plan.rows.map((r) => `  ${r['QUERY PLAN']}`).join('\n'));
     console.log(`SELECT 1 through PGlite (simple query): ${stats(await time(RUNS, () => pglite.query('SELECT 1')))}`);
     console.log(`SELECT $1::text through PGlite (one parameter, parse/bind/execute): ${stats(await time(RUNS, (i) => pglite.query('SELECT $1::text', [numbers[i % numbers.length]], { rowMode: 'array' })))}`);

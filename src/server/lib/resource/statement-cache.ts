@@ -1,14 +1,12 @@
 import { createHash } from 'node:crypto';
-import type { QueryOptions } from '@electric-sql/pglite';
 import { Column, DrizzleQueryError, is, Param, Placeholder, SQL, sql, Subquery } from 'drizzle-orm';
-import { isPglite, queryNamed } from '../../db/pglite-statements';
 
 /**
  * Statements built once per query shape. Drizzle builds a query by walking its whole expression tree on every
  * call, which under load cost more CPU than the database spent answering; a hot query (a list page, get by id,
  * a scanner lookup) has few shapes, so each shape is built once with placeholders and then only executed with
  * the request's values. On PostgreSQL the statement is also named, so each connection parses and plans it once
- * (a lookup spent 0.6 ms planning against 0.1 ms executing); on PGlite db/pglite-statements.ts does the same.
+ * (a lookup spent 0.6 ms planning against 0.1 ms executing); PGlite ignores the name.
  */
 
 /** What a drizzle query builder offers once its values are placeholders. */
@@ -63,7 +61,7 @@ export function cachedStatement<TResult>(db: object, key: string, build: () => P
     if (names.size >= 4 * MAX_SHAPES) names.clear();
     names.set(key, name);
   }
-  const prepared = direct(query.prepare(name), name);
+  const prepared = direct(query.prepare(name));
   cache.set(key, prepared as Prepared<unknown>);
   if (cache.size > MAX_SHAPES) cache.delete(cache.keys().next().value!);
   return prepared;
@@ -146,7 +144,7 @@ function valueOf(values: Record<string, unknown>, name: string): unknown {
  * does not cover (nested selections, custom mappers, another driver's query) keeps drizzle's execute. Errors are
  * wrapped as drizzle wraps them, so the error handler reads them the same way.
  */
-export function direct<TResult>(prepared: Prepared<TResult>, name?: string): Prepared<TResult> {
+export function direct<TResult>(prepared: Prepared<TResult>): Prepared<TResult> {
   const p = prepared as unknown as Partial<DriverPrepared>;
   const fields = p.fields;
   if (
@@ -171,14 +169,8 @@ export function direct<TResult>(prepared: Prepared<TResult>, name?: string): Pre
   });
   const names = fields.map((f) => f.path[0]!);
   const decoders = fields.map((f) => decoderOf(f.field));
-  // PostgreSQL's client takes the options (with the statement's name) first; PGlite takes the text first, and names
-  // the statement itself (db/pglite-statements.ts) when it runs on the database rather than in a transaction.
-  const run =
-    'name' in queryConfig
-      ? (params: unknown[]) => client.query(queryConfig, params)
-      : name && isPglite(client)
-        ? (params: unknown[]) => queryNamed<unknown[]>(client, name, queryString, params, queryConfig as QueryOptions)
-        : (params: unknown[]) => client.query(queryString, params, queryConfig);
+  // PostgreSQL's client takes the options (with the statement's name) first; PGlite takes the text first.
+  const run = 'name' in queryConfig ? (params: unknown[]) => client.query(queryConfig, params) : (params: unknown[]) => client.query(queryString, params, queryConfig);
   return {
     async execute(values = {}) {
       const params = fill.map((f) => f(values));
