@@ -25,16 +25,13 @@ import { TODAY_IN_VIETNAM } from '../../lib/settings';
  * change is a new version with a start day). A plain kind's row is edited in place.
  */
 
-/** Today in Vietnam, in SQL (the business day every setting is dated by). */
-const TODAY = TODAY_IN_VIETNAM;
-
 // The outer row is named in full ("settings".…): inside the sub-query a bare column would mean the inner row.
 const STATUS = sql<'past' | 'current' | 'scheduled'>`CASE
-  WHEN "settings"."effective_from" > ${TODAY} THEN 'scheduled'
+  WHEN "settings"."effective_from" > ${TODAY_IN_VIETNAM} THEN 'scheduled'
   WHEN EXISTS (
     SELECT 1 FROM settings AS newer
     WHERE newer.kind = "settings"."kind" AND newer.key = "settings"."key" AND newer.deleted_at IS NULL
-      AND newer.effective_from <= ${TODAY}
+      AND newer.effective_from <= ${TODAY_IN_VIETNAM}
       AND (newer.effective_from > "settings"."effective_from" OR (newer.effective_from = "settings"."effective_from" AND newer.id > "settings"."id"))
   ) THEN 'past'
   ELSE 'current' END`;
