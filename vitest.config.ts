@@ -45,7 +45,8 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'process', environment: 'node', include: PROCESS_TESTS },
+        // They start the built server (dist/server), which their global setup bundles first.
+        test: { name: 'process', environment: 'node', include: PROCESS_TESTS, globalSetup: ['src/server/test/process-setup.ts'] },
       },
       {
         extends: true,

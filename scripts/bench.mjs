@@ -1,8 +1,8 @@
 // `npm run bench`: builds if stale, then runs bench/run.ts (tsx). `npm run bench:office` (`--office`): bench/office.ts.
 import path from 'node:path';
-import { mtime, newestMtime, nodeBin, npmBin, ROOT, run } from './lib.mjs';
+import { mtime, nodeBin, npmBin, ROOT, run, sourcesChanged } from './lib.mjs';
 
-const srcNewest = newestMtime(path.join(ROOT, 'src'));
+const srcNewest = sourcesChanged();
 if (mtime(path.join(ROOT, 'dist/web/index.html')) < srcNewest || mtime(path.join(ROOT, 'dist/server/main.js')) < srcNewest) {
   if ((await run(npmBin, ['run', '--silent', 'build'])) !== 0) process.exit(1);
 }

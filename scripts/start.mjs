@@ -2,11 +2,11 @@
 // process, so SIGINT/SIGTERM reach its graceful shutdown directly.
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { mtime, newestMtime, npmBin, ROOT, run } from './lib.mjs';
+import { mtime, npmBin, ROOT, run, sourcesChanged } from './lib.mjs';
 
 const web = path.join(ROOT, 'dist/web/index.html');
 const server = path.join(ROOT, 'dist/server/main.js');
-const srcNewest = Math.max(newestMtime(path.join(ROOT, 'src')), mtime(path.join(ROOT, 'package.json')));
+const srcNewest = sourcesChanged();
 const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
 if (mtime(web) < srcNewest) {
   const t = Date.now();

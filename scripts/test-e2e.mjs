@@ -1,7 +1,7 @@
 // `npm run test:e2e`: builds if needed, then runs the Playwright specs in headless Chromium against the real server.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { mtime, newestMtime, npmBin, ROOT, run } from './lib.mjs';
+import { mtime, npmBin, ROOT, run, sourcesChanged } from './lib.mjs';
 import { vitest } from './vitest-run.mjs';
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -14,7 +14,7 @@ if (!existsSync(chromium)) {
   console.log(`• end-to-end tests NOT RUN: ${msg}`);
   process.exit(0);
 }
-const srcNewest = newestMtime(path.join(ROOT, 'src'));
+const srcNewest = sourcesChanged();
 if (mtime(path.join(ROOT, 'dist/web/index.html')) < srcNewest || mtime(path.join(ROOT, 'dist/server/main.js')) < srcNewest) {
   if ((await run(npmBin, ['run', '--silent', 'build'])) !== 0) process.exit(1);
 }

@@ -3,14 +3,15 @@ import { readFileSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { nodeBin, ROOT, run } from './lib.mjs';
 
-export async function vitest(label, args, env = {}) {
+/** `log`: a file for its output instead of this terminal (for a run made beside another one). */
+export async function vitest(label, args, env = {}, log) {
   mkdirSync(path.join(ROOT, '.tmp'), { recursive: true });
   const report = path.join(ROOT, '.tmp', `vitest-${label}-${process.pid}.json`);
   rmSync(report, { force: true });
   const code = await run(
     nodeBin,
     [path.join(ROOT, 'node_modules/vitest/vitest.mjs'), 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
-    { env },
+    log ? { env, stdio: ['ignore', log, log] } : { env },
   );
   let passed = 0, failed = 0, skipped = 0;
   try {

@@ -6,11 +6,11 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ROOT } from './paths';
-import { pgReachable, PG_ADMIN_URL } from './test/instances';
+import { pgReachable, PG_ADMIN_URL, SERVER_MAIN } from './test/instances';
 
-/** The real process entry (src/server/main.ts under tsx), as `npm start` runs it, on a fresh data dir. */
+/** The real process entry (the built dist/server/main.js), as `npm start` runs it, on a fresh data dir. */
 function startMain(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, SERVER_MAIN, {
     cwd: ROOT,
     env: { ...process.env, PORT: '0', LOG_LEVEL: 'warn', DATABASE_URL: '', SEED: 'none', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ROOT } from '../paths';
+import { SERVER_MAIN } from '../test/instances';
 import { DataDirLockedError, lockDataDir, STALE_MS, type LockInfo } from './lock';
 
 const tmp = () => mkdtempSync(path.join(os.tmpdir(), 'cc-lock-'));
@@ -52,7 +53,7 @@ describe('data directory lock', () => {
     const dir = tmp();
     const lock = lockDataDir(dir);
     try {
-      const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/server/main.ts')], {
+      const r = spawnSync(process.execPath, SERVER_MAIN, {
         cwd: ROOT,
         encoding: 'utf8',
         timeout: 60_000,

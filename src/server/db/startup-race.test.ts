@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../paths';
 import { withDatabase } from '../test/global-setup';
+import { SERVER_MAIN } from '../test/instances';
 
 // Two real server processes started at once on one EMPTY PostgreSQL database must both come up: migrations
 // and the demo seed run under one advisory lock, and "already seeded" is checked inside it. Runs in every
@@ -36,7 +36,7 @@ interface Started {
 
 /** Starts the real server entry; resolves with its URL once it prints it, or with its exit code if it dies. */
 function startInstance(databaseUrl: string): Promise<Started> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/server/main.ts')], {
+  const child = spawn(process.execPath, SERVER_MAIN, {
     cwd: ROOT,
     env: { ...process.env, DATABASE_URL: databaseUrl, PORT: '0', HOST: '127.0.0.1', SEED: 'demo', LOG_LEVEL: 'warn', SEED_ADMIN_PASSWORD: '', SEED_STAFF_PASSWORD: '' },
     stdio: ['ignore', 'pipe', 'pipe'],

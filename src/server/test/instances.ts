@@ -9,6 +9,9 @@ import { ROOT } from '../paths';
  */
 export const PG_ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
+/** The server as `npm start` runs it after a build; the process tests' global setup (process-setup.ts) bundles it. */
+export const SERVER_MAIN = ['--enable-source-maps', path.join(ROOT, 'dist/server/main.js')];
+
 export async function pgReachable(url = PG_ADMIN_URL): Promise<boolean> {
   const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
   try {
@@ -31,7 +34,7 @@ export interface Instance {
 
 /** Starts the real server entry with these variables; resolves once it prints its URL, rejects if it exits first. */
 export function startInstance(env: Record<string, string>): Promise<Instance> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/server/main.ts')], {
+  const child = spawn(process.execPath, SERVER_MAIN, {
     cwd: ROOT,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', SEED: 'none', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -19,9 +19,9 @@ afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })))
 
 let demoDir: string;
 beforeAll(() => {
-  // The build's own step, run as the build runs it (here from the sources).
+  // The build's own step, run as the build runs it (the process tests' global setup bundled it).
   demoDir = tmp('cc-demo-');
-  const made = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/db/seed/demo-data-cli.ts', demoDir], { cwd: ROOT, encoding: 'utf8' });
+  const made = spawnSync(process.execPath, ['dist/server/demo-data.js', demoDir], { cwd: ROOT, encoding: 'utf8' });
   expect(made.status, made.stderr).toBe(0);
   expect(made.stdout).toMatch(/demo data prepared → .*demo-data\.tar\.gz/);
 }, 300_000);
