@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEventNote } from './event-note';
 import type { PackagePhoto, PackageStoreRef } from '../../../shared/contracts/packages';
@@ -72,7 +72,6 @@ export function usePackageFields(): HistoryField[] {
   const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'vi';
   return useMemo(() => {
     const grams = (v: unknown) => (typeof v === 'number' ? formatKg(v, lang) : String(v));
-    const mm = (v: unknown) => (typeof v === 'number' ? `${scaledCm(v, lang)}\u00a0cm` : String(v));
     const photos = (v: unknown) =>
       Array.isArray(v) ? (
         <ul className="list-unstyled mb-0">
@@ -107,18 +106,36 @@ export function usePackageFields(): HistoryField[] {
       { name: 'destinationStoreId', label: t('fields.destinationStoreId') },
       { name: 'mawb', label: t('fields.mawb'), format: (v) => refCode(v, 'awbNumber') },
       { name: 'mawbId', label: t('fields.mawb') },
-      { name: 'weightG', label: t('fields.weight'), format: grams },
-      { name: 'lengthMm', label: t('fields.length'), format: mm },
-      { name: 'widthMm', label: t('fields.width'), format: mm },
-      { name: 'heightMm', label: t('fields.height'), format: mm },
+      ...parcelSizeFields(t, lang, grams),
       { name: 'volumetricG', label: t('fields.volumetric'), format: grams },
       { name: 'chargeableG', label: t('fields.chargeable'), format: grams },
-      { name: 'declaredValue', label: t('fields.declaredValue') },
-      { name: 'declaredCurrency', label: t('fields.declaredCurrency') },
-      { name: 'contents', label: t('fields.contents') },
+      ...parcelGoodsFields(t),
       { name: 'photos', label: t('fields.photos'), format: photos },
       { name: 'unidentified', label: t('fields.unidentified'), format: (v) => (v ? t('common:yes') : t('common:no')) },
     ];
     return fields;
   }, [t, lang, noteOf]);
+}
+
+/**
+ * A parcel's weight (as `weight` shows it) and its three sizes in cm: labelled alike by History and by the edit
+ * form's conflict dialog.
+ */
+export function parcelSizeFields(t: (key: string) => string, lang: 'vi' | 'en', weight: (v: unknown) => ReactNode): HistoryField[] {
+  const mm = (v: unknown) => (typeof v === 'number' ? `${scaledCm(v, lang)}\u00a0cm` : String(v));
+  return [
+    { name: 'weightG', label: t('fields.weight'), format: weight },
+    { name: 'lengthMm', label: t('fields.length'), format: mm },
+    { name: 'widthMm', label: t('fields.width'), format: mm },
+    { name: 'heightMm', label: t('fields.height'), format: mm },
+  ];
+}
+
+/** What a parcel declares (value, currency, contents), labelled alike by History and the conflict dialog. */
+export function parcelGoodsFields(t: (key: string) => string): HistoryField[] {
+  return [
+    { name: 'declaredValue', label: t('fields.declaredValue') },
+    { name: 'declaredCurrency', label: t('fields.declaredCurrency') },
+    { name: 'contents', label: t('fields.contents') },
+  ];
 }
