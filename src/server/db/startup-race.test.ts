@@ -4,26 +4,14 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../paths';
 import { withDatabase } from '../test/global-setup';
-import { SERVER_MAIN } from '../test/instances';
+import { PG_ADMIN_URL, pgReachable, SERVER_MAIN } from '../test/instances';
 
 // Two real server processes started at once on one EMPTY PostgreSQL database must both come up: migrations
 // and the demo seed run under one advisory lock, and "already seeded" is checked inside it. Runs in every
 // `npm test` where PostgreSQL is reachable (and in test:pg), whichever driver the other API tests use.
-const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const adminUrl = PG_ADMIN_URL;
 
-async function reachable(): Promise<boolean> {
-  const c = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 2_000 });
-  try {
-    await c.connect();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await c.end().catch(() => {});
-  }
-}
-
-const pgUp = await reachable();
+const pgUp = await pgReachable();
 const dbName = `cargo_race_${process.pid}_${randomBytes(3).toString('hex')}`;
 const children: ChildProcess[] = [];
 

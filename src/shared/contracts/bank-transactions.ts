@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { TRANSACTION_AMOUNT_MAX } from '../domain/ledger';
 import { BANK_DIRECTIONS, BANK_MATCH_KINDS, BANK_PROVIDERS, BANK_REASONS, BANK_STATES } from '../domain/bank-transfer';
 import { defineListSpec, filter, listedResourceSchemas, type ListQuery } from './list-query';
-import { Timestamp } from './resource';
+import { RecordStamps, Timestamp } from './resource';
 
 /**
  * Bank transfers reconciled automatically (issue 33).
@@ -113,9 +113,7 @@ export const BankTransaction = z.object({
   duplicateOfId: z.number().int().nullable(),
   manualByName: z.string().nullable(),
   manualAt: Timestamp.nullable(),
-  version: z.number().int(),
-  createdAt: Timestamp,
-  updatedAt: Timestamp,
+  ...RecordStamps,
 });
 export type BankTransaction = z.infer<typeof BankTransaction>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineListSpec, filter, listedResourceSchemas, type ListQuery } from './list-query';
 import { MESSAGE_LANGUAGES } from '../i18n/language';
-import { OptionalEmailInput, PhoneInput, Timestamp } from './resource';
+import { OptionalEmailInput, PhoneInput, RecordStamps } from './resource';
 
 /**
  * Customers: `/api/customers` (list, export, import, get, create, patch, delete).
@@ -141,9 +141,7 @@ export const Customer = z.object({
   notifyZns: z.boolean(),
   notifyEmail: z.boolean(),
   language: z.enum(CUSTOMER_LANGUAGES),
-  version: z.number().int(),
-  createdAt: Timestamp,
-  updatedAt: Timestamp,
+  ...RecordStamps,
 });
 export type Customer = z.infer<typeof Customer>;
 

@@ -14,7 +14,7 @@ import { ORDER_KINDS, ORDER_STATUSES } from '../domain/order-lifecycle';
 import { parseScannedNumbers, SCAN_MAX_NUMBERS } from '../domain/scan';
 import { DELIVERY_METHODS, DELIVERY_ZONES, DISCOUNT_REASON_MAX, SLIP_AMOUNT_MAX, SURCHARGE_LABEL_MAX } from '../domain/slip-charges';
 import { defineListSpec, exportQuerySchema, filter, listFilterSchema, listQuerySchema, listResponse, type ListQuery } from './list-query';
-import { blankToNull, PhoneInput, Timestamp } from './resource';
+import { blankToNull, PhoneInput, RecordStamps, Timestamp } from './resource';
 import { FreightBasisSchema } from './settings';
 
 /**
@@ -450,9 +450,7 @@ export const DeliverySlip = z.object({
   codOutstanding: z.boolean(),
   packages: z.array(DeliverySlipPackage),
   feedback: SlipFeedback.nullable(),
-  version: z.number().int(),
-  createdAt: Timestamp,
-  updatedAt: Timestamp,
+  ...RecordStamps,
 });
 export type DeliverySlip = z.infer<typeof DeliverySlip>;
 

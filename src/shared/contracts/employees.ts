@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ROLES } from '../auth';
 import { defineListSpec, filter, listedResourceSchemas, type ListQuery } from './list-query';
-import { OptionalEmailInput, PhoneInput, Timestamp } from './resource';
+import { OptionalEmailInput, PhoneInput, RecordStamps, Timestamp } from './resource';
 
 /**
  * Employees: `/api/employees` (list, export, get, create, patch, delete) and
@@ -42,9 +42,7 @@ export const Employee = z.object({
   position: z.string(),
   status: z.enum(EMPLOYEE_STATUSES),
   account: EmployeeAccount.nullable(),
-  version: z.number().int(),
-  createdAt: Timestamp,
-  updatedAt: Timestamp,
+  ...RecordStamps,
 });
 export type Employee = z.infer<typeof Employee>;
 

@@ -10,7 +10,7 @@ import {
 import { PACKAGE_STATUSES } from '../domain/package-status';
 import { parseScannedNumbers, SCAN_MAX_NUMBERS } from '../domain/scan';
 import { defineListSpec, filter, listedResourceSchemas, type ListQuery } from './list-query';
-import { Timestamp } from './resource';
+import { RecordStamps, Timestamp } from './resource';
 
 /**
  * Master air waybills: `/api/mawbs` (list, export, get, create, patch, delete) plus
@@ -245,9 +245,7 @@ export const Mawb = z.object({
   status: z.enum(MAWB_STATUSES),
   statusAt: Timestamp,
   note: z.string(),
-  version: z.number().int(),
-  createdAt: Timestamp,
-  updatedAt: Timestamp,
+  ...RecordStamps,
 });
 export type Mawb = z.infer<typeof Mawb>;
 

@@ -4,7 +4,7 @@ import { ORDER_KINDS, ORDER_STATUS_LABELS, ORDER_STATUSES } from '../domain/orde
 import { TRANSACTION_AMOUNT_MAX, TRANSACTION_METHODS, TRANSACTION_TYPES } from '../domain/ledger';
 import { parseScannedNumbers } from '../domain/scan';
 import { defineListSpec, filter, listedResourceSchemas, type ListQuery } from './list-query';
-import { blankToNull, Timestamp } from './resource';
+import { blankToNull, RecordStamps, Timestamp } from './resource';
 
 export { CURRENCIES, SERVICE_FEE_MODES, ORDER_KINDS, ORDER_STATUSES };
 export type { Currency, ServiceFeeMode } from '../domain/money';
@@ -278,9 +278,7 @@ export const Order = z.object({
   note: z.string(),
   events: z.array(OrderEvent),
   transactions: z.array(OrderTransaction),
-  version: z.number().int(),
-  createdAt: Timestamp,
-  updatedAt: Timestamp,
+  ...RecordStamps,
 });
 export type Order = z.infer<typeof Order>;
 

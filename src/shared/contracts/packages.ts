@@ -12,7 +12,7 @@ import { CURRENCIES, isCurrency } from '../domain/money';
 import { formatScaled } from '../domain/money-input';
 import { PACKAGE_DIMENSION_MAX_MM, PACKAGE_WEIGHT_MAX_G } from '../domain/weight';
 import { defineListSpec, filter, listedResourceSchemas, type ListQuery } from './list-query';
-import { Timestamp } from './resource';
+import { RecordStamps, Timestamp } from './resource';
 import { FreightBasisSchema } from './settings';
 
 /**
@@ -238,9 +238,7 @@ export const Package = z.object({
   unidentified: z.boolean(),
   /** Its open delivery slip, else its last one; null when never on a slip (absent in older fixtures). */
   slip: PackageSlipRef.nullable().optional(),
-  version: z.number().int(),
-  createdAt: Timestamp,
-  updatedAt: Timestamp,
+  ...RecordStamps,
 });
 export type Package = z.infer<typeof Package>;
 

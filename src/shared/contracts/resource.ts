@@ -53,3 +53,10 @@ export const OptionalEmailInput = z.preprocess(
 
 /** ISO 8601 instant, as every timestamp leaves the API. */
 export const Timestamp = z.string();
+
+/** The last fields of every editable record: its version (the If-Match of a write) and when it was made and last changed. */
+export const RecordStamps = {
+  version: z.number().int(),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+};

@@ -9,7 +9,7 @@ import { TWO_FACTOR_POLICIES } from '../two-factor';
 import { COMPANY_TEXT_KEYS } from './company';
 import { ExchangeRateValue } from './exchange-rates';
 import { defineListSpec, filter, listQuerySchema, listResponse } from './list-query';
-import { Timestamp } from './resource';
+import { RecordStamps } from './resource';
 
 /**
  * The settings section: every row of the `settings` table (kind, key, value, effective_from) through one API.
@@ -190,9 +190,7 @@ export const Setting = z.object({
   description: z.string(),
   /** past: replaced by a newer version in force; current: in force today; scheduled: starts after today. */
   status: z.enum(SETTING_STATUSES),
-  version: z.number().int(),
-  createdAt: Timestamp,
-  updatedAt: Timestamp,
+  ...RecordStamps,
 });
 export type Setting = z.infer<typeof Setting>;
 

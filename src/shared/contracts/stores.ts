@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineListSpec, filter, listQuerySchema, listResponse, type ListQuery } from './list-query';
-import { Timestamp } from './resource';
+import { RecordStamps } from './resource';
 
 /**
  * Stores (warehouses and branches): `GET /api/stores` for pickers and `GET /api/stores/:id`; managed from the
@@ -22,9 +22,7 @@ export const Store = z.object({
   address: z.string(),
   phone: z.string(),
   status: z.enum(STORE_STATUSES),
-  version: z.number().int(),
-  createdAt: Timestamp,
-  updatedAt: Timestamp,
+  ...RecordStamps,
 });
 export type Store = z.infer<typeof Store>;
 

@@ -13,7 +13,7 @@ import {
 import { TRANSACTION_NOTE_CODES } from '../domain/transaction-notes';
 import { IDEMPOTENCY_ERROR_CODES, IDEMPOTENCY_HEADER } from './idempotency';
 import { defineListSpec, filter, listedResourceSchemas, type ListQuery } from './list-query';
-import { Timestamp } from './resource';
+import { RecordStamps } from './resource';
 
 export { TRANSACTION_METHODS, TRANSACTION_TYPES };
 export type { TransactionMethod, TransactionType } from '../domain/ledger';
@@ -156,9 +156,7 @@ export const Transaction = z.object({
   status: z.enum(TRANSACTION_STATUSES),
   actorId: z.number().int().nullable(),
   actorName: z.string().nullable(),
-  version: z.number().int(),
-  createdAt: Timestamp,
-  updatedAt: Timestamp,
+  ...RecordStamps,
 });
 export type Transaction = z.infer<typeof Transaction>;
 

@@ -100,6 +100,14 @@ export interface ExportColumn<TItem> {
   currency?(item: TItem): string | null | undefined;
 }
 
+/** The customer's code and name, as the exports of a customer's records (orders, slips, transactions) show them. */
+export function customerColumns<TItem extends { customerCode: string | null; customerName: string | null }>(): ExportColumn<TItem>[] {
+  return [
+    { header: 'Mã KH', en: 'Customer code', width: 11, value: (r) => r.customerCode },
+    { header: 'Khách hàng', en: 'Customer', width: 26, value: (r) => r.customerName },
+  ];
+}
+
 type ImportCellType = 'text' | 'int' | 'phone';
 
 export interface ImportColumn {

@@ -127,3 +127,11 @@ export function recordCommand<B, R extends Identified>(
     return record;
   };
 }
+
+/**
+ * The fields `keys` of a record as a patch leaves them: a field the patch gives (neither undefined nor null)
+ * replaces the current value, the others keep it.
+ */
+export function patchedFields<T, K extends keyof T>(current: T, patch: { readonly [P in K]?: T[P] | null }, keys: readonly K[]): Pick<T, K> {
+  return Object.fromEntries(keys.map((k) => [k, patch[k] ?? current[k]])) as Pick<T, K>;
+}

@@ -20,6 +20,19 @@ function loginCall(email: unknown, password: unknown, ip = freshIp()) {
   return ctx.request({ method: 'POST', url: '/api/auth/login', token: null, remoteAddress: ip, payload: { email, password } });
 }
 
+/** Once the session cache's time has passed, the access token of an ended session is refused. */
+async function expectRevokedOnceCacheLapses(me: () => ReturnType<TestContext['request']>) {
+  const start = Date.now();
+  const spy = vi.spyOn(Date, 'now').mockImplementation(() => start + SESSION_CACHE_MS + 1);
+  try {
+    const res = await me();
+    expect(res.statusCode).toBe(401);
+    expect(res.json().code).toBe('SESSION_REVOKED');
+  } finally {
+    spy.mockRestore();
+  }
+}
+
 /** Headers that could tell one failure from another (everything but the clock). */
 function comparableHeaders(headers: Record<string, unknown>) {
   const { date: _date, ...rest } = headers;
@@ -327,15 +340,7 @@ describe('POST /api/auth/refresh-token', () => {
     expect((await me()).statusCode).toBe(200);
     // What another server instance writes when it sees the reuse: this process is not told.
     await ctx.database.query(`UPDATE refresh_tokens SET revoked_at = now(), revoked_reason = 'reuse' WHERE user_id = $1`, [user.id]);
-    const start = Date.now();
-    const spy = vi.spyOn(Date, 'now').mockImplementation(() => start + SESSION_CACHE_MS + 1);
-    try {
-      const res = await me();
-      expect(res.statusCode).toBe(401);
-      expect(res.json().code).toBe('SESSION_REVOKED');
-    } finally {
-      spy.mockRestore();
-    }
+    await expectRevokedOnceCacheLapses(me);
   });
 
   it('refuses an idle-expired token and one past the absolute family expiry', async () => {
@@ -415,15 +420,7 @@ describe('an ended session ends its access tokens (one rule, every reason)', () 
       expect((await me()).statusCode).toBe(200);
       // What another server instance writes: this process is not told.
       await ctx.database.query(`UPDATE refresh_tokens SET revoked_at = now(), revoked_reason = $2 WHERE user_id = $1`, [user.id, reason]);
-      const start = Date.now();
-      const spy = vi.spyOn(Date, 'now').mockImplementation(() => start + SESSION_CACHE_MS + 1);
-      try {
-        const res = await me();
-        expect(res.statusCode).toBe(401);
-        expect(res.json().code).toBe('SESSION_REVOKED');
-      } finally {
-        spy.mockRestore();
-      }
+      await expectRevokedOnceCacheLapses(me);
     },
   );
 });

@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import { cassoSignatureHeader } from './bank-webhook.auth';
+import { CASSO_SAMPLE_BODY } from './fixtures/casso-sample';
 import type { TestContext } from '../../test/harness';
 
 /** Keys the API tests configure (env), and a receiving account like the one in Casso's sample. */
@@ -28,27 +29,18 @@ export function sepayBody(over: Record<string, unknown> = {}) {
   };
 }
 
-/** A Casso v2 body shaped as Casso's own sample. */
+/** A Casso v2 body shaped as Casso's own sample: the sample's account holder and banks, a fresh id and reference. */
 export function cassoBody(data: Record<string, unknown> = {}) {
   const id = freshId();
   return {
     error: 0,
     data: {
+      ...CASSO_SAMPLE_BODY.data,
       id,
       reference: `CS${id}`,
-      description: 'giao dich thu nghiem',
       amount: 150000,
-      runningBalance: 25000000,
       transactionDateTime: '2026-12-01 10:15:00',
       accountNumber: TEST_ACCOUNT,
-      bankName: 'VPBank',
-      bankAbbreviation: 'VPB',
-      virtualAccountNumber: '',
-      virtualAccountName: '',
-      counterAccountName: 'NGUYEN VAN A',
-      counterAccountNumber: '8888888888',
-      counterAccountBankId: '970415',
-      counterAccountBankName: 'VietinBank',
       ...data,
     },
   };

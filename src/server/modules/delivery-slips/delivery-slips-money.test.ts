@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { businessDate } from '../../../shared/contracts/exchange-rates';
 import type { DeliverySlip, SlipBulkStatusResult, SlipChargesChangedDetails } from '../../../shared/contracts/delivery-slips';
 import type { FreightResponse, Package } from '../../../shared/contracts/packages';
 import type { QuoteResponse } from '../../../shared/contracts/settings';
 import { billableWeight } from '../../../shared/domain/pricing';
 import { parcelFigures } from '../../../shared/domain/weight';
-import { createTestContext, type TestContext } from '../../test/harness';
+import { useTestContext } from '../../test/harness';
 import { slipHelpers, type ParcelMeasures } from './test-support';
 
 /**
@@ -17,12 +17,7 @@ import { slipHelpers, type ParcelMeasures } from './test-support';
  * rounded once, in the unit of the price list that bills it.
  */
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
-
+const ctx = useTestContext();
 const h = slipHelpers(() => ctx);
 const today = () => businessDate(Date.now());
 

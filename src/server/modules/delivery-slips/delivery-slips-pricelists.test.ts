@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DeliverySlip } from '../../../shared/contracts/delivery-slips';
 import { businessDate } from '../../../shared/contracts/exchange-rates';
 import type { FreightResponse, Package } from '../../../shared/contracts/packages';
 import type { QuoteResponse, Setting, SettingList } from '../../../shared/contracts/settings';
-import { createTestContext, type TestContext } from '../../test/harness';
+import { useTestContext } from '../../test/harness';
 import { slipHelpers, type ParcelMeasures } from './test-support';
 
 /**
@@ -25,12 +25,7 @@ import { slipHelpers, type ParcelMeasures } from './test-support';
  * so the four rates are generated once per execution and written as today's rates; each run picks its currency.
  */
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
-
+const ctx = useTestContext();
 const h = slipHelpers(() => ctx);
 const today = () => businessDate(Date.now());
 

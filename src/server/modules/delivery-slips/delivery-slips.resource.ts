@@ -18,7 +18,7 @@ import type { ListQuery } from '../../../shared/contracts/list-query';
 import { nextSteps } from '../../../shared/domain/delivery-slip-lifecycle';
 import type { Db } from '../../db/client';
 import { customers, deliverySlips, stores } from '../../db/schema/index';
-import { defineResource, recordStamps, withinBounds } from '../../lib/resource/define';
+import { customerColumns, defineResource, recordStamps, withinBounds } from '../../lib/resource/define';
 import { whereFor } from '../../lib/resource/list-engine';
 import { createSlip, updateSlip } from './delivery-slips.service';
 
@@ -203,8 +203,7 @@ export const deliverySlipsResource = defineResource({
     columns: [
       { header: 'Mã phiếu', en: 'Slip code', width: 14, value: (s) => s.code },
       { header: 'Ngày tạo', en: 'Created', width: 17, type: 'datetime', value: (s) => s.createdAt },
-      { header: 'Mã KH', en: 'Customer code', width: 11, value: (s) => s.customerCode },
-      { header: 'Khách hàng', en: 'Customer', width: 26, value: (s) => s.customerName },
+      ...customerColumns<DeliverySlip>(),
       { header: 'Kho', en: 'Warehouse', width: 18, value: (s) => s.storeName },
       { header: 'Hình thức', en: 'Delivery method', width: 22, type: 'label', value: (s) => DELIVERY_METHOD_LABELS[s.method] },
       { header: 'Trạng thái', en: 'Status', width: 14, type: 'label', value: (s) => DELIVERY_SLIP_STATUS_LABELS[s.status] },

@@ -34,6 +34,7 @@ import type { Db } from '../../db/client';
 import { customers, deliverySlipOrders, deliverySlipPackages, deliverySlips, orders, packages, stores } from '../../db/schema/index';
 import { HttpError } from '../../lib/errors';
 import type { UpdatePlan, WriteContext } from '../../lib/resource/define';
+import { patchedFields } from '../../lib/resource/write';
 import { paidSql } from '../orders/index';
 import { domesticFeesInForce, freightFor } from './delivery-slips.pricing';
 
@@ -469,15 +470,15 @@ export async function updateSlip(
   if (money.length && !DELIVERY_SLIP_CHARGES_EDITABLE_STATUSES.includes(current.status)) {
     throw notEditable(current, `Phiếu giao ${current.code} đang ở trạng thái "${label}": kiện hàng, hình thức giao và tiền chỉ sửa được khi phiếu còn nháp`);
   }
-  const next = {
-    receiverName: patch.receiverName ?? current.receiverName,
-    receiverPhone: patch.receiverPhone ?? current.receiverPhone,
-    receiverAddress: patch.receiverAddress ?? current.receiverAddress,
-    receiverProvince: patch.receiverProvince ?? current.receiverProvince,
-    carrierName: patch.carrierName ?? current.carrierName,
-    carrierTrackingNumber: patch.carrierTrackingNumber ?? current.carrierTrackingNumber,
-    note: patch.note ?? current.note,
-  };
+  const next = patchedFields(current, patch, [
+    'receiverName',
+    'receiverPhone',
+    'receiverAddress',
+    'receiverProvince',
+    'carrierName',
+    'carrierTrackingNumber',
+    'note',
+  ]);
   const set: Record<string, unknown> = { ...next, searchText: slipSearchText({ code: current.code, ...next }) };
   if (current.status !== 'draft') return { set, lines: null, orders: null };
 

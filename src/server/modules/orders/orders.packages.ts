@@ -164,15 +164,7 @@ export async function attachPackages(ctx: WriteContext, orderId: number, body: O
     const after = (await findItem<Package>(ctx.tx, packagesResource, p.id))!;
     await writeAudit(ctx.tx, ctx.meta, { action: 'attach_order', entity: 'packages', entityId: p.id, before, after });
   }
-  await writeAudit(ctx.tx, ctx.meta, {
-    action: 'attach_packages',
-    entity: 'orders',
-    entityId: order.id,
-    before: { packages: codesBefore },
-    after: { packages: await packageCodesOf(ctx, order.id) },
-  });
-  await followOrder(ctx, order.id);
-  return { order: (await findItem<Order>(ctx.tx, ordersResource, order.id))!, results };
+  return { order: await afterPackagesChanged(ctx, order.id, 'attach_packages', codesBefore), results };
 }
 
 /** Takes a parcel off the order (a wrong scan): it keeps its customer, and the order does not step back. */
@@ -193,14 +185,27 @@ export async function detachPackage(ctx: WriteContext, orderId: number, packageI
     .where(eq(packages.id, packageId));
   const after = (await findItem<Package>(ctx.tx, packagesResource, packageId))!;
   await writeAudit(ctx.tx, ctx.meta, { action: 'detach_order', entity: 'packages', entityId: packageId, before, after });
-  await writeAudit(ctx.tx, ctx.meta, {
-    action: 'detach_packages',
-    entity: 'orders',
-    entityId: order.id,
-    before: { packages: codesBefore },
-    after: { packages: await packageCodesOf(ctx, order.id) },
-  });
   // The parcels left may now all be further along (the one taken off was holding the order back).
-  await followOrder(ctx, order.id);
-  return (await findItem<Order>(ctx.tx, ordersResource, order.id))!;
+  return afterPackagesChanged(ctx, order.id, 'detach_packages', codesBefore);
+}
+
+/**
+ * After parcels were put on or taken off an order: one audit row on the order naming its parcels before and
+ * after, the order following its parcels' statuses, and the order as it now is.
+ */
+async function afterPackagesChanged(
+  ctx: WriteContext,
+  orderId: number,
+  action: 'attach_packages' | 'detach_packages',
+  codesBefore: string[],
+): Promise<Order> {
+  await writeAudit(ctx.tx, ctx.meta, {
+    action,
+    entity: 'orders',
+    entityId: orderId,
+    before: { packages: codesBefore },
+    after: { packages: await packageCodesOf(ctx, orderId) },
+  });
+  await followOrder(ctx, orderId);
+  return (await findItem<Order>(ctx.tx, ordersResource, orderId))!;
 }

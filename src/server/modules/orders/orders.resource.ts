@@ -16,7 +16,7 @@ import {
 import { formatRateWire } from '../../../shared/domain/money-input';
 import { orderDue } from '../../../shared/domain/order-lifecycle';
 import { customers, orders } from '../../db/schema/index';
-import { defineResource, recordStamps } from '../../lib/resource/define';
+import { customerColumns, defineResource, recordStamps } from '../../lib/resource/define';
 import { createOrder, removeOrder, updateOrder } from './orders.service';
 
 /**
@@ -135,8 +135,7 @@ export const ordersResource = defineResource({
     columns: [
       { header: 'Mã đơn', en: 'Order code', width: 12, value: (o) => o.code },
       { header: 'Ngày tạo', en: 'Created', width: 17, type: 'datetime', value: (o) => o.createdAt },
-      { header: 'Mã KH', en: 'Customer code', width: 11, value: (o) => o.customerCode },
-      { header: 'Khách hàng', en: 'Customer', width: 26, value: (o) => o.customerName },
+      ...customerColumns<Order>(),
       { header: 'Loại', en: 'Kind', width: 10, type: 'label', value: (o) => ORDER_KIND_LABELS[o.kind] },
       { header: 'Trạng thái', en: 'Status', width: 20, type: 'label', value: (o) => ORDER_STATUS_LABELS[o.status] },
       { header: 'Tiền tệ', en: 'Currency', width: 8, value: (o) => o.currency },

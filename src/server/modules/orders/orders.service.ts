@@ -27,6 +27,7 @@ import { fieldError, HttpError } from '../../lib/errors';
 import type { IfMatchHeader } from '../../lib/resource/concurrency';
 import type { AnyResource, UpdatePlan, WriteContext } from '../../lib/resource/define';
 import { changeStatus } from '../../lib/resource/status';
+import { patchedFields } from '../../lib/resource/write';
 import { rateOn, type RateSnapshot } from './exchange-rates';
 
 /**
@@ -169,13 +170,7 @@ export async function updateOrder(ctx: WriteContext, current: Order, patch: Orde
     ? await snapshotRate(ctx.tx, currency, businessDate(current.createdAt))
     : { rateX100: parseRateWire(current.exchangeRate)!, rateDate: current.rateDate };
   const items: OrderItemInput[] = itemsChanged ? patch.items! : current.items.map(({ name, url, option, quantity, unitPriceMinor }) => ({ name, url, option, quantity, unitPriceMinor }));
-  const merged = {
-    serviceFeeMode: patch.serviceFeeMode ?? current.serviceFeeMode,
-    serviceFeeBps: patch.serviceFeeBps ?? current.serviceFeeBps,
-    serviceFeeFixed: patch.serviceFeeFixed ?? current.serviceFeeFixed,
-    domesticFee: patch.domesticFee ?? current.domesticFee,
-    deposit: patch.deposit ?? current.deposit,
-  };
+  const merged = patchedFields(current, patch, ['serviceFeeMode', 'serviceFeeBps', 'serviceFeeFixed', 'domesticFee', 'deposit']);
   const totals = computeTotals({ kind: current.kind, currency, rate, items, ...merged });
   // The lines are stored with their đồng amount, so a new rate rewrites them too.
   const linesChanged = itemsChanged || currencyChanged;

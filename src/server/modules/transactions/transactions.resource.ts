@@ -13,7 +13,7 @@ import { transactionNoteText } from '../../../shared/domain/transaction-notes';
 import { foldVietnamese } from '../../../shared/text';
 import { customers, transactions, users } from '../../db/schema/index';
 import type { UpdatePlan, WriteContext } from '../../lib/resource/define';
-import { defineResource, recordStamps } from '../../lib/resource/define';
+import { customerColumns, defineResource, recordStamps } from '../../lib/resource/define';
 import { referenceCodeSql, referenceIdOf } from './transactions.references';
 
 /**
@@ -103,8 +103,7 @@ export const transactionsResource = defineResource({
     columns: [
       { header: 'Mã GD', en: 'Transaction code', width: 12, value: (t) => t.code },
       { header: 'Thời gian', en: 'Time', width: 17, type: 'datetime', value: (t) => t.createdAt },
-      { header: 'Mã KH', en: 'Customer code', width: 11, value: (t) => t.customerCode },
-      { header: 'Khách hàng', en: 'Customer', width: 26, value: (t) => t.customerName },
+      ...customerColumns<Transaction>(),
       { header: 'Loại', en: 'Type', width: 14, type: 'label', value: (t) => TRANSACTION_TYPE_LABELS[t.type] },
       { header: 'Hình thức', en: 'Method', width: 13, type: 'label', value: (t) => (t.method === null ? 'Từ ví' : TRANSACTION_METHOD_LABELS[t.method]) },
       { header: 'Số tiền', en: 'Amount', width: 15, type: 'money', value: (t) => t.amount },

@@ -28,6 +28,14 @@ interface FilterBaseProps {
 }
 
 /** One value or all. */
+/** The two options of a yes/no filter (`true` / `false` in the address), labelled by the caller. */
+export function yesNoOptions(yes: string, no: string): FilterOption[] {
+  return [
+    { value: 'true', label: yes },
+    { value: 'false', label: no },
+  ];
+}
+
 export function FilterSelect({ spec, name, label, options, allLabel, urlPrefix, className }: FilterBaseProps & { options: FilterOption[]; allLabel?: string }) {
   const { t } = useTranslation('resource');
   const id = useId();

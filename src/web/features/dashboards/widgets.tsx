@@ -3,7 +3,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { StatFigure } from '../../../shared/contracts/dashboard';
-import { DateInput } from '../../components/form/date-input';
+import { DateInput, type DateInputProps } from '../../components/form/date-input';
 import { TableScroll } from '../../components/table-scroll';
 import { api } from '../../lib/api-client';
 import { useAuth } from '../../lib/use-auth';
@@ -96,19 +96,9 @@ export function PeriodPicker({ preset, period, onChoose }: { preset: Preset; per
       </div>
       {custom && (
         <form className="d-flex flex-wrap gap-2 align-items-center" onSubmit={submit}>
-          <label className="visually-hidden" htmlFor="dash-from">
-            {t('period.from')}
-          </label>
-          <div className="dash-date">
-            <DateInput id="dash-from" size="sm" value={from} max={to || undefined} onChange={setFrom} />
-          </div>
+          <PeriodDate id="dash-from" label={t('period.from')} value={from} max={to || undefined} onChange={setFrom} />
           <span aria-hidden="true">–</span>
-          <label className="visually-hidden" htmlFor="dash-to">
-            {t('period.to')}
-          </label>
-          <div className="dash-date">
-            <DateInput id="dash-to" size="sm" value={to} min={from || undefined} onChange={setTo} />
-          </div>
+          <PeriodDate id="dash-to" label={t('period.to')} value={to} min={from || undefined} onChange={setTo} />
           <button type="submit" className="btn btn-sm btn-primary">
             {t('period.apply')}
           </button>
@@ -122,6 +112,20 @@ export function PeriodPicker({ preset, period, onChoose }: { preset: Preset; per
  * ↑/↓ against the previous period (green when better: up, unless `downIsGood`): in percent of a count or an amount
  * (`percent`, the server's changePercent), or in points of a rate or a rating (`points`: both values).
  */
+/** One end of the custom period: a date with its label for screen readers. */
+function PeriodDate({ label, ...input }: { label: string } & Pick<DateInputProps, 'id' | 'value' | 'min' | 'max' | 'onChange'>) {
+  return (
+    <>
+      <label className="visually-hidden" htmlFor={input.id}>
+        {label}
+      </label>
+      <div className="dash-date">
+        <DateInput size="sm" {...input} />
+      </div>
+    </>
+  );
+}
+
 function Change({
   current,
   previous,

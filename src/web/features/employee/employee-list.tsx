@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ROLES } from '../../../shared/auth';
 import { EMPLOYEE_LIST, EMPLOYEE_STATUSES, type Employee } from '../../../shared/contracts/employees';
 import { ResourceListPage } from '../../components/resource-pages';
-import { FilterChecks, FilterSelect } from '../../components/data-table/list-filters';
+import { FilterChecks, FilterSelect, yesNoOptions } from '../../components/data-table/list-filters';
 import { useFormat } from '../../lib/use-format';
 import { useStores } from '../../entities/store/api';
 import { AccountBadge, EmployeeStatusBadge, POSITIONS } from './employee-fields';
@@ -64,10 +64,7 @@ export function EmployeeListPage() {
             spec={EMPLOYEE_LIST}
             name="hasAccount"
             label={t('fields.account')}
-            options={[
-              { value: 'true', label: t('list.hasAccount') },
-              { value: 'false', label: t('list.noAccount') },
-            ]}
+            options={yesNoOptions(t('list.hasAccount'), t('list.noAccount'))}
           />
         </>
       }

@@ -6,6 +6,7 @@ import { airlineByPrefix } from '../../../shared/domain/airlines';
 import { AIRPORTS, airportByCode, DESTINATION_AIRPORT_CODES } from '../../../shared/domain/airports';
 import type { HistoryField } from '../../components/history-tab';
 import { StatusBadge, type Tone } from '../../components/status-badge';
+import { PACKAGE_STATUS_LOOK } from '../../entities/package/status-look';
 import { formatDateTime, formatKg } from '../../lib/format';
 
 /** How MAWBs' closed values look, the airport options of the pickers, and the field list History shares. */
@@ -34,29 +35,10 @@ export function MawbStatusBadge({ status, className }: { status: MawbStatus; cla
   );
 }
 
-/** The packages' own colours, without importing the tracking section (features stay apart). */
-const PACKAGE_TONES: Partial<Record<PackageStatus, Tone>> = {
-  expected: 'secondary',
-  received_abroad: 'info',
-  on_mawb: 'info',
-  departed: 'primary',
-  arrived: 'primary',
-  in_customs: 'primary',
-  customs_hold: 'warning',
-  cleared: 'primary',
-  in_transfer: 'primary',
-  ready: 'success',
-  delivered: 'success',
-  on_hold: 'warning',
-  damaged: 'danger',
-  lost: 'danger',
-  returned: 'secondary',
-};
-
 export function PackageStatusText({ status }: { status: PackageStatus }) {
   // The tracking section's labels when its namespace is loaded; the contract's Vietnamese ones otherwise.
   const { t } = useTranslation('tracking');
-  return <StatusBadge tone={PACKAGE_TONES[status] ?? 'secondary'}>{t(`statuses.${status}`, { defaultValue: PACKAGE_STATUS_LABELS[status] })}</StatusBadge>;
+  return <StatusBadge tone={PACKAGE_STATUS_LOOK[status].tone}>{t(`statuses.${status}`, { defaultValue: PACKAGE_STATUS_LABELS[status] })}</StatusBadge>;
 }
 
 /** "Emirates" for a prefix; '' when the prefix is unknown. */

@@ -24,6 +24,15 @@ setupScreenTests(['common', 'shell', 'resource', 'mawb']);
 const awbInput = () => screen.getByTestId('awb-input') as HTMLInputElement;
 const live = () => screen.getByTestId('awb-live').textContent;
 
+/** Opens the create form, types AWB 176-12345675 from LAX and submits it. */
+async function createAwb176(user: ReturnType<typeof userEvent.setup>) {
+  renderForm('/mawb/create');
+  await screen.findByRole('heading', { level: 1, name: 'Tạo vận đơn chủ (MAWB)' });
+  await user.type(awbInput(), '176-12345675');
+  await user.selectOptions(screen.getByLabelText(/^Điểm đi/), 'LAX');
+  await user.click(screen.getByRole('button', { name: 'Tạo MAWB' }));
+}
+
 describe('awbState', () => {
   it('follows the number as it is typed: digits to go, wrong check digit, valid', () => {
     expect(awbState('')).toEqual({ kind: 'empty' });
@@ -130,10 +139,8 @@ describe('MAWB create form', () => {
       awbNumber: '176-12345675',
       origin: 'LAX',
       destination: 'SGN',
-      flightLegs: [
-        { flightNo: 'EK216', from: 'LAX', to: 'DXB', etd: '2025-03-12T23:40:00.000Z', eta: '2025-03-14T03:10:00.000Z', atd: null, ata: null },
-        { flightNo: 'EK392', from: 'DXB', to: 'SGN', etd: '2025-03-14T07:00:00.000Z', eta: '2025-03-14T13:25:00.000Z', atd: null, ata: null },
-      ],
+      // The two legs typed above are the fixture's.
+      flightLegs: mawb().flightLegs,
       etd: null,
       eta: null,
       note: '',
@@ -197,11 +204,7 @@ describe('MAWB create form', () => {
         ? jsonResponse(409, { message: 'Số AWB đã tồn tại', code: 'CONFLICT', details: [{ path: 'awbNumber', message: 'Số AWB 176-12345675 đã có' }] })
         : jsonResponse(500, { message: 'x' }),
     );
-    renderForm('/mawb/create');
-    await screen.findByRole('heading', { level: 1, name: 'Tạo vận đơn chủ (MAWB)' });
-    await user.type(awbInput(), '176-12345675');
-    await user.selectOptions(screen.getByLabelText(/^Điểm đi/), 'LAX');
-    await user.click(screen.getByRole('button', { name: 'Tạo MAWB' }));
+    await createAwb176(user);
     expect(await screen.findByText('Số AWB 176-12345675 đã có')).toBeTruthy();
   });
 
@@ -213,11 +216,7 @@ describe('MAWB create form', () => {
         ? jsonResponse(409, { message, code: 'MAWB_AWB_TAKEN', details: [{ path: 'awbNumber', message, mawbId: 51, awbNumber: '176-12345675', status: 'draft' }] })
         : jsonResponse(500, { message: 'x' }),
     );
-    renderForm('/mawb/create');
-    await screen.findByRole('heading', { level: 1, name: 'Tạo vận đơn chủ (MAWB)' });
-    await user.type(awbInput(), '176-12345675');
-    await user.selectOptions(screen.getByLabelText(/^Điểm đi/), 'LAX');
-    await user.click(screen.getByRole('button', { name: 'Tạo MAWB' }));
+    await createAwb176(user);
     expect(await screen.findByText(message)).toBeTruthy();
     const link = await screen.findByRole('link', { name: 'Mở MAWB 176-12345675' });
     expect(link.getAttribute('href')).toBe('/mawb/51');

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEventNote } from './event-note';
 import type { PackagePhoto, PackageStoreRef } from '../../../shared/contracts/packages';
@@ -7,37 +7,14 @@ import { formatMoney } from '../../../shared/domain/money-input';
 import type { PackageStatus } from '../../../shared/domain/package-status';
 import type { HistoryField } from '../../components/history-tab';
 import { StatusBadge, type Tone } from '../../components/status-badge';
+import { PACKAGE_STATUS_LOOK } from '../../entities/package/status-look';
 import { formatKg } from '../../lib/format';
 
 /** How packages' closed values look, and the labelled field list History and the conflict dialog share. */
 
-/**
- * One colour per phase of the journey (abroad, in the air, customs, at the VN hub and delivery, exceptions), and
- * one icon per status so two statuses of a phase still read apart without relying on colour.
- */
-export const STATUS_LOOK: Record<PackageStatus, { tone: Tone; icon: string }> = {
-  expected: { tone: 'secondary', icon: 'bi-hourglass-split' },
-  received_abroad: { tone: 'info', icon: 'bi-box-arrow-in-down' },
-  on_mawb: { tone: 'info', icon: 'bi-stack' },
-  departed: { tone: 'primary', icon: 'bi-airplane' },
-  arrived: { tone: 'primary', icon: 'bi-airplane-engines' },
-  in_customs: { tone: 'primary', icon: 'bi-shield' },
-  cleared: { tone: 'primary', icon: 'bi-shield-check' },
-  in_transfer: { tone: 'primary', icon: 'bi-signpost-split' },
-  ready: { tone: 'success', icon: 'bi-house-check' },
-  on_slip: { tone: 'success', icon: 'bi-receipt' },
-  out_for_delivery: { tone: 'success', icon: 'bi-truck' },
-  delivered: { tone: 'success', icon: 'bi-check2-circle' },
-  on_hold: { tone: 'warning', icon: 'bi-pause-circle' },
-  customs_hold: { tone: 'warning', icon: 'bi-shield-exclamation' },
-  damaged: { tone: 'danger', icon: 'bi-heartbreak' },
-  lost: { tone: 'danger', icon: 'bi-question-octagon' },
-  returned: { tone: 'secondary', icon: 'bi-arrow-return-left' },
-};
-
 export function PackageStatusBadge({ status, className }: { status: PackageStatus; className?: string }) {
   const { t } = useTranslation('tracking');
-  const look = STATUS_LOOK[status] ?? { tone: 'secondary' as Tone, icon: 'bi-dot' };
+  const look = PACKAGE_STATUS_LOOK[status] ?? { tone: 'secondary' as Tone, icon: 'bi-dot' };
   return (
     <StatusBadge tone={look.tone} icon={look.icon} className={className}>
       {t(`statuses.${status}`, { defaultValue: status })}
@@ -95,7 +72,6 @@ export function usePackageFields(): HistoryField[] {
   const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'vi';
   return useMemo(() => {
     const grams = (v: unknown) => (typeof v === 'number' ? formatKg(v, lang) : String(v));
-    const mm = (v: unknown) => (typeof v === 'number' ? `${scaledCm(v, lang)}\u00a0cm` : String(v));
     const photos = (v: unknown) =>
       Array.isArray(v) ? (
         <ul className="list-unstyled mb-0">
@@ -130,18 +106,36 @@ export function usePackageFields(): HistoryField[] {
       { name: 'destinationStoreId', label: t('fields.destinationStoreId') },
       { name: 'mawb', label: t('fields.mawb'), format: (v) => refCode(v, 'awbNumber') },
       { name: 'mawbId', label: t('fields.mawb') },
-      { name: 'weightG', label: t('fields.weight'), format: grams },
-      { name: 'lengthMm', label: t('fields.length'), format: mm },
-      { name: 'widthMm', label: t('fields.width'), format: mm },
-      { name: 'heightMm', label: t('fields.height'), format: mm },
+      ...parcelSizeFields(t, lang, grams),
       { name: 'volumetricG', label: t('fields.volumetric'), format: grams },
       { name: 'chargeableG', label: t('fields.chargeable'), format: grams },
-      { name: 'declaredValue', label: t('fields.declaredValue') },
-      { name: 'declaredCurrency', label: t('fields.declaredCurrency') },
-      { name: 'contents', label: t('fields.contents') },
+      ...parcelGoodsFields(t),
       { name: 'photos', label: t('fields.photos'), format: photos },
       { name: 'unidentified', label: t('fields.unidentified'), format: (v) => (v ? t('common:yes') : t('common:no')) },
     ];
     return fields;
   }, [t, lang, noteOf]);
+}
+
+/**
+ * A parcel's weight (as `weight` shows it) and its three sizes in cm: labelled alike by History and by the edit
+ * form's conflict dialog.
+ */
+export function parcelSizeFields(t: (key: string) => string, lang: 'vi' | 'en', weight: (v: unknown) => ReactNode): HistoryField[] {
+  const mm = (v: unknown) => (typeof v === 'number' ? `${scaledCm(v, lang)}\u00a0cm` : String(v));
+  return [
+    { name: 'weightG', label: t('fields.weight'), format: weight },
+    { name: 'lengthMm', label: t('fields.length'), format: mm },
+    { name: 'widthMm', label: t('fields.width'), format: mm },
+    { name: 'heightMm', label: t('fields.height'), format: mm },
+  ];
+}
+
+/** What a parcel declares (value, currency, contents), labelled alike by History and the conflict dialog. */
+export function parcelGoodsFields(t: (key: string) => string): HistoryField[] {
+  return [
+    { name: 'declaredValue', label: t('fields.declaredValue') },
+    { name: 'declaredCurrency', label: t('fields.declaredCurrency') },
+    { name: 'contents', label: t('fields.contents') },
+  ];
 }

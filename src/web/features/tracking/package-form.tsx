@@ -15,7 +15,7 @@ import { PageHeader } from '../../components/page-header';
 import { formatKg } from '../../lib/format';
 import { useStores } from '../../entities/store/api';
 import { customerRef, orderRef, searchCustomers, searchOrders } from './api';
-import { formatDeclared, PackageStatusBadge, scaledCm } from './package-fields';
+import { formatDeclared, PackageStatusBadge, parcelGoodsFields, parcelSizeFields } from './package-fields';
 import { RefPicker } from './ref-picker';
 import { hubStores, originStores } from './receive-shared';
 import { ChargeablePreview, ScaledNumberField } from './weight-inputs';
@@ -116,20 +116,14 @@ function PackageForm({ loaded }: { loaded: Versioned<Package> }) {
     const stores = new Map((storeList ?? []).map((s) => [s.id, storeLabel(s)]));
     const ref = (map: Map<number, string>) => (v: unknown) => (typeof v === 'number' ? (map.get(v) ?? `#${v}`) : '');
     const kg = (v: unknown) => (typeof v === 'number' ? formatKg(v, lang) : String(v));
-    const mm = (v: unknown) => (typeof v === 'number' ? `${scaledCm(v, lang)}\u00a0cm` : String(v));
     return [
       { name: 'trackingNumber', label: t('fields.trackingNumber') },
       { name: 'customerId', label: t('fields.customer'), format: ref(refs) },
       { name: 'orderId', label: t('fields.order'), format: ref(orders) },
       { name: 'storeId', label: t('fields.store'), format: ref(stores) },
       { name: 'destinationStoreId', label: t('fields.destinationStore'), format: ref(stores) },
-      { name: 'weightG', label: t('fields.weight'), format: kg },
-      { name: 'lengthMm', label: t('fields.length'), format: mm },
-      { name: 'widthMm', label: t('fields.width'), format: mm },
-      { name: 'heightMm', label: t('fields.height'), format: mm },
-      { name: 'declaredValue', label: t('fields.declaredValue') },
-      { name: 'declaredCurrency', label: t('fields.declaredCurrency') },
-      { name: 'contents', label: t('fields.contents') },
+      ...parcelSizeFields(t, lang, kg),
+      ...parcelGoodsFields(t),
       { name: 'photos', label: t('fields.photos'), format: (v) => (Array.isArray(v) ? v.map((x: { url: string }) => x.url).join(', ') : '') },
     ];
   }, [base.record, rf.conflict, storeList, t, lang]);

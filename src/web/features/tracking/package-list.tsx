@@ -9,7 +9,7 @@ import { AddToMawbDialog } from '../../entities/mawb/add-to-mawb-dialog';
 import { mawbApi } from '../../entities/mawb/api';
 import { ResourceListPage } from '../../components/resource-pages';
 import { type BulkActionsContext } from '../../components/data-table/data-table';
-import { FilterChecks, FilterDateRange, FilterSelect } from '../../components/data-table/list-filters';
+import { FilterChecks, FilterDateRange, FilterSelect, yesNoOptions } from '../../components/data-table/list-filters';
 import { useListParams } from '../../components/data-table/list-params';
 import { useFilterControl } from '../../components/data-table/other-filters';
 import { ImportDialog, type ImportColumn } from '../../components/import-dialog';
@@ -156,10 +156,7 @@ function MawbFilter() {
       spec={PACKAGE_LIST}
       name="onMawb"
       label={t('fields.mawb')}
-      options={[
-        { value: 'true', label: t('list.onMawb') },
-        { value: 'false', label: t('list.notOnMawb') },
-      ]}
+      options={yesNoOptions(t('list.onMawb'), t('list.notOnMawb'))}
     />
   );
 }

@@ -110,6 +110,16 @@ function signInAt(storeId: number | null) {
 const chargeable = () => screen.getAllByTestId('chargeable')[0]!.textContent;
 const volumetric = () => screen.getAllByTestId('volumetric')[0]!.textContent;
 
+/** The receiving form with parcel EJ123456785JP typed and weighed `weight` kg; the user and the fetch calls made. */
+async function receiveWeighed(weight: string) {
+  const user = userEvent.setup();
+  const { calls } = mockFetch(api);
+  renderAt('/tracking/search', <ReceiveForm />);
+  await user.type(screen.getByLabelText(/^Mã vận đơn/), 'EJ123456785JP');
+  await user.type(screen.getByLabelText(/^Cân nặng/), weight);
+  return { user, calls };
+}
+
 describe('receive form', () => {
   it("proposes the customer's open order: the only one is chosen, several are offered; the save attaches the chosen one", async () => {
     const user = userEvent.setup();
@@ -283,11 +293,7 @@ describe('receive form', () => {
   });
 
   it('says what is missing instead of sending an incomplete parcel', async () => {
-    const user = userEvent.setup();
-    const { calls } = mockFetch(api);
-    renderAt('/tracking/search', <ReceiveForm />);
-    await user.type(screen.getByLabelText(/^Mã vận đơn/), 'EJ123456785JP');
-    await user.type(screen.getByLabelText(/^Cân nặng/), '2');
+    const { user, calls } = await receiveWeighed('2');
     // One size without the other two: measure all three or none.
     await user.type(screen.getByLabelText(/^Dài/), '30');
     await user.click(screen.getByRole('button', { name: /^Nhận kiện$/ }));
@@ -299,11 +305,7 @@ describe('receive form', () => {
   });
 
   it('receives a parcel weighed but not measured, billed by its gross weight', async () => {
-    const user = userEvent.setup();
-    const { calls } = mockFetch(api);
-    renderAt('/tracking/search', <ReceiveForm />);
-    await user.type(screen.getByLabelText(/^Mã vận đơn/), 'EJ123456785JP');
-    await user.type(screen.getByLabelText(/^Cân nặng/), '2,3');
+    const { user, calls } = await receiveWeighed('2,3');
     expect(chargeable()).toBe('2,3\u00a0kg');
     expect(volumetric()).toBe('—');
     await user.click(screen.getByRole('button', { name: /^Nhận kiện$/ }));
@@ -312,11 +314,7 @@ describe('receive form', () => {
   });
 
   it('names the unit typed (kg) when a weight is out of bounds', async () => {
-    const user = userEvent.setup();
-    mockFetch(api);
-    renderAt('/tracking/search', <ReceiveForm />);
-    await user.type(screen.getByLabelText(/^Mã vận đơn/), 'EJ123456785JP');
-    await user.type(screen.getByLabelText(/^Cân nặng/), '2000');
+    const { user } = await receiveWeighed('2000');
     await user.click(screen.getByRole('button', { name: /^Nhận kiện$/ }));
     const weight = screen.getByLabelText(/^Cân nặng/);
     await waitFor(() => expect(weight.getAttribute('aria-invalid')).toBe('true'));

@@ -3,7 +3,7 @@ import type { TrackingEvent } from '../../../shared/contracts/packages';
 import { Timeline as TimelineList, type TimelineEntry } from '../../components/timeline';
 import { eventLabelKey } from '../../../shared/domain/package-status';
 import { useEventNote } from './event-note';
-import { STATUS_LOOK } from './package-fields';
+import { PACKAGE_STATUS_LOOK } from '../../entities/package/status-look';
 
 /** A package's journey, newest first: status, IATA FSU code, place, time, note, who recorded it and who may see it. */
 export function Timeline({ events }: { events: TrackingEvent[] }) {
@@ -15,7 +15,7 @@ export function Timeline({ events }: { events: TrackingEvent[] }) {
     const { system, typed } = noteOf(e);
     return {
       id: e.id,
-      ...STATUS_LOOK[e.code],
+      ...PACKAGE_STATUS_LOOK[e.code],
       title: step === e.code ? t(`statuses.${e.code}`, { defaultValue: e.code }) : t(`steps.${step}`),
       iataCode: e.iataCode,
       iataTitle: e.iataCode ? t('timeline.iata', { code: e.iataCode }) : undefined,

@@ -3,32 +3,22 @@ import { describe, expect, it } from 'vitest';
 import type { Transaction } from '../../../shared/contracts/transactions';
 import { renderRoutes, setupScreenTests } from '../../components/test-support';
 import { jsonResponse, mockFetch } from '../../test/auth-fixtures';
+import { makeTransaction } from '../../test/entity-fixtures';
 import { TransactionListPage } from './transaction-list';
 
-const row = (id: number, amount: number): Transaction => ({
-  id,
-  code: `GD${String(id).padStart(8, '0')}`,
-  customerId: 5,
-  customerCode: 'KH000005',
-  customerName: 'Lê Thị Sổ',
-  type: amount > 0 ? 'deposit' : 'payment',
-  amount,
-  balanceAfter: 100_000,
-  method: 'cash',
-  referenceType: amount < 0 ? 'order' : null,
-  referenceId: amount < 0 ? 42 : null,
-  referenceCode: amount < 0 ? 'DH00000042' : null,
-  reference: '',
-  note: '',
-  noteCode: null,
-  noteParams: {},
-  status: 'completed',
-  actorId: 1,
-  actorName: null,
-  version: 1,
-  createdAt: '2025-03-02T02:00:00.000Z',
-  updatedAt: '2025-03-02T02:00:00.000Z',
-});
+const row = (id: number, amount: number): Transaction =>
+  makeTransaction({
+    id,
+    code: `GD${String(id).padStart(8, '0')}`,
+    customerName: 'Lê Thị Sổ',
+    type: amount > 0 ? 'deposit' : 'payment',
+    amount,
+    balanceAfter: 100_000,
+    referenceType: amount < 0 ? 'order' : null,
+    referenceId: amount < 0 ? 42 : null,
+    referenceCode: amount < 0 ? 'DH00000042' : null,
+    actorName: null,
+  });
 
 setupScreenTests(['common', 'shell', 'resource', 'transaction', 'order'], { scrollerHeight: 600 });
 
