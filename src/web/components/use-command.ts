@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage, isApiRequestError } from '../lib/api-client';
-import { toast } from '../lib/toast';
+import { toast, toastPromise } from '../lib/toast';
 
 /**
  * The one way a screen runs an action that is not a form save (a status step, a confirmation, a bulk action, a
@@ -27,6 +27,11 @@ export interface CommandOptions<V, R> {
   onStale?(vars: V): void;
   /** The success toast, when the action has one. */
   success?: string | ((result: R, vars: V) => string);
+  /**
+   * A loading toast while it runs (a slow action: an export, a bulk write), which then turns into the success or
+   * the error toast; failures are then shown there, whatever `showError` says.
+   */
+  pending?: string;
   /** Where a failure's message goes: a toast (the default) or `error`, for the screen to show in place. */
   showError?: 'toast' | 'inline';
   /** A failure the screen answers itself (a question, a field): return true and it is not shown again. */
@@ -66,12 +71,20 @@ export function useCommand<V = void, R = unknown>(opts: CommandOptions<V, R>): C
     for (const queryKey of keys) void qc.invalidateQueries({ queryKey });
   };
   const mutation = useMutation<R, unknown, V>({
-    mutationFn: (vars) => opts.run(vars),
+    mutationFn: (vars) => {
+      if (opts.pending === undefined) return opts.run(vars);
+      const success = opts.success ?? '';
+      return toastPromise(opts.run(vars), {
+        pending: opts.pending,
+        success: (r) => (typeof success === 'function' ? success(r, vars) : success),
+        error: (e) => (opts.describeError ? opts.describeError(e, vars) : errorMessage(e)),
+      });
+    },
     onMutate: () => setError(null),
     onSuccess: (result, vars) => {
       const keys = typeof opts.invalidate === 'function' ? opts.invalidate(result, vars) : (opts.invalidate ?? []);
       refetch(keys);
-      if (opts.success) toast.success(typeof opts.success === 'function' ? opts.success(result, vars) : opts.success);
+      if (opts.success && opts.pending === undefined) toast.success(typeof opts.success === 'function' ? opts.success(result, vars) : opts.success);
       opts.onSuccess?.(result, vars);
     },
     onError: (e, vars) => {
@@ -81,6 +94,7 @@ export function useCommand<V = void, R = unknown>(opts: CommandOptions<V, R>): C
       }
       opts.onError?.(e, vars);
       if (opts.handleError?.(e, vars)) return;
+      if (opts.pending !== undefined) return;
       const message = opts.describeError ? opts.describeError(e, vars) : errorMessage(e);
       if (opts.showError === 'inline') setError(message);
       else toast.error(message);
