@@ -29,7 +29,7 @@ export interface CommandOptions<V, R> {
   success?: string | ((result: R, vars: V) => string);
   /**
    * A loading toast while it runs (a slow action: an export, a bulk write), which then turns into the success or
-   * the error toast; failures are then shown there, whatever `showError` says.
+   * the error toast (with `showError: 'inline'` the failure is kept in `error` as well).
    */
   pending?: string;
   /** Where a failure's message goes: a toast (the default) or `error`, for the screen to show in place. */
@@ -94,10 +94,9 @@ export function useCommand<V = void, R = unknown>(opts: CommandOptions<V, R>): C
       }
       opts.onError?.(e, vars);
       if (opts.handleError?.(e, vars)) return;
-      if (opts.pending !== undefined) return;
       const message = opts.describeError ? opts.describeError(e, vars) : errorMessage(e);
       if (opts.showError === 'inline') setError(message);
-      else toast.error(message);
+      else if (opts.pending === undefined) toast.error(message);
     },
     onSettled: () => opts.onSettled?.(),
   });
