@@ -31,7 +31,7 @@ export interface CommandOptions<V, R> {
    * A loading toast while it runs (a slow action: an export, a bulk write), which then turns into the success or
    * the error toast (with `showError: 'inline'` the failure is kept in `error` as well).
    */
-  pending?: string;
+  pending?: string | ((vars: V) => string);
   /** Where a failure's message goes: a toast (the default) or `error`, for the screen to show in place. */
   showError?: 'toast' | 'inline';
   /** A failure the screen answers itself (a question, a field): return true and it is not shown again. */
@@ -75,7 +75,7 @@ export function useCommand<V = void, R = unknown>(opts: CommandOptions<V, R>): C
       if (opts.pending === undefined) return opts.run(vars);
       const success = opts.success ?? '';
       return toastPromise(opts.run(vars), {
-        pending: opts.pending,
+        pending: typeof opts.pending === 'function' ? opts.pending(vars) : opts.pending,
         success: (r) => (typeof success === 'function' ? success(r, vars) : success),
         error: (e) => (opts.describeError ? opts.describeError(e, vars) : errorMessage(e)),
       });
