@@ -2,8 +2,8 @@ import { useState, type ReactNode } from 'react';
 import { Button } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { toastPromise } from '../lib/toast';
 import { ConfirmDialog } from './confirm-dialog';
+import { useCommand } from './use-command';
 
 export interface DeleteRecordOptions {
   /** The If-Match delete of the record as loaded (e.g. `() => deleteThing(id, etag)`). */
@@ -21,19 +21,17 @@ export interface DeleteRecordOptions {
 function useDeleteRecord({ remove, pending, success, onDeleted, listPath }: DeleteRecordOptions) {
   const navigate = useNavigate();
   const [asking, setAsking] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const confirm = async () => {
-    setBusy(true);
-    try {
-      await toastPromise(remove(), { pending, success });
+  const del = useCommand({
+    run: () => remove(),
+    pending,
+    success,
+    onSuccess: () => {
       onDeleted();
       navigate(listPath);
-    } catch {
-      setBusy(false);
-      setAsking(false);
-    }
-  };
-  return { asking, busy, ask: () => setAsking(true), cancel: () => setAsking(false), confirm };
+    },
+    onError: () => setAsking(false),
+  });
+  return { asking, busy: del.busy, ask: () => setAsking(true), cancel: () => setAsking(false), confirm: () => del.runAsync() };
 }
 
 export interface DeleteRecordButtonProps extends DeleteRecordOptions {

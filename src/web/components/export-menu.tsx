@@ -1,11 +1,10 @@
-import { useState } from 'react';
 import { Dropdown } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import type { ExportFormat, ListSpec } from '../../shared/contracts/list-query';
 import { api } from '../lib/api-client';
-import { toastPromise } from '../lib/toast';
 import { useListParams } from './data-table/list-params';
 import { saveBlob } from './download';
+import { useCommand } from './use-command';
 
 interface ExportMenuProps {
   /** The API resource: `customers` → GET /api/customers/export. */
@@ -24,22 +23,14 @@ interface ExportMenuProps {
 export function ExportMenu({ resource, spec, fallbackName, urlPrefix, size }: ExportMenuProps) {
   const { t } = useTranslation('resource');
   const params = useListParams(spec, urlPrefix);
-  const [busy, setBusy] = useState(false);
-
-  const run = async (format: ExportFormat) => {
-    setBusy(true);
-    try {
-      const file = await toastPromise(api.getFile(`/api/${resource}/export`, { ...params.exportQuery, format }), {
-        pending: t('export.pending'),
-        success: t('export.done'),
-      });
-      saveBlob(file.blob, file.filename ?? `${fallbackName}.${format}`);
-    } catch {
-      // The toast has said what went wrong.
-    } finally {
-      setBusy(false);
-    }
-  };
+  const exportRun = useCommand({
+    run: (format: ExportFormat) => api.getFile(`/api/${resource}/export`, { ...params.exportQuery, format }),
+    pending: t('export.pending'),
+    success: t('export.done'),
+    onSuccess: (file, format) => saveBlob(file.blob, file.filename ?? `${fallbackName}.${format}`),
+  });
+  const busy = exportRun.busy;
+  const run = (format: ExportFormat) => exportRun.run(format);
 
   return (
     <Dropdown align="end">
@@ -49,11 +40,11 @@ export function ExportMenu({ resource, spec, fallbackName, urlPrefix, size }: Ex
       </Dropdown.Toggle>
       <Dropdown.Menu>
         <Dropdown.Header>{params.narrowed ? t('export.filtered') : t('export.all')}</Dropdown.Header>
-        <Dropdown.Item as="button" onClick={() => void run('xlsx')}>
+        <Dropdown.Item as="button" onClick={() => run('xlsx')}>
           <i className="bi bi-file-earmark-excel me-2" aria-hidden="true" />
           {t('export.xlsx')}
         </Dropdown.Item>
-        <Dropdown.Item as="button" onClick={() => void run('csv')}>
+        <Dropdown.Item as="button" onClick={() => run('csv')}>
           <i className="bi bi-filetype-csv me-2" aria-hidden="true" />
           {t('export.csv')}
         </Dropdown.Item>

@@ -1,12 +1,12 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SessionInfo, SessionList } from '../../shared/contracts/auth';
 import { api } from '../lib/api-client';
-import { toastError, toast } from '../lib/toast';
 import { useFormat } from '../lib/use-format';
 import { ConfirmDialog } from './confirm-dialog';
 import { LoadFailed } from './load-failed';
+import { useCommand } from './use-command';
 
 /**
  * Signed-in sessions with a button to end each: the user's own (`/api/auth/sessions`) on the account screen, an
@@ -15,24 +15,17 @@ import { LoadFailed } from './load-failed';
 export function SessionsList({ url, queryKey }: { url: string; queryKey: readonly unknown[] }) {
   const { t } = useTranslation('common');
   const fmt = useFormat();
-  const qc = useQueryClient();
   const query = useQuery({ queryKey, queryFn: ({ signal }) => api.get<SessionList>(url, undefined, { signal }) });
   const [ending, setEnding] = useState<SessionInfo | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function end() {
-    if (!ending) return;
-    setBusy(true);
-    try {
-      const res = await api.delete<{ message: string }>(`${url}/${ending.id}`);
-      toast.success(res.message);
-      setEnding(null);
-      await qc.invalidateQueries({ queryKey });
-    } catch (e) {
-      toastError(e);
-    } finally {
-      setBusy(false);
-    }
+  const endSession = useCommand({
+    run: (id: SessionInfo['id']) => api.delete<{ message: string }>(`${url}/${id}`),
+    invalidate: [queryKey],
+    success: (res) => res.message,
+    onSuccess: () => setEnding(null),
+  });
+  const busy = endSession.busy;
+  function end() {
+    if (ending) endSession.run(ending.id);
   }
 
   if (query.isPending) return <span className="placeholder col-12 rounded" style={{ height: '4rem' }} aria-hidden="true" />;
@@ -73,7 +66,7 @@ export function SessionsList({ url, queryKey }: { url: string; queryKey: readonl
         confirmLabel={t('sessions.end')}
         variant="danger"
         busy={busy}
-        onConfirm={() => void end()}
+        onConfirm={() => end()}
         onCancel={() => setEnding(null)}
       >
         {ending ? t('sessions.endBody', { device: device(ending) }) : null}

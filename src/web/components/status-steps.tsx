@@ -1,7 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import { Alert, Button, Card, Form, type ButtonProps } from 'react-bootstrap';
-import { errorMessage, isApiRequestError } from '../lib/api-client';
 import { ConfirmDialog } from './confirm-dialog';
+import { useCommand } from './use-command';
 
 interface StatusStepsTexts<S extends string> {
   /** The card's heading ("Next steps"). */
@@ -67,23 +67,19 @@ export function StatusSteps<S extends string>({
   const noteId = useId();
   const [target, setTarget] = useState<S | null>(null);
   const [note, setNote] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [refusal, setRefusal] = useState<string | null>(null);
-
-  const move = async () => {
-    if (!target) return;
-    setBusy(true);
-    setRefusal(null);
-    try {
-      await submit(target, note.trim());
-    } catch (e) {
-      setRefusal(errorMessage(e));
-      if (isApiRequestError(e) && (e.status === 409 || e.status === 412)) onStale();
-    } finally {
-      setBusy(false);
+  const step = useCommand({
+    run: ({ to, note: text }: { to: S; note: string }) => submit(to, text),
+    showError: 'inline',
+    onStale,
+    onSettled: () => {
       setTarget(null);
       setNote('');
-    }
+    },
+  });
+  const busy = step.busy;
+  const refusal = step.error;
+  const move = () => {
+    if (target) step.run({ to: target, note: note.trim() });
   };
 
   return (
@@ -91,7 +87,7 @@ export function StatusSteps<S extends string>({
       <Card.Body>
         <h2 className="h6 mb-3">{texts.title}</h2>
         {refusal && (
-          <Alert variant="danger" role="alert" dismissible onClose={() => setRefusal(null)} className="small" data-testid="status-refusal">
+          <Alert variant="danger" role="alert" dismissible onClose={() => step.reset()} className="small" data-testid="status-refusal">
             {refusal}
           </Alert>
         )}
@@ -122,7 +118,7 @@ export function StatusSteps<S extends string>({
         variant={target === 'cancelled' ? 'danger' : 'primary'}
         busy={busy}
         confirmDisabled={target !== null && canConfirm ? !canConfirm(target) : false}
-        onConfirm={() => void move()}
+        onConfirm={() => move()}
         onCancel={() => {
           setTarget(null);
           setNote('');

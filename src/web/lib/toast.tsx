@@ -52,9 +52,4 @@ export function toastPromise<T>(promise: Promise<T>, texts: ToastPromiseTexts<T>
   });
 }
 
-/** An error toast for a failed call, with the server's message. */
-export function toastError(e: unknown): void {
-  toast.error(errorMessage(e));
-}
-
 export { toast };

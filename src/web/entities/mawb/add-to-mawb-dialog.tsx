@@ -1,17 +1,18 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import { Alert, Button, Form, Modal, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { AddPackagesResponse, MawbList, MawbStatus } from '../../../shared/contracts/mawbs';
 import { MAWB_EDITABLE_PACKAGES_STATUSES } from '../../../shared/domain/mawb-lifecycle';
-import { api, errorMessage } from '../../lib/api-client';
+import { api } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-client';
 import { toast } from '../../lib/toast';
 import { useFormat } from '../../lib/use-format';
 import { EmptyState } from '../../components/empty-state';
 import { StatusBadge } from '../../components/status-badge';
 import { LoadFailed } from '../../components/load-failed';
+import { useCommand } from '../../components/use-command';
 
 /** The open MAWBs a package can still go on, soonest departure first; a business has a handful open at a time. */
 const OPEN_QUERY = { status: MAWB_EDITABLE_PACKAGES_STATUSES.join(','), sort: 'etd', pageSize: 200 } as const;
@@ -33,12 +34,20 @@ export interface AddToMawbDialogProps {
 export function AddToMawbDialog({ packageTrackingNumbers, onDone, show = true }: AddToMawbDialogProps) {
   const { t } = useTranslation(['mawb', 'common']);
   const fmt = useFormat();
-  const qc = useQueryClient();
   const id = useId();
   const [chosen, setChosen] = useState<number | null>(null);
   const [filter, setFilter] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [refusal, setRefusal] = useState<string | null>(null);
+  const add = useCommand({
+    run: (mawbId: number) => api.post<AddPackagesResponse>(`/api/mawbs/${mawbId}/packages`, { trackingNumbers: packageTrackingNumbers }),
+    showError: 'inline',
+    invalidate: [queryKeys.Mawb.all, queryKeys.Tracking.all],
+    success: (res) => t('addDialog.done', { count: res.added.length, awb: res.mawb.awbNumber }),
+    onSuccess: (res) => {
+      if (res.alreadyOnMawb.length) toast.info(t('addDialog.already', { count: res.alreadyOnMawb.length }));
+      onDone(res);
+    },
+  });
+  const { busy, error: refusal } = add;
   const count = packageTrackingNumbers.length;
 
   const open = useQuery({
@@ -53,22 +62,9 @@ export function AddToMawbDialog({ packageTrackingNumbers, onDone, show = true }:
     return all.filter((m) => [m.awbNumber, m.awbNumber.replace('-', ''), m.flights.replace(/\s+/g, ''), m.origin, m.destination, m.airlineName.toUpperCase()].some((s) => s.includes(q)));
   }, [open.data, filter]);
 
-  const submit = async () => {
+  const submit = () => {
     if (chosen === null || !count) return;
-    setBusy(true);
-    setRefusal(null);
-    try {
-      const res = await api.post<AddPackagesResponse>(`/api/mawbs/${chosen}/packages`, { trackingNumbers: packageTrackingNumbers });
-      toast.success(t('addDialog.done', { count: res.added.length, awb: res.mawb.awbNumber }));
-      if (res.alreadyOnMawb.length) toast.info(t('addDialog.already', { count: res.alreadyOnMawb.length }));
-      void qc.invalidateQueries({ queryKey: queryKeys.Mawb.all });
-      void qc.invalidateQueries({ queryKey: queryKeys.Tracking.all });
-      onDone(res);
-    } catch (e) {
-      setRefusal(errorMessage(e));
-    } finally {
-      setBusy(false);
-    }
+    add.run(chosen);
   };
 
   let body;
@@ -165,7 +161,7 @@ export function AddToMawbDialog({ packageTrackingNumbers, onDone, show = true }:
         <Button variant="outline-secondary" onClick={() => onDone(null)} disabled={busy}>
           {t('common:actions.cancel')}
         </Button>
-        <Button variant="primary" onClick={() => void submit()} disabled={busy || chosen === null || !count}>
+        <Button variant="primary" onClick={() => submit()} disabled={busy || chosen === null || !count}>
           {busy ? <Spinner size="sm" className="me-2" aria-hidden="true" /> : <i className="bi bi-stack me-1" aria-hidden="true" />}
           {busy ? t('addDialog.saving') : t('addDialog.submit')}
         </Button>

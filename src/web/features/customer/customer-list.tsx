@@ -8,9 +8,9 @@ import { ResourceListPage } from '../../components/resource-pages';
 import { type BulkActionsContext } from '../../components/data-table/data-table';
 import { FilterChecks, FilterDateRange, FilterSelect } from '../../components/data-table/list-filters';
 import { ImportDialog, type ImportColumn } from '../../components/import-dialog';
-import { errorMessage } from '../../lib/api-client';
+import { useCommand } from '../../components/use-command';
 import { useFormat } from '../../lib/use-format';
-import { toast, toastPromise } from '../../lib/toast';
+import { toast } from '../../lib/toast';
 import { CustomerGroupBadge, CustomerStatusBadge } from './customer-fields';
 import { PROVINCES } from './provinces';
 import { customerApi } from '../../entities/customer/api';
@@ -68,30 +68,32 @@ async function settleAll<T>(tasks: (() => Promise<T>)[], limit: number): Promise
 function BulkStatus({ rows, clear }: BulkActionsContext<Customer>) {
   const { t } = useTranslation(['customer', 'resource']);
   const cache = customerApi.useCache();
-  const [busy, setBusy] = useState(false);
-  const apply = async (status: CustomerStatus) => {
+  const bulk = useCommand({
+    // Each row is written with the version the list showed: a row someone changed meanwhile is refused (412), not overwritten.
+    run: ({ targets, status }: { targets: Customer[]; status: CustomerStatus }) =>
+      settleAll(
+        targets.map((c) => () => customerApi.patch(c.id, etagOf(c.version), { status })),
+        BULK_CONCURRENCY,
+      ),
+    pending: ({ targets }) => t('resource:bulk.pending', { count: targets.length }),
+    success: (res, { targets }) => {
+      const failed = targets.filter((_, i) => res[i]!.status === 'rejected');
+      return failed.length ? t('resource:bulk.partial', { ok: targets.length - failed.length, failed: failed.length, codes: failed.map((c) => c.code).join(', ') }) : t('resource:bulk.done', { count: targets.length });
+    },
+    onSuccess: (results) => {
+      for (const r of results) if (r.status === 'fulfilled') cache.saved(r.value);
+      cache.listsChanged();
+      if (results.every((r) => r.status === 'fulfilled')) clear();
+    },
+  });
+  const busy = bulk.busy;
+  const apply = (status: CustomerStatus) => {
     const targets = rows.filter((r) => r.status !== status);
     if (!targets.length) {
       toast.info(t('customer:bulk.nothing'));
       return;
     }
-    setBusy(true);
-    // Each row is written with the version the list showed: a row someone changed meanwhile is refused (412), not overwritten.
-    const work = settleAll(
-      targets.map((c) => () => customerApi.patch(c.id, etagOf(c.version), { status })),
-      BULK_CONCURRENCY,
-    );
-    const results = await toastPromise(work, {
-      pending: t('resource:bulk.pending', { count: targets.length }),
-      success: (res) => {
-        const failed = targets.filter((_, i) => res[i]!.status === 'rejected');
-        return failed.length ? t('resource:bulk.partial', { ok: targets.length - failed.length, failed: failed.length, codes: failed.map((c) => c.code).join(', ') }) : t('resource:bulk.done', { count: targets.length });
-      },
-      error: (e) => errorMessage(e),
-    }).finally(() => setBusy(false));
-    for (const r of results) if (r.status === 'fulfilled') cache.saved(r.value);
-    cache.listsChanged();
-    if (results.every((r) => r.status === 'fulfilled')) clear();
+    bulk.run({ targets, status });
   };
   return (
     <Dropdown>
@@ -101,7 +103,7 @@ function BulkStatus({ rows, clear }: BulkActionsContext<Customer>) {
       </Dropdown.Toggle>
       <Dropdown.Menu>
         {CUSTOMER_STATUSES.map((s) => (
-          <Dropdown.Item as="button" key={s} onClick={() => void apply(s)}>
+          <Dropdown.Item as="button" key={s} onClick={() => apply(s)}>
             {t(`customer:statuses.${s}`)}
           </Dropdown.Item>
         ))}

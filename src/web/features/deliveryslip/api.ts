@@ -76,6 +76,8 @@ export function useSlipCache() {
       void qc.invalidateQueries({ queryKey: slipKeys.history(row.id) });
       void qc.invalidateQueries({ queryKey: queryKeys.Transaction.all });
       void qc.invalidateQueries({ queryKey: queryKeys.Customer.all });
+      // A slip moves its packages (on a slip, delivered, back at the hub): their lists and records change with it.
+      void qc.invalidateQueries({ queryKey: queryKeys.Tracking.all });
     },
     [qc],
   );

@@ -1,11 +1,11 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button, Modal, Spinner, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { DeliverySlip, SlipBulkStatusBody, SlipBulkStatusBodyInput, SlipBulkStatusResult } from '../../../shared/contracts/delivery-slips';
 import type { BulkActionsContext } from '../../components/data-table/data-table';
-import { errorMessage } from '../../lib/api-client';
+import { useCommand } from '../../components/use-command';
+import { queryKeys } from '../../lib/query-client';
 import { useFormat } from '../../lib/use-format';
 import { bulkSlipStatus, slipKeys } from './api';
 
@@ -26,15 +26,14 @@ const ICONS: Record<Step, string> = { ready: 'bi-check2-square', out_for_deliver
  */
 export function BulkStatusButtons({ rows, clear, matching }: BulkActionsContext<DeliverySlip>) {
   const { t } = useTranslation('deliveryslip');
-  const qc = useQueryClient();
   const [asked, setAsked] = useState<Step | null>(null);
   const [report, setReport] = useState<SlipBulkStatusResult | null>(null);
-  const run = useMutation({
-    mutationFn: (body: SlipBulkStatusBodyInput) => bulkSlipStatus(body),
-    onSuccess: (r) => {
-      setReport(r);
-      void qc.invalidateQueries({ queryKey: slipKeys.all });
-    },
+  const run = useCommand({
+    run: (body: SlipBulkStatusBodyInput) => bulkSlipStatus(body),
+    showError: 'inline',
+    // The steps move the slips' packages too (out for delivery, back on the shelf).
+    invalidate: [slipKeys.all, queryKeys.Tracking.all],
+    onSuccess: (r) => setReport(r),
   });
   const close = () => {
     // The selection is kept while something is left to look at; cleared here, not on success (the dialog lives in
@@ -76,9 +75,9 @@ export function BulkStatusButtons({ rows, clear, matching }: BulkActionsContext<
               {matching && <p className="mb-0 mt-2 small text-body-secondary" data-testid="slips-bulk-matching-note">{t('bulkStatus.matchingNote', { count: matching.total })}</p>}
             </>
           )}
-          {run.isError && (
+          {run.error && (
             <div className="alert alert-danger mt-3 mb-0" role="alert">
-              {errorMessage(run.error)}
+              {run.error}
             </div>
           )}
         </Modal.Body>
@@ -87,14 +86,14 @@ export function BulkStatusButtons({ rows, clear, matching }: BulkActionsContext<
             {report ? t('bulkStatus.close') : t('cod.cancel')}
           </Button>
           {!report && asked && (
-            <Button variant={asked === 'cancelled' ? 'danger' : 'primary'} disabled={!targetCount || run.isPending} onClick={() => run.mutate(firstBody(asked))} data-testid="slips-bulk-run">
-              {run.isPending && <Spinner size="sm" className="me-1" />}
+            <Button variant={asked === 'cancelled' ? 'danger' : 'primary'} disabled={!targetCount || run.busy} onClick={() => run.run(firstBody(asked))} data-testid="slips-bulk-run">
+              {run.busy && <Spinner size="sm" className="me-1" />}
               {t(`bulkStatus.action.${asked}`, { count: targetCount })}
             </Button>
           )}
           {report && asked === 'ready' && changed.length > 0 && (
-            <Button variant="warning" disabled={run.isPending} onClick={() => run.mutate({ ids: changed.map((i) => i.id), status: 'ready', acceptNewCharges: true })} data-testid="slips-bulk-accept">
-              {run.isPending && <Spinner size="sm" className="me-1" />}
+            <Button variant="warning" disabled={run.busy} onClick={() => run.run({ ids: changed.map((i) => i.id), status: 'ready', acceptNewCharges: true })} data-testid="slips-bulk-accept">
+              {run.busy && <Spinner size="sm" className="me-1" />}
               {t('bulkStatus.accept', { count: changed.length })}
             </Button>
           )}

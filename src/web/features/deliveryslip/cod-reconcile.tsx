@@ -1,13 +1,12 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button, Card, Form, Modal, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import type { DeliverySlip } from '../../../shared/contracts/delivery-slips';
 import { DateInput } from '../../components/form/date-input';
+import { useCommand } from '../../components/use-command';
 import { PHONE_QUERY, useMediaQuery } from '../../components/use-media-query';
 import { fetchCodByCarrier } from '../../entities/delivery-slip/api';
-import { errorMessage } from '../../lib/api-client';
-import { toast } from '../../lib/toast';
 import { useFormat } from '../../lib/use-format';
 import { reconcileSlips, slipKeys } from './api';
 
@@ -63,17 +62,17 @@ export function CodByCarrierSummary() {
 export function ReconcileButton({ rows, clear }: { rows: DeliverySlip[]; clear(): void }) {
   const { t } = useTranslation('deliveryslip');
   const fmt = useFormat();
-  const qc = useQueryClient();
   const [show, setShow] = useState(false);
   const [reference, setReference] = useState('');
   const [date, setDate] = useState<string | null>(vietnamToday);
   const owed = rows.filter((r) => r.codOutstanding);
   const sum = owed.reduce((s, r) => s + (r.collectedAmount ?? 0), 0);
-  const run = useMutation({
-    mutationFn: () => reconcileSlips({ slipIds: owed.map((r) => r.id), remittanceReference: reference.trim(), reconciledAt: date ?? '' }),
-    onSuccess: (r) => {
-      toast.success(t('cod.done', { count: r.items.length }));
-      void qc.invalidateQueries({ queryKey: slipKeys.all });
+  const run = useCommand({
+    run: () => reconcileSlips({ slipIds: owed.map((r) => r.id), remittanceReference: reference.trim(), reconciledAt: date ?? '' }),
+    showError: 'inline',
+    invalidate: [slipKeys.all],
+    success: (r) => t('cod.done', { count: r.items.length }),
+    onSuccess: () => {
       setShow(false);
       setReference('');
       clear();
@@ -90,7 +89,7 @@ export function ReconcileButton({ rows, clear }: { rows: DeliverySlip[]; clear()
           noValidate
           onSubmit={(e) => {
             e.preventDefault();
-            if (reference.trim() && date) run.mutate();
+            if (reference.trim() && date) run.run();
           }}
         >
           <Modal.Header closeButton>
@@ -108,9 +107,9 @@ export function ReconcileButton({ rows, clear }: { rows: DeliverySlip[]; clear()
               <Form.Label>{t('cod.date')}</Form.Label>
               <DateInput id="reconcile-date" value={date} required max={vietnamToday()} onChange={setDate} />
             </Form.Group>
-            {run.isError && (
+            {run.error && (
               <div className="alert alert-danger mt-3 mb-0" role="alert">
-                {errorMessage(run.error)}
+                {run.error}
               </div>
             )}
           </Modal.Body>
@@ -118,8 +117,8 @@ export function ReconcileButton({ rows, clear }: { rows: DeliverySlip[]; clear()
             <Button variant="secondary" onClick={() => setShow(false)}>
               {t('cod.cancel')}
             </Button>
-            <Button type="submit" variant="success" disabled={!reference.trim() || !date || run.isPending}>
-              {run.isPending && <Spinner size="sm" className="me-1" />}
+            <Button type="submit" variant="success" disabled={!reference.trim() || !date || run.busy}>
+              {run.busy && <Spinner size="sm" className="me-1" />}
               {t('cod.submit')}
             </Button>
           </Modal.Footer>

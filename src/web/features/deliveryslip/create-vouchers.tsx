@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState, type ReactNode } from 'react';
 import { Button, Card, Col, Form, Row, Spinner, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
@@ -6,9 +5,9 @@ import { Link } from 'react-router';
 import type { SlipBulkBodyInput, SlipBulkResult } from '../../../shared/contracts/delivery-slips';
 import type { Customer } from '../../../shared/contracts/customers';
 import { PageHeader } from '../../components/page-header';
+import { useCommand } from '../../components/use-command';
 import { CustomerPicker } from '../../entities/customer/customer-picker';
 import { useStores } from '../../entities/store/api';
-import { errorMessage } from '../../lib/api-client';
 import { useFormat } from '../../lib/use-format';
 import { bulkSlips, slipKeys } from './api';
 import { StoreOptions } from '../../entities/store/store-options';
@@ -33,7 +32,6 @@ export function CreateVouchersPage() {
   // The preview's customers the clerk unticked: no slip is made for them.
   const [left, setLeft] = useState<ReadonlySet<number>>(new Set());
   const [made, setMade] = useState<SlipBulkResult | null>(null);
-  const qc = useQueryClient();
 
   const daysOk = days === '' || (DAYS.test(days) && Number(days) <= 365);
   const kept = preview ? preview.items.filter((l) => !left.has(l.customerId)) : [];
@@ -52,23 +50,25 @@ export function CreateVouchersPage() {
     previewRun.reset();
     commitRun.reset();
   };
-  const previewRun = useMutation({
-    mutationFn: () => bulkSlips(body(true)),
+  const previewRun = useCommand({
+    run: () => bulkSlips(body(true)),
+    showError: 'inline',
     onSuccess: (r) => {
       setPreview(r);
       setLeft(new Set());
     },
   });
-  const commitRun = useMutation({
-    mutationFn: () => bulkSlips(body(false)),
+  const commitRun = useCommand({
+    run: () => bulkSlips(body(false)),
+    showError: 'inline',
+    invalidate: [slipKeys.lists()],
     onSuccess: (r) => {
       setMade(r);
       setPreview(null);
-      void qc.invalidateQueries({ queryKey: slipKeys.lists() });
     },
   });
 
-  const canPreview = storeId !== '' && daysOk && !previewRun.isPending;
+  const canPreview = storeId !== '' && daysOk && !previewRun.busy;
   return (
     <>
       <PageHeader />
@@ -78,7 +78,7 @@ export function CreateVouchersPage() {
             noValidate
             onSubmit={(e) => {
               e.preventDefault();
-              if (canPreview) previewRun.mutate();
+              if (canPreview) previewRun.run();
             }}
           >
             <Row className="g-3">
@@ -148,16 +148,16 @@ export function CreateVouchersPage() {
             </Row>
             <div className="mt-3 d-flex gap-2">
               <Button type="submit" disabled={!canPreview}>
-                {previewRun.isPending ? <Spinner size="sm" className="me-1" /> : <i className="bi bi-eye me-1" aria-hidden="true" />}
+                {previewRun.busy ? <Spinner size="sm" className="me-1" /> : <i className="bi bi-eye me-1" aria-hidden="true" />}
                 {t('bulk.preview')}
               </Button>
             </div>
           </Form>
         </Card.Body>
       </Card>
-      {(previewRun.isError || commitRun.isError) && (
+      {(previewRun.error ?? commitRun.error) && (
         <div className="alert alert-danger" role="alert">
-          {errorMessage(previewRun.error ?? commitRun.error)}
+          {previewRun.error ?? commitRun.error}
         </div>
       )}
       {preview && (
@@ -168,8 +168,8 @@ export function CreateVouchersPage() {
           onLeftChange={setLeft}
           action={
             preview.items.length > 0 && (
-              <Button variant="success" disabled={commitRun.isPending || kept.length === 0} onClick={() => commitRun.mutate()}>
-                {commitRun.isPending ? <Spinner size="sm" className="me-1" /> : <i className="bi bi-check2-all me-1" aria-hidden="true" />}
+              <Button variant="success" disabled={commitRun.busy || kept.length === 0} onClick={() => commitRun.run()}>
+                {commitRun.busy ? <Spinner size="sm" className="me-1" /> : <i className="bi bi-check2-all me-1" aria-hidden="true" />}
                 {left.size ? t('bulk.createTicked', { count: kept.length }) : t('bulk.createAll', { count: preview.items.length })}
               </Button>
             )

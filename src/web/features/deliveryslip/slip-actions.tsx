@@ -3,10 +3,10 @@ import { Button, Form, Modal } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { DELIVERY_FAILURE_REASONS, DELIVERY_SLIP_ERROR_CODES, SlipChargesChangedDetails, type DeliveryFailureReason, type DeliverySlip } from '../../../shared/contracts/delivery-slips';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { useCommand } from '../../components/use-command';
 import { isApiRequestError } from '../../lib/api-client';
 import { useFormat } from '../../lib/use-format';
-import { toastError, toast } from '../../lib/toast';
-import { changeSlipStatus, useSlipCache } from './api';
+import { changeSlipStatus, slipKeys, useSlipCache } from './api';
 
 /** The failure form (reason + note), shared by the read view and the hand-over screen. */
 export function FailDialog({ slip, etag, show, onHide, onDone }: { slip: DeliverySlip; etag: string | null; show: boolean; onHide: () => void; onDone?: (s: DeliverySlip) => void }) {
@@ -14,21 +14,17 @@ export function FailDialog({ slip, etag, show, onHide, onDone }: { slip: Deliver
   const cache = useSlipCache();
   const [reason, setReason] = useState<DeliveryFailureReason>('not_home');
   const [note, setNote] = useState('');
-  const [busy, setBusy] = useState(false);
-  const submit = async () => {
-    setBusy(true);
-    try {
-      const s = await changeSlipStatus(slip.id, etag, { status: 'failed', reason, note });
+  const fail = useCommand({
+    run: () => changeSlipStatus(slip.id, etag, { status: 'failed', reason, note }),
+    stale: [slipKeys.detail(slip.id)],
+    success: (s) => t('confirm.failedDone', { code: s.code }),
+    onSuccess: (s) => {
       cache(s);
-      toast.success(t('confirm.failedDone', { code: s.code }));
       onDone?.(s);
       onHide();
-    } catch (e) {
-      toastError(e);
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
+  const busy = fail.busy;
   return (
     <Modal show={show} onHide={onHide} centered>
       <Modal.Header closeButton>
@@ -56,7 +52,7 @@ export function FailDialog({ slip, etag, show, onHide, onDone }: { slip: Deliver
         <Button variant="outline-secondary" onClick={onHide} disabled={busy}>
           {t('common:actions.close')}
         </Button>
-        <Button variant="danger" onClick={() => void submit()} disabled={busy} data-testid="fail-submit">
+        <Button variant="danger" onClick={() => fail.run()} disabled={busy} data-testid="fail-submit">
           {t('confirm.failSubmit')}
         </Button>
       </Modal.Footer>
@@ -70,37 +66,38 @@ export function SlipStatusActions({ slip, etag }: { slip: DeliverySlip; etag: st
   const cache = useSlipCache();
   const [failing, setFailing] = useState(false);
   const [cancelling, setCancelling] = useState(false);
-  const [busy, setBusy] = useState(false);
   const [changed, setChanged] = useState<SlipChargesChangedDetails | null>(null);
   const fmt = useFormat();
-  const go = async (status: 'ready' | 'out_for_delivery' | 'cancelled', acceptNewCharges?: boolean) => {
-    setBusy(true);
-    try {
-      const s = await changeSlipStatus(slip.id, etag, acceptNewCharges ? { status, acceptNewCharges } : { status });
+  const step = useCommand({
+    run: ({ status, acceptNewCharges }: { status: 'ready' | 'out_for_delivery' | 'cancelled'; acceptNewCharges?: boolean }) =>
+      changeSlipStatus(slip.id, etag, acceptNewCharges ? { status, acceptNewCharges } : { status }),
+    stale: [slipKeys.detail(slip.id)],
+    success: (s) => t('detail.done', { code: s.code }),
+    onSuccess: (s) => {
       cache(s);
       setChanged(null);
-      toast.success(t('detail.done', { code: s.code }));
-    } catch (e) {
-      // Finalising found other charges than the draft saved (and may have printed): show old → new and ask.
+    },
+    // Finalising found other charges than the draft saved (and may have printed): show old → new and ask.
+    handleError: (e) => {
       const details = isApiRequestError(e) && e.data.code === DELIVERY_SLIP_ERROR_CODES.CHARGES_CHANGED ? SlipChargesChangedDetails.safeParse(e.data.details) : null;
       if (details?.success) setChanged(details.data);
-      else toastError(e);
-    } finally {
-      setBusy(false);
-      setCancelling(false);
-    }
-  };
+      return details?.success === true;
+    },
+    onSettled: () => setCancelling(false),
+  });
+  const busy = step.busy;
+  const go = (status: 'ready' | 'out_for_delivery' | 'cancelled', acceptNewCharges?: boolean) => step.run({ status, acceptNewCharges });
   const next = slip.nextSteps;
   return (
     <>
       {next.includes('ready') && (
-        <Button variant="primary" disabled={busy} onClick={() => void go('ready')} data-testid="slip-to-ready">
+        <Button variant="primary" disabled={busy} onClick={() => go('ready')} data-testid="slip-to-ready">
           <i className="bi bi-lock me-1" aria-hidden="true" />
           {t('detail.toReady')}
         </Button>
       )}
       {next.includes('out_for_delivery') && (
-        <Button variant="primary" disabled={busy} onClick={() => void go('out_for_delivery')} data-testid="slip-to-out">
+        <Button variant="primary" disabled={busy} onClick={() => go('out_for_delivery')} data-testid="slip-to-out">
           <i className="bi bi-truck me-1" aria-hidden="true" />
           {t('detail.toOut')}
         </Button>
@@ -121,7 +118,7 @@ export function SlipStatusActions({ slip, etag }: { slip: DeliverySlip; etag: st
         title={t('detail.chargesChangedTitle')}
         confirmLabel={t('detail.chargesAccept')}
         busy={busy}
-        onConfirm={() => void go('ready', true)}
+        onConfirm={() => go('ready', true)}
         onCancel={() => setChanged(null)}
       >
         <p>{t('detail.chargesChangedAsk', { code: slip.code })}</p>
@@ -143,7 +140,7 @@ export function SlipStatusActions({ slip, etag }: { slip: DeliverySlip; etag: st
         confirmLabel={t('detail.toCancelled')}
         variant="danger"
         busy={busy}
-        onConfirm={() => void go('cancelled')}
+        onConfirm={() => go('cancelled')}
         onCancel={() => setCancelling(false)}
       >
         {t('detail.cancelAsk', { code: slip.code })}

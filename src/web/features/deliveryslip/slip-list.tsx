@@ -1,13 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { Button } from 'react-bootstrap';
 import type { ListQueryInput } from '../../../shared/contracts/list-query';
 import { DELIVERY_METHODS, DELIVERY_SLIP_LIST, DELIVERY_SLIP_STATUSES } from '../../../shared/contracts/delivery-slips';
 import { DataTable } from '../../components/data-table/data-table';
 import { FilterChecks, FilterDateRange, FilterSelect } from '../../components/data-table/list-filters';
 import { TotalsStrip } from '../../components/totals-strip';
+import { useCommand } from '../../components/use-command';
 import { useListParams } from '../../components/data-table/list-params';
 import { ExportMenu } from '../../components/export-menu';
 import { PageHeader } from '../../components/page-header';
@@ -101,23 +101,16 @@ export function DeliverySlipListPage() {
 function PrintMatchingButton({ query, total }: { query: ListQueryInput; total: number }) {
   const { t } = useTranslation('deliveryslip');
   const navigate = useNavigate();
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const tooMany = total > PRINT_SLIPS_MAX;
-  const open = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      const page = await fetchSlipPage({ ...query, page: 1, pageSize: PRINT_SLIPS_MAX });
-      navigate(`/deliveryslip/print-coupons?ids=${page.items.map((s) => s.id).join(',')}`);
-    } catch (e) {
-      setError(errorMessage(e));
-      setBusy(false);
-    }
-  };
+  const open = useCommand({
+    run: () => fetchSlipPage({ ...query, page: 1, pageSize: PRINT_SLIPS_MAX }),
+    showError: 'inline',
+    onSuccess: (page) => navigate(`/deliveryslip/print-coupons?ids=${page.items.map((s) => s.id).join(',')}`),
+  });
+  const { busy, error } = open;
   return (
     <>
-      <Button size="sm" variant="primary" disabled={tooMany || busy} onClick={() => void open()} data-testid="slips-print-selected" title={tooMany ? t('list.printTooMany', { max: PRINT_SLIPS_MAX }) : undefined}>
+      <Button size="sm" variant="primary" disabled={tooMany || busy} onClick={() => open.run()} data-testid="slips-print-selected" title={tooMany ? t('list.printTooMany', { max: PRINT_SLIPS_MAX }) : undefined}>
         <i className="bi bi-printer me-1" aria-hidden="true" />
         {t('list.printSelected', { count: total })}
       </Button>

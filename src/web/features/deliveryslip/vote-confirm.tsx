@@ -6,8 +6,8 @@ import type { DeliverySlip, SlipShortfallDetails } from '../../../shared/contrac
 import { DELIVERY_SLIP_CONFIRMABLE } from '../../../shared/domain/delivery-slip-lifecycle';
 import { PageHeader } from '../../components/page-header';
 import { ScanBox } from '../../components/scan-box';
+import { useCommand } from '../../components/use-command';
 import { errorMessage, isApiRequestError } from '../../lib/api-client';
-import { toast } from '../../lib/toast';
 import { AmountInput } from '../../components/form/money-inputs';
 import { useFormat } from '../../lib/use-format';
 import { confirmSlip, fetchSlipByCode, newIdempotencyKey, useSlipCache } from './api';
@@ -24,28 +24,23 @@ export function VoteConfirmPage() {
   const { t } = useTranslation('deliveryslip');
   const [params, setParams] = useSearchParams();
   const [slip, setSlip] = useState<DeliverySlip | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(false);
-
-  const find = async (raw: string) => {
-    const value = raw.trim();
-    if (!value) return;
-    setLoading(true);
-    setError(null);
-    try {
-      const s = await fetchSlipByCode(value);
+  const lookup = useCommand({
+    run: (code: string) => fetchSlipByCode(code),
+    showError: 'inline',
+    onSuccess: (s) => {
       setSlip(s);
       setParams({ code: s.code }, { replace: true });
-    } catch (e) {
-      setSlip(null);
-      setError(errorMessage(e));
-    } finally {
-      setLoading(false);
-    }
+    },
+    onError: () => setSlip(null),
+  });
+  const { busy: loading, error } = lookup;
+  const find = (raw: string) => {
+    const value = raw.trim();
+    if (value) lookup.run(value);
   };
   useEffect(() => {
     const initial = params.get('code');
-    if (initial) void find(initial);
+    if (initial) find(initial);
     // Only on arrival: later lookups come from the form.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -59,7 +54,7 @@ export function VoteConfirmPage() {
             id="slip-code"
             label={t('confirm.scanLabel')}
             placeholder={t('confirm.scanPlaceholder')}
-            onScan={(code) => void find(code)}
+            onScan={(code) => find(code)}
             action={{ label: t('confirm.find'), icon: 'bi-search' }}
             busy={loading}
             autoFocus={!params.get('code')}
@@ -87,28 +82,28 @@ function HandOver({ slip, onChanged }: { slip: DeliverySlip; onChanged: (s: Deli
   const [note, setNote] = useState('');
   const [rating, setRating] = useState<number | null>(null);
   const [comment, setComment] = useState('');
-  const [busy, setBusy] = useState(false);
   const [failing, setFailing] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
   // One key per attempt at this slip: the same attempt retried keeps it.
   const key = useMemo(() => newIdempotencyKey(), []);
   const collected = typeof amount === 'number' && Number.isSafeInteger(amount) ? amount : null;
 
-  const submit = async () => {
-    if (collected === null) return;
-    setBusy(true);
-    setProblem(null);
-    try {
-      const s = await confirmSlip(slip.id, key, { collectedAmount: collected, method, receiverName, note, rating, comment: rating ? comment : '' });
+  const confirm = useCommand({
+    run: (collectedAmount: number) => confirmSlip(slip.id, key, { collectedAmount, method, receiverName, note, rating, comment: rating ? comment : '' }),
+    showError: 'inline',
+    success: (s, collectedAmount) => t('confirm.done', { code: s.code, amount: fmt.vnd(collectedAmount) }),
+    onSuccess: (s) => {
       cache(s);
-      toast.success(t('confirm.done', { code: s.code, amount: fmt.vnd(collected) }));
       onChanged(s);
-    } catch (e) {
+    },
+    // Over the customer's credit: the server's sentence, then how much is missing.
+    describeError: (e) => {
       const shortfall = isApiRequestError(e) && e.data?.code === 'CREDIT_LIMIT_EXCEEDED' ? (e.data.details as SlipShortfallDetails | undefined)?.shortfall : undefined;
-      setProblem(shortfall !== undefined ? `${errorMessage(e)} — ${t('confirm.shortfall', { amount: fmt.vnd(shortfall) })}` : errorMessage(e));
-    } finally {
-      setBusy(false);
-    }
+      return shortfall !== undefined ? `${errorMessage(e)} — ${t('confirm.shortfall', { amount: fmt.vnd(shortfall) })}` : errorMessage(e);
+    },
+  });
+  const { busy, error: problem } = confirm;
+  const submit = () => {
+    if (collected !== null) confirm.run(collected);
   };
 
   return (
@@ -154,7 +149,7 @@ function HandOver({ slip, onChanged }: { slip: DeliverySlip; onChanged: (s: Deli
                 noValidate
                 onSubmit={(e) => {
                   e.preventDefault();
-                  void submit();
+                  submit();
                 }}
               >
                 <Row className="g-3">

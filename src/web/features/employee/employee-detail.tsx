@@ -16,6 +16,7 @@ import { isApiRequestError } from '../../lib/api-client';
 import { getStoredUser } from '../../lib/session';
 import { useFormat } from '../../lib/use-format';
 import { toastPromise } from '../../lib/toast';
+import { useCommand } from '../../components/use-command';
 import { sendResetLink } from './api';
 import { AccountBadge, EmployeeStatusBadge, useEmployeeFields } from './employee-fields';
 import { employeeApi } from './api';
@@ -42,23 +43,21 @@ function EmployeeDetail({ loaded }: { loaded: Versioned<Employee> }) {
   const fields = useEmployeeFields();
   const fmt = useFormat();
   const [asking, setAsking] = useState<Pending>(null);
-  const [busy, setBusy] = useState(false);
   const e = loaded.record;
   const none = <span className="text-body-tertiary">—</span>;
 
-  const run = async (action: () => Promise<void>) => {
-    setBusy(true);
-    try {
-      await action();
-    } catch (err) {
-      // The toast said why; a 412 also brings the record as it is now, so the screen shows that.
+  // Each action says how it went in its own toast; a 412 also brings the record as it is now, so the screen shows that.
+  const action = useCommand({
+    run: (work: () => Promise<void>) => work(),
+    handleError: (err) => {
       const current = isApiRequestError(err) && err.status === 412 ? (err.data.details as { current?: Employee } | undefined)?.current : undefined;
       if (current) cache.saved(current);
-    } finally {
-      setBusy(false);
-      setAsking(null);
-    }
-  };
+      return true;
+    },
+    onSettled: () => setAsking(null),
+  });
+  const busy = action.busy;
+  const run = (work: () => Promise<void>) => action.run(work);
 
   const remove = () =>
     run(async () => {

@@ -27,7 +27,7 @@ import { HISTORY_DEFAULT_IGNORE, historyTab } from '../../components/history-tab
 import { RecordPage } from '../../components/record-page';
 import { StatusSteps } from '../../components/status-steps';
 import { UrlTabs } from '../../components/url-tabs';
-import { isApiRequestError } from '../../lib/api-client';
+import { useCommand } from '../../components/use-command';
 import { toastPromise } from '../../lib/toast';
 import { useFormat } from '../../lib/use-format';
 import { changeMawbStatus, removePackage, useMawbCache, useMawbPackages } from './api';
@@ -451,26 +451,21 @@ function Packages({ m }: { m: Mawb }) {
   const query = useMawbPackages(m.id);
   const canEdit = MAWB_EDITABLE_PACKAGES_STATUSES.includes(m.status);
   const [removing, setRemoving] = useState<MawbPackage | null>(null);
-  const [busy, setBusy] = useState(false);
+  const remove = useCommand({
+    run: (p: MawbPackage) => removePackage(m.id, p.id),
+    pending: t('packages.removing'),
+    success: (_saved, p) => t('packages.removed', { code: p.code, awb: m.awbNumber }),
+    onSuccess: (saved) => cache.saved(saved),
+    onStale: () => cache.refresh(m.id),
+    onSettled: () => setRemoving(null),
+  });
+  const busy = remove.busy;
   const onRemove = useMemo(() => (p: MawbPackage) => setRemoving(p), []);
   const columns = usePackageColumns(canEdit, onRemove);
   const items = query.data?.items;
 
-  const confirmRemove = async () => {
-    if (!removing) return;
-    setBusy(true);
-    try {
-      const saved = await toastPromise(removePackage(m.id, removing.id), {
-        pending: t('packages.removing'),
-        success: t('packages.removed', { code: removing.code, awb: m.awbNumber }),
-      });
-      cache.saved(saved);
-    } catch (e) {
-      if (isApiRequestError(e) && e.status === 409) cache.refresh(m.id);
-    } finally {
-      setBusy(false);
-      setRemoving(null);
-    }
+  const confirmRemove = () => {
+    if (removing) remove.run(removing);
   };
 
   let table;
@@ -515,7 +510,7 @@ function Packages({ m }: { m: Mawb }) {
         confirmLabel={t('packages.remove')}
         variant="danger"
         busy={busy}
-        onConfirm={() => void confirmRemove()}
+        onConfirm={() => confirmRemove()}
         onCancel={() => setRemoving(null)}
       >
         {t('packages.removeText', { awb: m.awbNumber })}

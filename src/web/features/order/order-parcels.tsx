@@ -9,12 +9,12 @@ import { PACKAGE_LIST, type Package } from '../../../shared/contracts/packages';
 import { FINAL_ORDER_STATUSES } from '../../../shared/domain/order-lifecycle';
 import { DataTable, type BulkActionsContext } from '../../components/data-table/data-table';
 import { ScanBox, type ScanFeedback } from '../../components/scan-box';
+import { useCommand } from '../../components/use-command';
 import { orderApi } from '../../entities/order/api';
 import { packageApi } from '../../entities/package/api';
 import { usePackageColumns } from '../../entities/package/columns';
 import { errorMessage, isApiRequestError } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-client';
-import { toastPromise } from '../../lib/toast';
 import { attachOrderPackages, detachOrderPackage } from './api';
 
 /** The log keeps the latest answers only: a scanning session may be long. */
@@ -68,28 +68,25 @@ function useRefresh() {
 
 function DetachButton({ o, rows, clear, onDone }: BulkActionsContext<Package> & { o: Order; onDone(order?: Order): void }) {
   const { t } = useTranslation('order');
-  const [busy, setBusy] = useState(false);
-  const run = async () => {
-    setBusy(true);
-    try {
+  const detach = useCommand({
+    run: async (packages: Package[]) => {
       let last: Order | undefined;
-      await toastPromise(
-        (async () => {
-          for (const p of rows) last = await detachOrderPackage(o.id, p.id);
-        })(),
-        { pending: t('parcels.detaching'), success: t('parcels.detached', { count: rows.length, code: o.code }) },
-      );
+      for (const p of packages) last = await detachOrderPackage(o.id, p.id);
+      return last;
+    },
+    pending: t('parcels.detaching'),
+    success: (_last, packages) => t('parcels.detached', { count: packages.length, code: o.code }),
+    onSuccess: (last) => {
       clear();
       onDone(last);
-    } catch {
-      // The toast has shown the server's reason; the list is refreshed to show what did change.
-      onDone();
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    // The toast has shown the server's reason; the list is refreshed to show what did change.
+    onError: () => onDone(),
+  });
+  const busy = detach.busy;
+  const run = () => detach.run(rows);
   return (
-    <Button size="sm" variant="outline-danger" disabled={busy} onClick={() => void run()} data-testid="order-packages-detach">
+    <Button size="sm" variant="outline-danger" disabled={busy} onClick={() => run()} data-testid="order-packages-detach">
       <i className="bi bi-link-45deg me-1" aria-hidden="true" />
       {t('parcels.detach', { count: rows.length })}
     </Button>

@@ -13,11 +13,10 @@ import { HISTORY_DEFAULT_IGNORE, historyTab } from '../../components/history-tab
 import { RecordPage } from '../../components/record-page';
 import type { Versioned } from '../../components/resource-api';
 import { UrlTabs } from '../../components/url-tabs';
+import { useCommand } from '../../components/use-command';
 import { useStores } from '../../entities/store/api';
-import { isApiRequestError } from '../../lib/api-client';
 import { useFormat } from '../../lib/use-format';
 import { quotePrice, settingApi, uploadLogo, useVersions } from './api';
-import { toastPromise } from '../../lib/toast';
 import { SettingStatusBadge, useSettingTitle, useValueText } from './setting-fields';
 import { StoreOptions } from '../../entities/store/store-options';
 
@@ -154,34 +153,33 @@ function PriceCalculator() {
   const [group, setGroup] = useState<CustomerGroup | ''>('');
   const [day, setDay] = useState<string | null>(businessDate(Date.now()));
   const [result, setResult] = useState<QuoteResponse | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [badWeight, setBadWeight] = useState<string | null>(null);
+  const quote = useCommand({
+    run: (body: Parameters<typeof quotePrice>[0]) => quotePrice(body),
+    showError: 'inline',
+    onSuccess: setResult,
+    onError: () => setResult(null),
+  });
+  const busy = quote.busy;
+  const error = badWeight ?? quote.error;
 
-  const run = async (e: React.FormEvent) => {
+  const run = (e: React.FormEvent) => {
     e.preventDefault();
     const grams = kgToGrams(kg);
     const o = Number(origin || origins[0]?.id);
     const d = Number(dest || hubs[0]?.id);
-    if (grams === null) return setError(t('calc.badWeight'));
+    if (grams === null) return setBadWeight(t('calc.badWeight'));
     // A refused day says why under its input.
     if (day === null) return;
-    setBusy(true);
-    setError(null);
-    try {
-      setResult(await quotePrice({ originStoreId: o, destinationStoreId: d, chargeableWeightG: grams, customerGroup: group || undefined, day: day || undefined }));
-    } catch (err) {
-      setResult(null);
-      setError(isApiRequestError(err) ? err.message : String(err));
-    } finally {
-      setBusy(false);
-    }
+    setBadWeight(null);
+    quote.run({ originStoreId: o, destinationStoreId: d, chargeableWeightG: grams, customerGroup: group || undefined, day: day || undefined });
   };
 
   return (
     <Card className="shadow-sm mb-3">
       <Card.Body>
         <h2 className="h6">{t('calc.title')}</h2>
-        <Form onSubmit={(e) => void run(e)} aria-label={t('calc.title')}>
+        <Form onSubmit={(e) => run(e)} aria-label={t('calc.title')}>
           <Row className="gx-3 gy-2 align-items-end">
             <Col sm={6} lg={3}>
               <Form.Label htmlFor="calc-origin">{t('calc.origin')}</Form.Label>
@@ -264,24 +262,25 @@ function PriceCalculator() {
 function LogoUpload({ onSaved }: { onSaved(s: Setting): void }) {
   const { t } = useTranslation('setting');
   const [file, setFile] = useState<File | null>(null);
-  const [busy, setBusy] = useState(false);
-  const send = async (e: React.FormEvent) => {
-    e.preventDefault();
-    if (!file) return;
-    setBusy(true);
-    try {
-      onSaved(await toastPromise(uploadLogo(file), { pending: t('logo.uploading'), success: t('logo.uploaded') }));
+  // The toast says why a file is refused (not an image, over 1 MiB).
+  const upload = useCommand({
+    run: (f: File) => uploadLogo(f),
+    pending: t('logo.uploading'),
+    success: t('logo.uploaded'),
+    onSuccess: (s) => {
+      onSaved(s);
       setFile(null);
-    } catch {
-      // The toast said why (not an image, over 1 MiB).
-    } finally {
-      setBusy(false);
-    }
+    },
+  });
+  const busy = upload.busy;
+  const send = (e: React.FormEvent) => {
+    e.preventDefault();
+    if (file) upload.run(file);
   };
   return (
     <Card className="shadow-sm mb-3">
       <Card.Body>
-        <Form onSubmit={(e) => void send(e)} aria-label={t('logo.upload')}>
+        <Form onSubmit={(e) => send(e)} aria-label={t('logo.upload')}>
           <Form.Label htmlFor="logo-file">{t('logo.upload')}</Form.Label>
           <div className="d-flex flex-wrap gap-2">
             <Form.Control id="logo-file" type="file" accept="image/png,image/jpeg,image/webp" className="w-auto flex-grow-1" onChange={(e) => setFile((e.target as HTMLInputElement).files?.[0] ?? null)} />

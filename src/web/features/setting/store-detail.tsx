@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Button, Card } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -8,8 +7,8 @@ import { historyTab } from '../../components/history-tab';
 import { RecordPage } from '../../components/record-page';
 import type { Versioned } from '../../components/resource-api';
 import { UrlTabs } from '../../components/url-tabs';
+import { useCommand } from '../../components/use-command';
 import { storeApi } from '../../entities/store/api';
-import { toastPromise } from '../../lib/toast';
 import { StoreKindBadge, StoreStatusBadge, useStoreFields } from './store-fields';
 
 /** /setting/stores/:id: the store, deactivate / reactivate, delete (refused while in use), History. */
@@ -27,25 +26,19 @@ function StoreDetail({ loaded }: { loaded: Versioned<Store> }) {
   const { t } = useTranslation('setting');
   const cache = storeApi.useCache();
   const fields = useStoreFields();
-  const [busy, setBusy] = useState(false);
   const s = loaded.record;
   const active = s.status === 'active';
 
-  const toggle = async () => {
-    setBusy(true);
-    try {
-      const saved = await toastPromise(storeApi.patch(s.id, loaded.etag, { status: active ? 'inactive' : 'active' }), {
-        pending: t('stores.form.saving'),
-        success: active ? t('stores.detail.deactivated') : t('stores.detail.activated'),
-      });
-      cache.saved(saved);
-    } catch {
-      // The toast said why (someone changed it meanwhile: the page reloads it).
-      cache.refresh(s.id);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const toggler = useCommand({
+    run: () => storeApi.patch(s.id, loaded.etag, { status: active ? 'inactive' : 'active' }),
+    pending: t('stores.form.saving'),
+    success: active ? t('stores.detail.deactivated') : t('stores.detail.activated'),
+    onSuccess: (saved) => cache.saved(saved),
+    // The toast said why (someone changed it meanwhile: the page reloads it).
+    onError: () => cache.refresh(s.id),
+  });
+  const busy = toggler.busy;
+  const toggle = () => toggler.run();
 
   const overview = (
     <Card className="shadow-sm">
@@ -79,7 +72,7 @@ function StoreDetail({ loaded }: { loaded: Versioned<Store> }) {
           </>
         }
         actions={
-          <Button variant="outline-secondary" onClick={() => void toggle()} disabled={busy}>
+          <Button variant="outline-secondary" onClick={() => toggle()} disabled={busy}>
             <i className={`bi ${active ? 'bi-pause-circle' : 'bi-play-circle'} me-1`} aria-hidden="true" />
             {active ? t('stores.detail.deactivate') : t('stores.detail.activate')}
           </Button>

@@ -7,6 +7,7 @@ import { localizeLoaded } from '../../../shared/i18n/lazy';
 import { errorMessage } from '../../lib/api-client';
 import { currentLanguage } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
+import { useCommand } from '../../components/use-command';
 import { useStores } from '../../entities/store/api';
 import { receivePackage } from './api';
 import { defaultReceiveStore, focusNextStep, hubStores, originStores, rememberStore } from './receive-shared';
@@ -48,7 +49,31 @@ export function ReceiveBatchDialog({ show, packages, skipped = 0, onHide }: { sh
   const [values, setValues] = useState<Record<number, RowValues>>({});
   const [errors, setErrors] = useState<Record<number, Partial<Record<Measure | 'row', string>>>>({});
   const [results, setResults] = useState<Record<number, RowResult>>({});
-  const [busy, setBusy] = useState(false);
+  // The batch is one action (one busy state); each package's own outcome is kept on its row.
+  const batch = useCommand({
+    run: async (bodies: Map<number, ReceiveBody>) => {
+      const ids = [...bodies.keys()];
+      let ok = 0;
+      await runInOrder(
+        ids.map((id) => () => receivePackage(bodies.get(id)!)),
+        (i, r) => {
+          const id = ids[i]!;
+          if (r.status === 'fulfilled') {
+            ok += 1;
+            cache.saved(r.value.package);
+          }
+          setResults((all) => ({ ...all, [id]: r.status === 'fulfilled' ? { ok: true, res: r.value } : { ok: false, message: errorMessage(r.reason) } }));
+        },
+      );
+      return { ok, failed: ids.length - ok };
+    },
+    onSuccess: ({ ok, failed }) => {
+      cache.listsChanged();
+      if (failed) toast.warning(t('receive.batchPartial', { ok, failed }));
+      else toast.success(t('receive.batchDone', { count: ok }));
+    },
+  });
+  const busy = batch.busy;
   const bodyRef = useRef<HTMLDivElement>(null);
 
   // The employee's own warehouse, then the one the parcels were expected at (defaultReceiveStore).
@@ -101,26 +126,8 @@ export function ReceiveBatchDialog({ show, packages, skipped = 0, onHide }: { sh
       first?.focus();
       return;
     }
-    setBusy(true);
     rememberStore(storeId);
-    const ids = [...bodies.keys()];
-    let ok = 0;
-    await runInOrder(
-      ids.map((id) => () => receivePackage(bodies.get(id)!)),
-      (i, r) => {
-        const id = ids[i]!;
-        if (r.status === 'fulfilled') {
-          ok += 1;
-          cache.saved(r.value.package);
-        }
-        setResults((all) => ({ ...all, [id]: r.status === 'fulfilled' ? { ok: true, res: r.value } : { ok: false, message: errorMessage(r.reason) } }));
-      },
-    );
-    setBusy(false);
-    cache.listsChanged();
-    const failed = ids.length - ok;
-    if (failed) toast.warning(t('receive.batchPartial', { ok, failed }));
-    else toast.success(t('receive.batchDone', { count: ok }));
+    await batch.runAsync(bodies);
   };
 
 

@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
@@ -8,14 +8,14 @@ import type { OrderList } from '../../../shared/contracts/orders';
 import { BANK_MATCH_KINDS, BANK_PROVIDERS, BANK_STATES, TRANSFER_PAYABLE_SLIP_STATUSES, type BankMatchKind } from '../../../shared/domain/bank-transfer';
 import { FINAL_ORDER_STATUSES, ORDER_STATUSES } from '../../../shared/domain/order-lifecycle';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { useCommand } from '../../components/use-command';
 import { FilterAmountRange, FilterChecks, FilterDateRange, FilterSelect } from '../../components/data-table/list-filters';
 import { ResourceListPage } from '../../components/resource-pages';
 import { bankTransactionApi, ignoreBankTransaction, matchBankTransaction, undoBankTransaction, useBankIntegrationSettings, useBankSummary } from '../../entities/bank-transaction/api';
 import { BankMatchTarget, BankStateBadge, useBankTransactionColumns } from '../../entities/bank-transaction/columns';
 import { CustomerPicker } from '../../entities/customer/customer-picker';
-import { api, errorMessage } from '../../lib/api-client';
+import { api } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-client';
-import { toastPromise } from '../../lib/toast';
 import { useDebounced } from '../../lib/use-debounced';
 import { useFormat } from '../../lib/use-format';
 
@@ -163,35 +163,29 @@ function PayablePicker({ kind, value, onChange }: { kind: 'slip' | 'order'; valu
 function BankTransactionDialog({ row, onClose }: { row: BankTransaction; onClose(): void }) {
   const { t } = useTranslation('transaction');
   const fmt = useFormat();
-  const qc = useQueryClient();
   const matchable = row.direction === 'in' && (row.state === 'unmatched' || (row.state === 'ignored' && row.reason !== 'duplicate'));
   const [mode, setMode] = useState<Mode>(row.state === 'matched' ? 'undo' : 'match');
   const [kind, setKind] = useState<BankMatchKind>('customer');
   const [customerId, setCustomerId] = useState<number | null>(null);
   const [documentId, setDocumentId] = useState<number | null>(null);
   const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  const run = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      let work: Promise<BankTransaction>;
+  const act = useCommand({
+    run: (): Promise<BankTransaction> => {
       if (mode === 'match') {
         const id = kind === 'customer' ? customerId : documentId;
-        if (!id) throw new Error(t('bank.dialog.notFound'));
-        work = matchBankTransaction(row, { kind, id });
-      } else work = mode === 'ignore' ? ignoreBankTransaction(row, reason) : undoBankTransaction(row, reason);
-      await toastPromise(work, { pending: t('bank.dialog.saving'), success: t('bank.dialog.saved') });
-      await Promise.all([qc.invalidateQueries({ queryKey: queryKeys.BankTransaction.all }), qc.invalidateQueries({ queryKey: queryKeys.Transaction.all }), qc.invalidateQueries({ queryKey: queryKeys.Customer.all }), qc.invalidateQueries({ queryKey: queryKeys.DeliverySlip.all })]);
-      onClose();
-    } catch (e) {
-      setError(errorMessage(e));
-    } finally {
-      setBusy(false);
-    }
-  };
+        if (!id) return Promise.reject(new Error(t('bank.dialog.notFound')));
+        return matchBankTransaction(row, { kind, id });
+      }
+      return mode === 'ignore' ? ignoreBankTransaction(row, reason) : undoBankTransaction(row, reason);
+    },
+    pending: t('bank.dialog.saving'),
+    success: t('bank.dialog.saved'),
+    showError: 'inline',
+    invalidate: [queryKeys.BankTransaction.all, queryKeys.Transaction.all, queryKeys.Customer.all, queryKeys.DeliverySlip.all],
+    onSuccess: () => onClose(),
+  });
+  const { busy, error } = act;
+  const run = () => act.run();
 
   const canAct = mode === 'match' ? matchable : mode === 'ignore' ? row.state === 'unmatched' : row.state === 'matched';
   const filled = mode === 'match' ? (kind === 'customer' ? customerId !== null : documentId !== null) : reason.trim().length >= 3;
@@ -203,7 +197,7 @@ function BankTransactionDialog({ row, onClose }: { row: BankTransaction; onClose
       variant={mode === 'undo' ? 'danger' : 'primary'}
       busy={busy}
       confirmDisabled={!canAct || !filled}
-      onConfirm={() => void run()}
+      onConfirm={() => run()}
       onCancel={onClose}
     >
       <dl className="row small mb-3">
