@@ -143,7 +143,10 @@ export const DELIVERY_SLIP_LIFECYCLES: Readonly<Record<DeliveryMethod, Lifecycle
   finalStatuses: DELIVERY_SLIP_FINAL_STATUSES,
   labels: DELIVERY_SLIP_STATUS_LABELS,
   transitions: DELIVERY_SLIP_TRANSITIONS,
-  refusal: stepRefusal('phiếu giao', 'Phiếu giao'),
+  refusal: stepRefusal({
+    move: (from, to) => `Không thể chuyển phiếu giao từ "${from}" sang "${to}"`,
+    already: (status) => `Phiếu giao đang ở trạng thái "${status}"`,
+  }),
 });
 
 export function slipTransitionMessage(method: DeliveryMethod, from: DeliverySlipStatus, to: DeliverySlipStatus): string {

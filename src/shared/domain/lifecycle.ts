@@ -57,13 +57,13 @@ export function defineLifecycles<K extends string, S extends string>(
 }
 
 /**
- * The refusal of a status step of a record called `name` (`Name` at the start of a sentence):
- * "Không thể chuyển {name} từ "A" sang "B"; chỉ có thể chuyển sang: …", or "{Name} đang ở trạng thái "A"; …"
- * for a step to where it already is.
+ * The refusal of a status step, from a record kind's two whole sentences (each kind writes its own, so a message is
+ * never assembled from pieces and its English entry is found): `move` for a step from A to B, `already` for a step to
+ * where it already is; then the steps left, "…; chỉ có thể chuyển sang: …".
  */
-export function stepRefusal<S extends string>(name: string, Name = name) {
+export function stepRefusal<S extends string>(sentences: { move(from: string, to: string): string; already(status: string): string }) {
   return (from: S, to: S, next: readonly S[], labels: Readonly<Record<S, string>>): string => {
-    const head = from === to ? `${Name} đang ở trạng thái "${labels[from]}"` : `Không thể chuyển ${name} từ "${labels[from]}" sang "${labels[to]}"`;
+    const head = from === to ? sentences.already(labels[from]) : sentences.move(labels[from], labels[to]);
     return `${head}; ${nextStepsClause(next, labels)}`;
   };
 }

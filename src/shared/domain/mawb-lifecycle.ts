@@ -170,7 +170,10 @@ export const MAWB_LIFECYCLE: Lifecycle<MawbStatus> = defineLifecycle({
   finalStatuses: MAWB_FINAL_STATUSES,
   labels: MAWB_STATUS_LABELS,
   transitions: MAWB_TRANSITIONS,
-  refusal: stepRefusal('MAWB'),
+  refusal: stepRefusal({
+    move: (from, to) => `Không thể chuyển MAWB từ "${from}" sang "${to}"`,
+    already: (status) => `MAWB đang ở trạng thái "${status}"`,
+  }),
 });
 
 export function transitionErrorMessage(from: MawbStatus, to: MawbStatus): string {
