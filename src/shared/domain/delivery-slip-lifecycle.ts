@@ -1,4 +1,4 @@
-import { defineLifecycles, stepRefusal, type Lifecycle } from './lifecycle';
+import { defineLifecycle, quotedLabels, type Lifecycle } from './lifecycle';
 import type { DeliveryMethod } from './slip-charges';
 import type { PackageStatus } from './package-status';
 
@@ -137,17 +137,38 @@ export const DELIVERY_METHOD_LABELS: Record<DeliveryMethod, string> = {
   courier: 'Giao qua đơn vị vận chuyển',
 };
 
+/** "Không thể chuyển phiếu giao từ … sang …; chỉ có thể chuyển sang: …" */
+function slipRefusal(
+  from: DeliverySlipStatus,
+  to: DeliverySlipStatus,
+  next: readonly DeliverySlipStatus[],
+  labels: Readonly<Record<DeliverySlipStatus, string>>,
+): string {
+  const head =
+    from === to
+      ? `Phiếu giao đang ở trạng thái "${labels[from]}"`
+      : `Không thể chuyển phiếu giao từ "${labels[from]}" sang "${labels[to]}"`;
+  const tail = next.length
+    ? `chỉ có thể chuyển sang: ${quotedLabels(next, labels)}`
+    : 'trạng thái này là trạng thái cuối, không thể chuyển tiếp';
+  return `${head}; ${tail}`;
+}
+
+function slipLifecycleOf(method: DeliveryMethod): Lifecycle<DeliverySlipStatus> {
+  return defineLifecycle({
+    statuses: DELIVERY_SLIP_STATUSES,
+    finalStatuses: DELIVERY_SLIP_FINAL_STATUSES,
+    labels: DELIVERY_SLIP_STATUS_LABELS,
+    transitions: DELIVERY_SLIP_TRANSITIONS[method],
+    refusal: slipRefusal,
+  });
+}
+
 /** The lifecycle of a slip of each delivery method. */
-export const DELIVERY_SLIP_LIFECYCLES: Readonly<Record<DeliveryMethod, Lifecycle<DeliverySlipStatus>>> = defineLifecycles({
-  statuses: DELIVERY_SLIP_STATUSES,
-  finalStatuses: DELIVERY_SLIP_FINAL_STATUSES,
-  labels: DELIVERY_SLIP_STATUS_LABELS,
-  transitions: DELIVERY_SLIP_TRANSITIONS,
-  refusal: stepRefusal({
-    move: (from, to) => `Không thể chuyển phiếu giao từ "${from}" sang "${to}"`,
-    already: (status) => `Phiếu giao đang ở trạng thái "${status}"`,
-  }),
-});
+export const DELIVERY_SLIP_LIFECYCLES: Readonly<Record<DeliveryMethod, Lifecycle<DeliverySlipStatus>>> = {
+  courier: slipLifecycleOf('courier'),
+  pickup: slipLifecycleOf('pickup'),
+};
 
 export function slipTransitionMessage(method: DeliveryMethod, from: DeliverySlipStatus, to: DeliverySlipStatus): string {
   return DELIVERY_SLIP_LIFECYCLES[method].refusal(from, to);

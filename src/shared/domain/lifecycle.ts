@@ -45,34 +45,6 @@ export function defineLifecycle<S extends string>(spec: LifecycleSpec<S>): Lifec
   };
 }
 
-/**
- * One lifecycle per variant of a record (an order's kind, a slip's delivery method): the same statuses, labels
- * and refusal, each variant with its own transition table.
- */
-export function defineLifecycles<K extends string, S extends string>(
-  spec: Omit<LifecycleSpec<S>, 'transitions'> & { transitions: Readonly<Record<K, Readonly<Record<S, readonly S[]>>>> },
-): Readonly<Record<K, Lifecycle<S>>> {
-  const variants = Object.keys(spec.transitions) as K[];
-  return Object.fromEntries(variants.map((k) => [k, defineLifecycle({ ...spec, transitions: spec.transitions[k] })])) as Record<K, Lifecycle<S>>;
-}
-
-/**
- * The refusal of a status step, from a record kind's two whole sentences (each kind writes its own, so a message is
- * never assembled from pieces and its English entry is found): `move` for a step from A to B, `already` for a step to
- * where it already is; then the steps left, "…; chỉ có thể chuyển sang: …".
- */
-export function stepRefusal<S extends string>(sentences: { move(from: string, to: string): string; already(status: string): string }) {
-  return (from: S, to: S, next: readonly S[], labels: Readonly<Record<S, string>>): string => {
-    const head = from === to ? sentences.already(labels[from]) : sentences.move(labels[from], labels[to]);
-    return `${head}; ${nextStepsClause(next, labels)}`;
-  };
-}
-
-/** "chỉ có thể chuyển sang: "A", "B"", or that the status is final: how a refusal names the steps left. */
-export function nextStepsClause<S extends string>(next: readonly S[], labels: Readonly<Record<S, string>>): string {
-  return next.length ? `chỉ có thể chuyển sang: ${quotedLabels(next, labels)}` : 'trạng thái này là trạng thái cuối, không thể chuyển tiếp';
-}
-
 /** `"A", "B"`: the quoted labels of a list of statuses. */
 export function quotedLabels<S extends string>(statuses: readonly S[], labels: Readonly<Record<S, string>>): string {
   return statuses.map((s) => `"${labels[s]}"`).join(', ');

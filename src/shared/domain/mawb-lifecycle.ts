@@ -1,5 +1,5 @@
 import { airportByCode } from './airports';
-import { defineLifecycle, stepRefusal, type Lifecycle } from './lifecycle';
+import { defineLifecycle, quotedLabels, type Lifecycle } from './lifecycle';
 import type { IataCode, PackageStatus } from './package-status';
 
 /**
@@ -165,15 +165,23 @@ export const MAWB_STATUS_LABELS: Record<MawbStatus, string> = {
   cancelled: 'Đã hủy',
 };
 
+/** "Không thể chuyển MAWB từ … sang …; chỉ có thể chuyển sang: …" */
+function mawbRefusal(from: MawbStatus, to: MawbStatus, next: readonly MawbStatus[], labels: Readonly<Record<MawbStatus, string>>): string {
+  const head = from === to
+    ? `MAWB đang ở trạng thái "${labels[from]}"`
+    : `Không thể chuyển MAWB từ "${labels[from]}" sang "${labels[to]}"`;
+  const tail = next.length
+    ? `chỉ có thể chuyển sang: ${quotedLabels(next, labels)}`
+    : 'trạng thái này là trạng thái cuối, không thể chuyển tiếp';
+  return `${head}; ${tail}`;
+}
+
 export const MAWB_LIFECYCLE: Lifecycle<MawbStatus> = defineLifecycle({
   statuses: MAWB_STATUSES,
   finalStatuses: MAWB_FINAL_STATUSES,
   labels: MAWB_STATUS_LABELS,
   transitions: MAWB_TRANSITIONS,
-  refusal: stepRefusal({
-    move: (from, to) => `Không thể chuyển MAWB từ "${from}" sang "${to}"`,
-    already: (status) => `MAWB đang ở trạng thái "${status}"`,
-  }),
+  refusal: mawbRefusal,
 });
 
 export function transitionErrorMessage(from: MawbStatus, to: MawbStatus): string {

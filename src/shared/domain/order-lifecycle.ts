@@ -1,4 +1,4 @@
-import { defineLifecycles, quotedLabels, type Lifecycle } from './lifecycle';
+import { defineLifecycle, quotedLabels, type Lifecycle } from './lifecycle';
 import type { PackageStatus } from './package-status';
 
 /**
@@ -79,19 +79,26 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   cancelled: 'Đã hủy',
 };
 
+function orderLifecycleOf(kind: OrderKind): Lifecycle<OrderStatus> {
+  return defineLifecycle({
+    statuses: ORDER_STATUSES,
+    finalStatuses: FINAL_ORDER_STATUSES,
+    labels: ORDER_STATUS_LABELS,
+    transitions: ORDER_TRANSITIONS[kind],
+    refusal: (from, to, allowed, labels, code = '') => {
+      const next = allowed.length ? `Các bước hợp lệ: ${quotedLabels(allowed, labels)}` : 'Đơn đã kết thúc, không thể đổi trạng thái';
+      return from === to
+        ? `Đơn ${code} đã ở trạng thái "${labels[from]}". ${next}`
+        : `Không thể chuyển đơn ${code} từ "${labels[from]}" sang "${labels[to]}". ${next}`;
+    },
+  });
+}
+
 /** The lifecycle of each kind of order (a consignment skips `purchased`); the refusal's subject is the order's code. */
-export const ORDER_LIFECYCLES: Readonly<Record<OrderKind, Lifecycle<OrderStatus>>> = defineLifecycles({
-  statuses: ORDER_STATUSES,
-  finalStatuses: FINAL_ORDER_STATUSES,
-  labels: ORDER_STATUS_LABELS,
-  transitions: ORDER_TRANSITIONS,
-  refusal: (from, to, allowed, labels, code = '') => {
-    const next = allowed.length ? `Các bước hợp lệ: ${quotedLabels(allowed, labels)}` : 'Đơn đã kết thúc, không thể đổi trạng thái';
-    return from === to
-      ? `Đơn ${code} đã ở trạng thái "${labels[from]}". ${next}`
-      : `Không thể chuyển đơn ${code} từ "${labels[from]}" sang "${labels[to]}". ${next}`;
-  },
-});
+export const ORDER_LIFECYCLES: Readonly<Record<OrderKind, Lifecycle<OrderStatus>>> = {
+  purchase: orderLifecycleOf('purchase'),
+  consignment: orderLifecycleOf('consignment'),
+};
 
 export function allowedOrderTransitions(kind: OrderKind, from: OrderStatus): readonly OrderStatus[] {
   return ORDER_LIFECYCLES[kind].nextSteps(from);

@@ -1,4 +1,4 @@
-import { defineLifecycle, nextStepsClause, type Lifecycle } from './lifecycle';
+import { defineLifecycle, quotedLabels, type Lifecycle } from './lifecycle';
 
 /**
  * Package statuses and the tracking-event codes that set them.
@@ -219,7 +219,10 @@ export function packagePlace(status: PackageStatus, current: PackageStatus): 'or
 /** "Không thể ghi sự kiện … cho kiện đang ở trạng thái …; chỉ có thể chuyển sang: …" */
 function packageRefusal(from: PackageStatus, to: PackageStatus, next: readonly PackageStatus[], labels: Readonly<Record<PackageStatus, string>>): string {
   const head = `Không thể ghi sự kiện "${labels[to]}" cho kiện đang ở trạng thái "${labels[from]}"`;
-  return `${head}; ${nextStepsClause(next, labels)}`;
+  const tail = next.length
+    ? `chỉ có thể chuyển sang: ${quotedLabels(next, labels)}`
+    : 'trạng thái này là trạng thái cuối, không thể chuyển tiếp';
+  return `${head}; ${tail}`;
 }
 
 export const PACKAGE_LIFECYCLE: Lifecycle<PackageStatus> = defineLifecycle({

@@ -1,27 +1,55 @@
+import { useId, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TwoFactorEnrolment } from '../../shared/contracts/auth';
-import { LabeledInput, type TextEntryProps } from './labeled-input';
 
 /**
  * Two-factor sign-in pieces shared by the sign-in screen and the account screen (texts in the `auth` namespace).
  */
 
 /** Six digits from the authenticator app; the phone's keyboard shows digits and may offer the code itself. */
-export function TotpCodeField(props: TextEntryProps) {
+export function TotpCodeField({
+  value,
+  onChange,
+  error,
+  autoFocus,
+  inputRef,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  error?: string | null;
+  autoFocus?: boolean;
+  inputRef?: Ref<HTMLInputElement>;
+}) {
   const { t } = useTranslation('auth');
+  const id = useId();
   return (
-    <LabeledInput
-      {...props}
-      label={t('mfa.codeLabel')}
-      name="code"
-      className="form-control form-control-lg text-center font-monospace"
-      inputMode="numeric"
-      autoComplete="one-time-code"
-      pattern="[0-9 ]*"
-      maxLength={7}
-      placeholder="123456"
-      data-testid="mfa-code"
-    />
+    <div className="mb-3">
+      <label htmlFor={id} className="form-label">
+        {t('mfa.codeLabel')}
+      </label>
+      <input
+        id={id}
+        ref={inputRef}
+        name="code"
+        className={`form-control form-control-lg text-center font-monospace ${error ? 'is-invalid' : ''}`}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        pattern="[0-9 ]*"
+        maxLength={7}
+        placeholder="123456"
+        value={value}
+        autoFocus={autoFocus}
+        aria-describedby={error ? `${id}-error` : undefined}
+        aria-invalid={error ? true : undefined}
+        data-testid="mfa-code"
+        onChange={(e) => onChange(e.target.value)}
+      />
+      {error ? (
+        <div id={`${id}-error`} className="invalid-feedback">
+          {error}
+        </div>
+      ) : null}
+    </div>
   );
 }
 

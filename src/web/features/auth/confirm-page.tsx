@@ -31,7 +31,12 @@ function CheckYourMail() {
           <i className="bi bi-envelope-check" />
         </span>
       }
-      footer={<BackToLogin />}
+      footer={
+        <Link to="/auth/login" className="link-secondary">
+          <i className="bi bi-arrow-left me-1" aria-hidden="true" />
+          {t('confirm.backToLogin')}
+        </Link>
+      }
     >
       {outbox ? (
         <div className="alert alert-info" role="status" data-testid="confirm-outbox">
@@ -132,7 +137,12 @@ function ResetPasswordForm({ token }: { token: string }) {
     <AuthCard
       title={t('titles.resetPassword')}
       subtitle={t('confirm.resetSubtitle')}
-      footer={<BackToLogin />}
+      footer={
+        <Link to="/auth/login" className="link-secondary">
+          <i className="bi bi-arrow-left me-1" aria-hidden="true" />
+          {t('confirm.backToLogin')}
+        </Link>
+      }
     >
       {error ? (
         <div className="alert alert-danger py-2" role="alert">
@@ -174,17 +184,6 @@ function ResetPasswordForm({ token }: { token: string }) {
 }
 
 /** The server's word on the password field of a 400 (details: [{ path, message }]). */
-/** The way back to the sign-in page, under both cards of this page. */
-function BackToLogin() {
-  const { t } = useTranslation('auth');
-  return (
-    <Link to="/auth/login" className="link-secondary">
-      <i className="bi bi-arrow-left me-1" aria-hidden="true" />
-      {t('confirm.backToLogin')}
-    </Link>
-  );
-}
-
 function passwordDetail(err: unknown): string | undefined {
   if (!isApiRequestError(err) || err.status !== 400 || !Array.isArray(err.data.details)) return undefined;
   const hit = (err.data.details as { path?: unknown; message?: unknown }[]).find((d) =>

@@ -1,22 +1,47 @@
+import { useId, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LabeledInput, type TextEntryProps } from '../../components/labeled-input';
+import { InlineError } from './inline-error';
 
-export function EmailField(props: TextEntryProps) {
+export function EmailField({
+  value,
+  onChange,
+  error,
+  autoFocus,
+  inputRef,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  error?: string | null;
+  autoFocus?: boolean;
+  inputRef?: Ref<HTMLInputElement>;
+}) {
   const { t } = useTranslation('auth');
+  const id = useId();
   return (
-    <LabeledInput
-      {...props}
-      label={t('fields.email')}
-      name="email"
-      type="email"
-      inputMode="email"
-      className="form-control"
-      autoComplete="username"
-      autoCapitalize="off"
-      autoCorrect="off"
-      spellCheck={false}
-      placeholder={t('fields.emailPlaceholder')}
-    />
+    <div className="mb-3">
+      <label htmlFor={id} className="form-label">
+        {t('fields.email')}
+      </label>
+      <input
+        id={id}
+        ref={inputRef}
+        name="email"
+        type="email"
+        inputMode="email"
+        className={`form-control ${error ? 'is-invalid' : ''}`}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        autoComplete="username"
+        autoFocus={autoFocus}
+        autoCapitalize="off"
+        autoCorrect="off"
+        spellCheck={false}
+        placeholder={t('fields.emailPlaceholder')}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+      />
+      <InlineError id={id} error={error} />
+    </div>
   );
 }
 

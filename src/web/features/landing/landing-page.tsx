@@ -6,8 +6,7 @@ import type { PublicCompany } from '../../../shared/contracts/company';
 import type { PublicTrackingItem, PublicTrackingResponse } from '../../../shared/contracts/public-tracking';
 import type { PackageStatus } from '../../../shared/domain/package-status';
 import { PUBLIC_TRACKING_INPUT_MAX, PUBLIC_TRACKING_MAX, parsePublicTracking, type PublicTrackingProblem } from '../../../shared/domain/public-tracking';
-import { StatusBadge } from '../../components/status-badge';
-import { PACKAGE_STATUS_LOOK } from '../../entities/package/status-look';
+import { StatusBadge, type Tone } from '../../components/status-badge';
 import { lookupText, publicCompanyQuery, publicTrackingQuery } from '../../entities/public-tracking/api';
 import { ColorModeToggle } from '../../layouts/color-mode-toggle';
 import { LanguageSwitch } from '../../layouts/language-switch';
@@ -24,6 +23,26 @@ import { vietnamDateTime } from '../../lib/vn-time';
  * strings in the core `shell` namespace): the page must load as fast as the sign-in page on a phone.
  */
 
+/** The packages' colours, the same as the console's status badges. */
+const TONES: Partial<Record<PackageStatus, Tone>> = {
+  expected: 'secondary',
+  received_abroad: 'info',
+  on_mawb: 'info',
+  departed: 'primary',
+  arrived: 'primary',
+  in_customs: 'primary',
+  customs_hold: 'warning',
+  cleared: 'primary',
+  in_transfer: 'primary',
+  ready: 'success',
+  on_slip: 'success',
+  out_for_delivery: 'success',
+  delivered: 'success',
+  on_hold: 'warning',
+  damaged: 'danger',
+  lost: 'danger',
+  returned: 'secondary',
+};
 const ICONS: Partial<Record<PackageStatus, string>> = {
   departed: 'bi-airplane',
   arrived: 'bi-airplane-fill',
@@ -253,7 +272,7 @@ function TrackedParcel({ item }: { item: PublicTrackingItem }) {
           <h3 id={titleId} className="h6 m-0 font-monospace track-number">
             {item.number}
           </h3>
-          <StatusBadge tone={PACKAGE_STATUS_LOOK[item.status].tone} icon={ICONS[item.status]}>
+          <StatusBadge tone={TONES[item.status] ?? 'secondary'} icon={ICONS[item.status]}>
             {item.statusLabel}
           </StatusBadge>
         </div>
