@@ -66,8 +66,12 @@ export async function backupTo(database: Database, file: string, opts: BackupOpt
   const gzip = createGzip();
   const out = createWriteStream(file, { mode: 0o600 });
   gzip.pipe(out);
+  // The next batch is read while the one before it is compressed (zlib works off the main thread): waiting for the
+  // compressor to drain before the next FETCH, as this did, left the database and the compressor taking turns.
+  let drained: Promise<unknown> = Promise.resolve();
   const writeLine = async (line: string) => {
-    if (!gzip.write(line + '\n')) await once(gzip, 'drain');
+    await drained;
+    if (!gzip.write(line + '\n')) drained = once(gzip, 'drain');
   };
   const write = (obj: unknown) => writeLine(JSON.stringify(obj));
   let rows = 0;
@@ -102,6 +106,7 @@ export async function backupTo(database: Database, file: string, opts: BackupOpt
       throw err;
     }
   });
+  await drained;
   gzip.end();
   await once(out, 'finish');
   return { tables: tables.length, rows };
