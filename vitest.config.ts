@@ -29,6 +29,7 @@ const UNIT_TESTS = [
   'src/server/modules/bank-transactions/bank-webhook.auth.test.ts',
   'src/server/modules/packages/packages.hooks.test.ts',
   'bench/office.test.ts',
+  'bench/office-reasons.test.ts',
 ];
 
 export default defineConfig({

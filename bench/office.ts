@@ -7,6 +7,7 @@ import { openDatabase, type Database } from '../src/server/db/client';
 import { ROOT } from '../src/server/paths';
 import { ADMIN, startServer, type E2EServer } from '../e2e/support/server';
 import { officeSize, pgliteOffice, postgresOffice } from './office-data';
+import { cpuDuring, sampleActivity } from './office-reasons';
 
 /**
  * `npm run bench:office`: the embedded default at an office's real size, and an office's mixed load, on both drivers.
@@ -17,9 +18,13 @@ import { officeSize, pgliteOffice, postgresOffice } from './office-data';
  *   2. the single-user pass, the read cache off (each request does all its work): every list page, sort and filter of
  *      the packages, slips, customers, transactions and audit lists (budget 50 ms p95), the tracking-number lookup
  *      (5 ms p95) and both dashboards (500 ms p95), OFFICE_RUNS sequential requests each;
- *   3. the mixed office load: OFFICE_STAFF staff (default 20), each signed in with their own token, for
- *      OFFICE_SECONDS (default 120), with the read cache off and then on (as served); p50/p95/p99 and errors per kind
- *      of request (budget: p95 ≤ 200 ms on PGlite, ≤ 100 ms on PostgreSQL, no errors);
+ *      Then OFFICE_WRITES single-user write cycles (a receiving scan, a slip made, finalised and confirmed): what a
+ *      write costs with nobody else at work, to set against the mixed load's figures;
+ *   3. the mixed office load: OFFICE_STAFF staff (default 20; a list such as `5,10,20` runs each), each signed in
+ *      with their own token, for OFFICE_SECONDS (default 120), with the read cache off and then on (as served);
+ *      p50/p95/p99 and errors per kind of request (budget: p95 ≤ 200 ms on PGlite, ≤ 100 ms on PostgreSQL, no
+ *      errors), and the measured reasons: the CPU the server, PostgreSQL and the simulated staff used, and on
+ *      PostgreSQL what the database sessions were doing (sampled from pg_stat_activity);
  *   4. `npm run backup` of the whole database (budget 60 s), and with OFFICE_RESTORE=1 its restore into an empty
  *      PostgreSQL database (the documented way from PGlite to PostgreSQL).
  * OFFICE_RUNS=0 skips the single-user pass, OFFICE_SECONDS=0 the load, OFFICE_CACHE=on one of the two servers,
@@ -27,7 +32,11 @@ import { officeSize, pgliteOffice, postgresOffice } from './office-data';
  * Build first (`npm run build`); PostgreSQL from TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres).
  */
 const PACKAGES = Number(process.env.OFFICE_PACKAGES ?? 300_000);
-const STAFF = Number(process.env.OFFICE_STAFF ?? 20);
+/** OFFICE_STAFF: the staff counts of the mixed load, one run each (e.g. `5,10,20`: where an office outgrows PGlite). */
+const STAFF_COUNTS = (process.env.OFFICE_STAFF ?? '20').split(',').map(Number);
+const STAFF = Math.max(...STAFF_COUNTS);
+/** OFFICE_WRITES: single-user write cycles (scan, slip create, finalise, confirm): a write's cost without contention. */
+const WRITES = Number(process.env.OFFICE_WRITES ?? 20);
 const SECONDS = Number(process.env.OFFICE_SECONDS ?? 120);
 const RUNS = Number(process.env.OFFICE_RUNS ?? 40);
 const DASHBOARD_RUNS = Number(process.env.OFFICE_DASHBOARD_RUNS ?? 12);
@@ -283,6 +292,41 @@ async function singleUser(base: string, token: string, c: Ctx, log: (line: strin
   log(`single-user figures: ${met} of ${all} met`);
 }
 
+/**
+ * A write's own cost: OFFICE_WRITES cycles of a receiving scan, then a slip made for one ready parcel, finalised and
+ * confirmed, one request at a time (parcels from pages the mixed load's staff do not take). Printed for reference:
+ * the mixed load's budget is the one that applies to writes.
+ */
+async function singleUserWrites(base: string, token: string, c: Ctx, log: (line: string) => void) {
+  const rec = new Recorder();
+  const expected = await pool(base, token, `/api/packages?status=expected&sort=code&pageSize=${WRITES}&page=${Math.ceil(5000 / WRITES)}`);
+  const ready = await pool(base, token, `/api/packages?status=ready&onSlip=false&destinationStoreId=${c.hubId}&sort=-code&pageSize=${WRITES}`);
+  const call = async (kind: string, p: string, init: RequestInit, headers: Record<string, string> = {}) => {
+    const r = await timed(base, token, p, { ...init, headers });
+    const ok = r.status === 200 || r.status === 201;
+    rec.add(kind, r.ms, ok, `${r.status} ${r.body.slice(0, 200)}`);
+    return ok ? (JSON.parse(r.body) as Record<string, unknown>) : undefined;
+  };
+  for (let i = 0; i < WRITES; i++) {
+    const e = expected[i];
+    if (e) await call('receive scan', '/api/packages/receive', { method: 'POST', body: JSON.stringify({ storeId: e.storeId, trackingNumber: e.trackingNumber, weightG: 1200, lengthMm: 300, widthMm: 200, heightMm: 150 }) });
+    const p = ready[i];
+    if (!p) continue;
+    const slip = await call('slip create', '/api/delivery-slips', { method: 'POST', body: JSON.stringify({ customerId: p.customerId, packageIds: [p.id] }) });
+    const finalised = slip && (await call('slip finalise', `/api/delivery-slips/${slip.id}/status`, { method: 'POST', body: JSON.stringify({ status: 'ready' }) }));
+    if (finalised)
+      await call(
+        'slip confirm',
+        `/api/delivery-slips/${slip.id}/confirm`,
+        { method: 'POST', body: JSON.stringify({ collectedAmount: finalised.amountToCollect, method: 'cash', receiverName: 'Người nhận đo tải' }) },
+        { 'idempotency-key': randomUUID() },
+      );
+  }
+  log(`single-user writes (${WRITES} cycles, one request at a time; for reference):`);
+  for (const line of rec.lines(Infinity)) log(`  ${line.replace(/^(met {4}|NOT MET) /, '').replace(/ \(budget .*\)$/, '')}`);
+  for (const s of rec.samples) log(`  error sample: ${s}`);
+}
+
 /** Parcels for one member of staff to take: disjoint pages of a list, so no two staff reach for the same one. */
 async function pool(base: string, token: string, p: string): Promise<Array<Record<string, unknown>>> {
   const r = await timed(base, token, p);
@@ -408,7 +452,7 @@ export async function benchOffice(log: (line: string) => void = console.log): Pr
   const drivers = (process.env.OFFICE_DRIVERS ?? 'pglite,postgres').split(',');
   log(
     `office: ${size.packages.toLocaleString('en')} packages, ${(size.packages * (1 + size.extraEvents)).toLocaleString('en')} events, ` +
-      `${size.customers.toLocaleString('en')} customers, ${size.slips.toLocaleString('en')} slips; ${STAFF} staff for ${SECONDS} s`,
+      `${size.customers.toLocaleString('en')} customers, ${size.slips.toLocaleString('en')} slips; ${STAFF_COUNTS.join(', ')} staff for ${SECONDS} s`,
   );
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'cargo-office-'));
   try {
@@ -443,13 +487,22 @@ export async function benchOffice(log: (line: string) => void = console.log): Pr
           const admin = await signIn(server.url, ADMIN.email, ADMIN.password);
           const c = await context(server.url, admin, prepared.hubId);
           if (cache === 'off' && RUNS > 0) await singleUser(server.url, admin, c, log);
+          if (cache === 'off' && WRITES > 0) await singleUserWrites(server.url, admin, c, log);
           if (SECONDS > 0) {
             const tokens: string[] = [];
             for (const email of prepared.emails) tokens.push(await signIn(server.url, email, ADMIN.password));
-            const rec = await officeLoad(server.url, tokens, c, SECONDS);
-            log(`mixed load, ${STAFF} staff, ${SECONDS} s, read cache ${cache === 'on' ? 'on (as served)' : 'off'}: ${rec.total} requests, ${rec.errorCount} errors`);
-            for (const line of rec.lines(mixedBudget)) log(`  ${line}`);
-            for (const s of rec.samples) log(`  error sample: ${s}`);
+            for (const staff of STAFF_COUNTS) {
+              const cpu = cpuDuring(server.process.pid!);
+              const activity = driver === 'postgres' ? await sampleActivity(env.DATABASE_URL!) : undefined;
+              const rec = await officeLoad(server.url, tokens.slice(0, staff), c, SECONDS);
+              const cpuLine = cpu();
+              const sessions = await activity?.();
+              log(`mixed load, ${staff} staff, ${SECONDS} s, read cache ${cache === 'on' ? 'on (as served)' : 'off'}: ${rec.total} requests, ${rec.errorCount} errors`);
+              for (const line of rec.lines(mixedBudget)) log(`  ${line}`);
+              for (const s of rec.samples) log(`  error sample: ${s}`);
+              if (cpuLine) log(`  ${cpuLine}`);
+              for (const line of sessions?.lines() ?? []) log(`  ${line}`);
+            }
           }
         } finally {
           await server.stop();
