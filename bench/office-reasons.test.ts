@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activityClass, ActivityTally, cpuLine, machineCpuSeconds, statCpuSeconds, statementHead } from './office-reasons';
+import { activityClass, ActivityTally, cpuLine, machineCpuSeconds, postgresDelta, statCpuSeconds, statementHead, threadLine } from './office-reasons';
 
 describe('office bench reasons', () => {
   it('reads user + system CPU from a /proc/<pid>/stat line, a name with spaces and parentheses included', () => {
@@ -14,11 +14,15 @@ describe('office bench reasons', () => {
   });
 
   it('prints each share of one core over the wall time, and the machine over its cores', () => {
-    const a = { at: 0, server: 10, postgres: 5, bench: 1, machine: { busy: 100, total: 400 } };
-    const b = { at: 10_000, server: 19, postgres: 7, bench: 2, machine: { busy: 115, total: 420 } };
+    const a = { at: 0, server: 10, postgres: new Map([[1, 4], [2, 1], [3, 50]]), bench: 1, machine: { busy: 100, total: 400 } };
+    const b = { at: 10_000, server: 19, postgres: new Map([[1, 5], [2, 1.5], [4, 0.5]]), bench: 2, machine: { busy: 115, total: 420 } };
     expect(cpuLine(a, b, 2)).toBe(
       'CPU over 10 s: server process 9.0 s (90 % of one core), PostgreSQL 2.0 s (20 % of one core), the simulated staff (this bench) 1.0 s (10 % of one core); the machine 75 % busy over its 2 cores',
     );
+  });
+
+  it("counts PostgreSQL's growth per process: a new one from zero, one that ended left out (never negative)", () => {
+    expect(postgresDelta(new Map([[1, 10], [2, 30]]), new Map([[1, 12], [3, 1]]))).toBe(3);
   });
 
   it('names what a sampled session was doing', () => {
@@ -38,5 +42,14 @@ describe('office bench reasons', () => {
     expect(head).toBe('database sessions, 2 samples: on average 2.00 not idle — waiting Lock:tuple 75 %, running (on CPU or in the kernel) 25 %');
     expect(first).toBe('  75 % waiting Lock:tuple — UPDATE daily SET n = n + 1');
     expect(second).toBe('  25 % running (on CPU or in the kernel) — SELECT * FROM packages');
+  });
+});
+
+describe('thread probe line', () => {
+  it('prints the spread of the probes and how many were late', () => {
+    const times = [...Array.from({ length: 97 }, () => 2), 60, 250, 400];
+    expect(threadLine(times, 100)).toBe(
+      "the server's thread (a static file asked every 100 ms, 100 probes): p50 2.0 ms, p99 400.0 ms, longest 400 ms; 3 over 50 ms, 2 over 200 ms",
+    );
   });
 });

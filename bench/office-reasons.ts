@@ -39,24 +39,34 @@ function processCpu(pid: number): number {
   }
 }
 
-/** CPU seconds of every process named `postgres` on this machine (the bench's server is the only one it runs). */
-function postgresCpu(): number {
-  let s = 0;
+/** CPU seconds of each process named `postgres` on this machine (the bench's server is the only one it runs), by pid. */
+function postgresCpu(): Map<number, number> {
+  const m = new Map<number, number>();
   for (const d of readdirSync('/proc')) {
     if (!/^\d+$/.test(d)) continue;
     try {
-      if (readFileSync(`/proc/${d}/comm`, 'utf8').trim() === 'postgres') s += processCpu(Number(d));
+      if (readFileSync(`/proc/${d}/comm`, 'utf8').trim() === 'postgres') m.set(Number(d), processCpu(Number(d)));
     } catch {
       // gone between the listing and the read
     }
   }
+  return m;
+}
+
+/**
+ * PostgreSQL's CPU between two readings: each process's growth, a process started since counted from zero. One that
+ * ended in between is left out (its last seconds are lost: an undercount, never a negative).
+ */
+export function postgresDelta(a: Map<number, number>, b: Map<number, number>): number {
+  let s = 0;
+  for (const [pid, cpu] of b) s += cpu - (a.get(pid) ?? 0);
   return s;
 }
 
 interface CpuSnapshot {
   at: number;
   server: number;
-  postgres: number;
+  postgres: Map<number, number>;
   bench: number;
   machine: { busy: number; total: number };
 }
@@ -94,7 +104,7 @@ export function cpuLine(a: CpuSnapshot, b: CpuSnapshot, cores: number): string {
   const busy = b.machine.busy - a.machine.busy;
   const total = b.machine.total - a.machine.total;
   return (
-    `CPU over ${wall.toFixed(0)} s: ${part('server process', b.server - a.server)}, ${part('PostgreSQL', b.postgres - a.postgres)}, ` +
+    `CPU over ${wall.toFixed(0)} s: ${part('server process', b.server - a.server)}, ${part('PostgreSQL', postgresDelta(a.postgres, b.postgres))}, ` +
     `${part('the simulated staff (this bench)', b.bench - a.bench)}; the machine ${total > 0 ? ((100 * busy) / total).toFixed(0) : '?'} % busy over its ${cores} cores`
   );
 }
@@ -174,4 +184,43 @@ export async function sampleActivity(url: string, everyMs = 50): Promise<() => P
     await client.end();
     return tally;
   };
+}
+
+/**
+ * Probes the server's own thread during a load: a request that needs no database and no sign-in (`path`, a static
+ * file) every `everyMs`. Its answer is late only when the thread is busy, so a late probe during a load says the
+ * thread itself was held (PGlite's queries run in it), not that a request waited for a connection. The returned
+ * function stops and gives the line to print.
+ */
+export function probeThread(base: string, path = '/favicon.svg', everyMs = 100): () => Promise<string> {
+  const times: number[] = [];
+  let stopped = false;
+  const loop = (async () => {
+    while (!stopped) {
+      const t = performance.now();
+      try {
+        const res = await fetch(base + path);
+        await res.arrayBuffer();
+        times.push(performance.now() - t);
+      } catch {
+        // counted as missing; the load's own errors say more
+      }
+      await new Promise((r) => setTimeout(r, everyMs));
+    }
+  })();
+  return async () => {
+    stopped = true;
+    await loop;
+    return threadLine(times, everyMs);
+  };
+}
+
+export function threadLine(times: number[], everyMs: number): string {
+  const s = [...times].sort((a, b) => a - b);
+  const at = (p: number) => s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? NaN;
+  const late = (ms: number) => s.filter((x) => x > ms).length;
+  return (
+    `the server's thread (a static file asked every ${everyMs} ms, ${s.length} probes): p50 ${at(50).toFixed(1)} ms, p99 ${at(99).toFixed(1)} ms, ` +
+    `longest ${(s.at(-1) ?? NaN).toFixed(0)} ms; ${late(50)} over 50 ms, ${late(200)} over 200 ms`
+  );
 }

@@ -7,7 +7,7 @@ import { openDatabase, type Database } from '../src/server/db/client';
 import { ROOT } from '../src/server/paths';
 import { ADMIN, startServer, type E2EServer } from '../e2e/support/server';
 import { officeSize, pgliteOffice, postgresOffice } from './office-data';
-import { cpuDuring, sampleActivity } from './office-reasons';
+import { cpuDuring, probeThread, sampleActivity } from './office-reasons';
 
 /**
  * `npm run bench:office`: the embedded default at an office's real size, and an office's mixed load, on both drivers.
@@ -23,12 +23,13 @@ import { cpuDuring, sampleActivity } from './office-reasons';
  *   3. the mixed office load: OFFICE_STAFF staff (default 20; a list such as `5,10,20` runs each), each signed in
  *      with their own token, for OFFICE_SECONDS (default 120), with the read cache off and then on (as served);
  *      p50/p95/p99 and errors per kind of request (budget: p95 ≤ 200 ms on PGlite, ≤ 100 ms on PostgreSQL, no
- *      errors), and the measured reasons: the CPU the server, PostgreSQL and the simulated staff used, and on
- *      PostgreSQL what the database sessions were doing (sampled from pg_stat_activity);
+ *      errors), and the measured reasons: the CPU the server, PostgreSQL and the simulated staff used, how late the
+ *      server's own thread answered a probe that needs no database, and on PostgreSQL what the database sessions
+ *      were doing (sampled from pg_stat_activity);
  *   4. `npm run backup` of the whole database (budget 60 s), and with OFFICE_RESTORE=1 its restore into an empty
  *      PostgreSQL database (the documented way from PGlite to PostgreSQL).
  * OFFICE_RUNS=0 skips the single-user pass, OFFICE_SECONDS=0 the load, OFFICE_CACHE=on one of the two servers,
- * OFFICE_BACKUP=0 the backup: e.g. the load alone at another staff count.
+ * OFFICE_BACKUP=0 the backup: e.g. the load alone at another staff count. OFFICE_PROFILE=DIR profiles the server.
  * Build first (`npm run build`); PostgreSQL from TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres).
  */
 const PACKAGES = Number(process.env.OFFICE_PACKAGES ?? 300_000);
@@ -421,7 +422,10 @@ export async function officeLoad(base: string, tokens: string[], c: Ctx, seconds
 /** Seconds from spawning the built server to its "running at" line. */
 async function started(env: Record<string, string>): Promise<{ server: E2EServer; seconds: number }> {
   const t = performance.now();
-  const server = await startServer({ ACCESS_TOKEN_TTL: '2h', LOG_LEVEL: 'error', ...env }, [], 600_000);
+  // OFFICE_PROFILE=DIR: the server runs under V8's sampling profiler and writes its profile into DIR when it stops
+  // (samples land where the thread is, a blocking file call included): where a slow request's time went.
+  const profile = process.env.OFFICE_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.OFFICE_PROFILE)}`] : [];
+  const server = await startServer({ ACCESS_TOKEN_TTL: '2h', LOG_LEVEL: 'error', ...env }, profile, 600_000);
   return { server, seconds: (performance.now() - t) / 1000 };
 }
 
@@ -494,13 +498,16 @@ export async function benchOffice(log: (line: string) => void = console.log): Pr
             for (const staff of STAFF_COUNTS) {
               const cpu = cpuDuring(server.process.pid!);
               const activity = driver === 'postgres' ? await sampleActivity(env.DATABASE_URL!) : undefined;
+              const probe = probeThread(server.url);
               const rec = await officeLoad(server.url, tokens.slice(0, staff), c, SECONDS);
               const cpuLine = cpu();
+              const thread = await probe();
               const sessions = await activity?.();
               log(`mixed load, ${staff} staff, ${SECONDS} s, read cache ${cache === 'on' ? 'on (as served)' : 'off'}: ${rec.total} requests, ${rec.errorCount} errors`);
               for (const line of rec.lines(mixedBudget)) log(`  ${line}`);
               for (const s of rec.samples) log(`  error sample: ${s}`);
               if (cpuLine) log(`  ${cpuLine}`);
+              log(`  ${thread}`);
               for (const line of sessions?.lines() ?? []) log(`  ${line}`);
             }
           }
