@@ -5,6 +5,7 @@ import path from 'node:path';
 import { openDatabase, type Database } from '../src/server/db/client';
 import { ROOT } from '../src/server/paths';
 import { searchPackages } from '../src/server/modules/packages/index';
+import { lookupStatement } from './office-split';
 import { officeDataDir } from './office-data';
 import { pct } from './office';
 
@@ -49,16 +50,7 @@ async function measure() {
   const pglite = database.pglite!;
   try {
     // The statement the app sends, as PGlite receives it.
-    let captured: { sql: string; options: unknown } | undefined;
-    const original = pglite.query.bind(pglite);
-    (pglite as { query: unknown }).query = (sqlText: string, params?: unknown[], options?: unknown) => {
-      captured ??= { sql: sqlText, options };
-      return original(sqlText, params, options as never);
-    };
-    await searchPackages(database.db, [numbers[0]!]);
-    (pglite as { query: unknown }).query = original;
-    if (!captured) throw new Error('the lookup sent no statement');
-    const { sql: lookupSql, options } = captured;
+    const { sql: lookupSql, options } = await lookupStatement(database, numbers[0]!);
     const params = (i: number) => [numbers[i % numbers.length], numbers[i % numbers.length]];
     console.log(`lookup statement: ${lookupSql.length} characters, ${(lookupSql.match(/\$\d+/g) ?? []).length} parameters`);
     console.log(`searchPackages(), the whole lookup without HTTP: ${stats(await time(RUNS, (i) => searchPackages(database.db, [numbers[i % numbers.length]!])))}`);
