@@ -62,6 +62,18 @@ describe('office bench pieces', () => {
     expect(rec.samples).toEqual(['receive scan: 409 already received']);
   });
 
+  it('keeps the warm-up apart: timed and shown, not judged, its failures still errors', () => {
+    const rec = new Recorder();
+    for (let i = 1; i <= 20; i++) rec.addWarmup(i * 10, true);
+    rec.addWarmup(500, false, 'lookup: 503 busy');
+    rec.add('lookup', 5, true);
+    expect(rec.warmup).toBe(21);
+    expect(rec.total).toBe(2);
+    expect(rec.errorCount).toBe(1);
+    expect(rec.warmupLine()).toBe('warm-up (not judged): 21 requests, p50 110.0 ms, p95 200.0 ms, slowest 500.0 ms');
+    expect(rec.lines(100).find((l) => l.includes('warm-up'))).toMatch(/^NOT MET warm-up: 1 requests, .* 1 errors/);
+  });
+
   it('reads percentiles by rank and replays the same choices for the same seed', () => {
     expect(pct([1, 2, 3, 4, 5, 6, 7, 8, 9, 10], 50)).toBe(6);
     expect(pct([1, 2, 3, 4, 5, 6, 7, 8, 9, 10], 95)).toBe(10);

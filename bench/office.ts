@@ -94,12 +94,22 @@ export class Recorder {
   private readonly errors = new Map<string, number>();
   readonly samples: string[] = [];
 
-  /** Requests made during the warm-up: counted, not timed; a failure there still counts as an error. */
-  warmup = 0;
+  /** Requests made during the warm-up: timed apart, not judged; a failure there still counts as an error. */
+  readonly warmupTimes: number[] = [];
 
-  addWarmup(ok: boolean, detail = '') {
-    this.warmup += 1;
+  get warmup() {
+    return this.warmupTimes.length;
+  }
+
+  addWarmup(ms: number, ok: boolean, detail = '') {
+    this.warmupTimes.push(ms);
     if (!ok) this.add('warm-up', 0, false, detail);
+  }
+
+  /** The warm-up's own spread, all kinds together: what a cold start costs the first clicks. */
+  warmupLine(): string {
+    const s = [...this.warmupTimes].sort((a, b) => a - b);
+    return s.length === 0 ? 'warm-up: no requests' : `warm-up (not judged): ${s.length} requests, p50 ${pct(s, 50).toFixed(1)} ms, p95 ${pct(s, 95).toFixed(1)} ms, slowest ${s.at(-1)!.toFixed(1)} ms`;
   }
 
   add(kind: string, ms: number, ok: boolean, detail = '') {
@@ -377,7 +387,7 @@ export async function officeLoad(base: string, tokens: string[], c: Ctx, seconds
   let until = started;
   const call = async (kind: string, token: string, p: string, init: RequestInit = {}, expect = [200, 201]) => {
     const at = Date.now();
-    const add = (ms: number, ok: boolean, detail: string) => (at >= measureFrom ? rec.add(kind, ms, ok, detail) : rec.addWarmup(ok, `${kind}: ${detail}`));
+    const add = (ms: number, ok: boolean, detail: string) => (at >= measureFrom ? rec.add(kind, ms, ok, detail) : rec.addWarmup(ms, ok, `${kind}: ${detail}`));
     try {
       const r = await timed(base, token, p, init);
       const ok = expect.includes(r.status);
@@ -555,6 +565,7 @@ export async function benchOffice(log: (line: string) => void = console.log): Pr
                   `${rec.total} requests counted (${rec.warmup} in the warm-up), ${rec.errorCount} errors`,
               );
               for (const line of rec.lines(mixedBudget)) log(`  ${line}`);
+              log(`  ${rec.warmupLine()}`);
               for (const s of rec.samples) log(`  error sample: ${s}`);
               if (cpuLine) log(`  ${cpuLine}`);
               log(`  ${thread}`);
