@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
+import os from 'node:os';
 import pg from 'pg';
 
 /**
@@ -81,21 +82,13 @@ function snapshot(serverPid: number): CpuSnapshot | undefined {
 }
 
 /** Starts counting CPU; the returned function stops and gives the line to print (or undefined off Linux). */
-export function cpuDuring(serverPid: number, cores = navigatorCores()): () => string | undefined {
+export function cpuDuring(serverPid: number, cores = os.availableParallelism()): () => string | undefined {
   const a = snapshot(serverPid);
   return () => {
     const b = snapshot(serverPid);
     if (!a || !b) return undefined;
     return cpuLine(a, b, cores);
   };
-}
-
-function navigatorCores(): number {
-  try {
-    return (readFileSync('/proc/cpuinfo', 'utf8').match(/^processor\s*:/gm) ?? []).length || 1;
-  } catch {
-    return 1;
-  }
 }
 
 export function cpuLine(a: CpuSnapshot, b: CpuSnapshot, cores: number): string {

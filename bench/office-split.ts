@@ -20,6 +20,12 @@ const SOURCES = {
   '/api/transactions': transactionsResource,
 } as const;
 
+/** The middle value. */
+function middle(xs: number[]): number {
+  return [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+}
+
+/** `fn` once to warm up, then its median time over `runs` calls. */
 async function median(runs: number, fn: () => Promise<unknown>): Promise<number> {
   await fn();
   const xs: number[] = [];
@@ -28,8 +34,7 @@ async function median(runs: number, fn: () => Promise<unknown>): Promise<number>
     await fn();
     xs.push(performance.now() - t);
   }
-  xs.sort((a, b) => a - b);
-  return xs[Math.floor(xs.length / 2)]!;
+  return middle(xs);
 }
 
 export async function splitFigure(database: Database, path: string, runs = 10): Promise<string | undefined> {
@@ -83,6 +88,5 @@ export async function splitLookup(database: Database, numbers: string[], runs = 
     planning.push(r.rows[0]!['QUERY PLAN'][0]!['Planning Time']);
     execution.push(r.rows[0]!['QUERY PLAN'][0]!['Execution Time']);
   }
-  const mid = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-  return `in this process (no HTTP): searchPackages() p50 ${whole.toFixed(2)} ms; its statement's planning p50 ${mid(planning).toFixed(2)} ms, execution p50 ${mid(execution).toFixed(2)} ms (EXPLAIN ANALYZE)`;
+  return `in this process (no HTTP): searchPackages() p50 ${whole.toFixed(2)} ms; its statement's planning p50 ${middle(planning).toFixed(2)} ms, execution p50 ${middle(execution).toFixed(2)} ms (EXPLAIN ANALYZE)`;
 }

@@ -292,42 +292,97 @@ async function context(base: string, token: string, hubId: number): Promise<Ctx>
   };
 }
 
-async function figure(base: string, token: string, name: string, path: (i: number) => string, budgetMs: number, runs: number): Promise<string | undefined> {
+/** One single-user figure as printed, with its p50 (NaN when a request failed). */
+interface Figure {
+  name: string;
+  line: string;
+  p50: number;
+}
+
+async function figure(base: string, token: string, name: string, path: (i: number) => string, budgetMs: number, runs: number): Promise<Figure | undefined> {
   if (ONLY && !name.includes(ONLY)) return undefined;
   for (let i = 0; i < Math.min(5, runs); i++) await timed(base, token, path(i));
   const times: number[] = [];
   for (let i = 0; i < runs; i++) {
     const r = await timed(base, token, path(i));
-    if (r.status !== 200) return `NOT MET ${name}: HTTP ${r.status} ${r.body.slice(0, 200)}`;
+    if (r.status !== 200) return { name, line: `NOT MET ${name}: HTTP ${r.status} ${r.body.slice(0, 200)}`, p50: NaN };
     times.push(r.ms);
   }
   times.sort((a, b) => a - b);
   const p95 = pct(times, 95);
-  return `${p95 <= budgetMs ? 'met    ' : 'NOT MET'} ${name}: p50 ${pct(times, 50).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms (budget ${budgetMs} ms, ${runs} sequential requests)`;
+  const p50 = pct(times, 50);
+  const line = `${p95 <= budgetMs ? 'met    ' : 'NOT MET'} ${name}: p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms (budget ${budgetMs} ms, ${runs} sequential requests)`;
+  return { name, line, p50 };
+}
+
+/** A single-user figure not met, with the in-process measurement (bench/office-split.ts) that says where its time goes. */
+interface NotMet {
+  name: string;
+  httpP50: number;
+  split: (database: Database) => Promise<string | undefined>;
 }
 
 /** The single-user pass: every list figure, the lookup and the dashboards, one request at a time. */
 async function singleUser(base: string, token: string, c: Ctx, log: (line: string) => void) {
   let met = 0;
   let all = 0;
-  const note = (line: string | undefined) => {
-    if (!line) return;
+  const notMet: NotMet[] = [];
+  /** Counts and prints a figure; one not met is kept with the in-process measurement that gives its reason. */
+  const note = (f: Figure | undefined, split?: NotMet['split']) => {
+    if (!f) return;
     all += 1;
-    if (line.startsWith('met')) met += 1;
-    log(line);
+    if (f.line.startsWith('met')) met += 1;
+    else if (split) notMet.push({ name: f.name, httpP50: f.p50, split });
+    log(f.line);
   };
-  const notMet: Array<{ name: string; path: string; httpP50: number }> = [];
-  for (const f of listFigures(c)) {
-    const line = await figure(base, token, f.name, f.path, BUDGET.listMs, RUNS);
-    note(line);
-    if (line?.startsWith('NOT MET')) notMet.push({ name: f.name, path: f.path(0), httpP50: Number(/p50 ([\d.]+) ms/.exec(line)?.[1]) });
-  }
-  const lookupLine = await figure(base, token, 'tracking-number lookup', (i) => `/api/packages/search?numbers=${c.trackingNumbers[(i * 7) % c.trackingNumbers.length]}`, BUDGET.lookupMs, LOOKUP_RUNS);
-  note(lookupLine);
-  if (lookupLine?.startsWith('NOT MET')) notMet.push({ name: 'tracking-number lookup', path: '', httpP50: Number(/p50 ([\d.]+) ms/.exec(lookupLine)?.[1]) });
+  for (const f of listFigures(c)) note(await figure(base, token, f.name, f.path, BUDGET.listMs, RUNS), (db) => splitFigure(db, f.path(0)));
+  note(
+    await figure(base, token, 'tracking-number lookup', (i) => `/api/packages/search?numbers=${c.trackingNumbers[(i * 7) % c.trackingNumbers.length]}`, BUDGET.lookupMs, LOOKUP_RUNS),
+    (db) => splitLookup(db, c.trackingNumbers),
+  );
   for (const kind of ['ecommerce', 'analytics']) note(await figure(base, token, `dashboard ${kind} (30 days; every 4th a year)`, (i) => dashboardPath(kind, c, i), BUDGET.dashboardMs, DASHBOARD_RUNS));
   log(`single-user figures: ${met} of ${all} met`);
   return notMet;
+}
+
+/** A request as the staff make it: timed, its outcome handed to `record`, its JSON body back when it succeeded. */
+function caller(base: string, token: string, record: (kind: string, ms: number, ok: boolean, detail: string, at: number) => void) {
+  return async (kind: string, p: string, init: RequestInit = {}): Promise<Record<string, unknown> | undefined> => {
+    const at = Date.now();
+    try {
+      const r = await timed(base, token, p, init);
+      const ok = r.status === 200 || r.status === 201;
+      record(kind, r.ms, ok, `${r.status} ${r.body.slice(0, 200)}`, at);
+      return ok ? (JSON.parse(r.body) as Record<string, unknown>) : undefined;
+    } catch (err) {
+      record(kind, 0, false, String(err), at);
+      return undefined;
+    }
+  };
+}
+type Call = ReturnType<typeof caller>;
+
+/** A parcel scanned in at the receiving desk, weighed and measured. */
+function receiveScan(call: Call, p: Record<string, unknown>, weightG: number) {
+  return call('receive scan', '/api/packages/receive', {
+    method: 'POST',
+    body: JSON.stringify({ storeId: p.storeId, trackingNumber: p.trackingNumber, weightG, lengthMm: 300, widthMm: 200, heightMm: 150 }),
+  });
+}
+
+/** A slip for one ready parcel: made, finalised and confirmed (cash), with `pause` between the steps. */
+async function slipCycle(call: Call, p: Record<string, unknown>, pause: () => Promise<unknown> = async () => {}) {
+  const slip = await call('slip create', '/api/delivery-slips', { method: 'POST', body: JSON.stringify({ customerId: p.customerId, packageIds: [p.id] }) });
+  if (!slip) return;
+  await pause();
+  const finalised = await call('slip finalise', `/api/delivery-slips/${slip.id}/status`, { method: 'POST', body: JSON.stringify({ status: 'ready' }) });
+  if (!finalised) return;
+  await pause();
+  await call('slip confirm', `/api/delivery-slips/${slip.id}/confirm`, {
+    method: 'POST',
+    headers: { 'idempotency-key': randomUUID() },
+    body: JSON.stringify({ collectedAmount: finalised.amountToCollect, method: 'cash', receiverName: 'Người nhận đo tải' }),
+  });
 }
 
 /**
@@ -339,26 +394,10 @@ async function singleUserWrites(base: string, token: string, c: Ctx, log: (line:
   const rec = new Recorder();
   const expected = await pool(base, token, `/api/packages?status=expected&sort=code&pageSize=${WRITES}&page=${Math.ceil(5000 / WRITES)}`);
   const ready = await pool(base, token, `/api/packages?status=ready&onSlip=false&destinationStoreId=${c.hubId}&sort=-code&pageSize=${WRITES}`);
-  const call = async (kind: string, p: string, init: RequestInit, headers: Record<string, string> = {}) => {
-    const r = await timed(base, token, p, { ...init, headers });
-    const ok = r.status === 200 || r.status === 201;
-    rec.add(kind, r.ms, ok, `${r.status} ${r.body.slice(0, 200)}`);
-    return ok ? (JSON.parse(r.body) as Record<string, unknown>) : undefined;
-  };
+  const call = caller(base, token, (kind, ms, ok, detail) => rec.add(kind, ms, ok, detail));
   for (let i = 0; i < WRITES; i++) {
-    const e = expected[i];
-    if (e) await call('receive scan', '/api/packages/receive', { method: 'POST', body: JSON.stringify({ storeId: e.storeId, trackingNumber: e.trackingNumber, weightG: 1200, lengthMm: 300, widthMm: 200, heightMm: 150 }) });
-    const p = ready[i];
-    if (!p) continue;
-    const slip = await call('slip create', '/api/delivery-slips', { method: 'POST', body: JSON.stringify({ customerId: p.customerId, packageIds: [p.id] }) });
-    const finalised = slip && (await call('slip finalise', `/api/delivery-slips/${slip.id}/status`, { method: 'POST', body: JSON.stringify({ status: 'ready' }) }));
-    if (finalised)
-      await call(
-        'slip confirm',
-        `/api/delivery-slips/${slip.id}/confirm`,
-        { method: 'POST', body: JSON.stringify({ collectedAmount: finalised.amountToCollect, method: 'cash', receiverName: 'Người nhận đo tải' }) },
-        { 'idempotency-key': randomUUID() },
-      );
+    if (expected[i]) await receiveScan(call, expected[i]!, 1200);
+    if (ready[i]) await slipCycle(call, ready[i]!);
   }
   log(`single-user writes (${WRITES} cycles, one request at a time; for reference):`);
   for (const line of rec.lines(Infinity)) log(`  ${line.replace(/^(met {4}|NOT MET) /, '').replace(/ \(budget .*\)$/, '')}`);
@@ -382,22 +421,6 @@ async function pool(base: string, token: string, p: string): Promise<Array<Recor
 export async function officeLoad(base: string, tokens: string[], c: Ctx, seconds: number, warmup = 0, onMeasuring: () => void = () => {}): Promise<Recorder> {
   const rec = new Recorder();
   const figures = listFigures(c);
-  let started = Date.now();
-  let measureFrom = started;
-  let until = started;
-  const call = async (kind: string, token: string, p: string, init: RequestInit = {}, expect = [200, 201]) => {
-    const at = Date.now();
-    const add = (ms: number, ok: boolean, detail: string) => (at >= measureFrom ? rec.add(kind, ms, ok, detail) : rec.addWarmup(ms, ok, `${kind}: ${detail}`));
-    try {
-      const r = await timed(base, token, p, init);
-      const ok = expect.includes(r.status);
-      add(r.ms, ok, `${r.status} ${r.body.slice(0, 200)}`);
-      return ok ? (JSON.parse(r.body) as Record<string, unknown>) : undefined;
-    } catch (err) {
-      add(0, false, String(err));
-      return undefined;
-    }
-  };
   const desk = (i: number) => (i % 4 === 0 ? 'receiving' : i % 4 === 1 ? 'delivery' : 'office');
   // Each desk's parcels, taken before the clock starts.
   const expected = await Promise.all(tokens.map((t, i) => (desk(i) === 'receiving' ? pool(base, t, `/api/packages?status=expected&sort=code&pageSize=200&page=${1 + i}`) : [])));
@@ -406,57 +429,43 @@ export async function officeLoad(base: string, tokens: string[], c: Ctx, seconds
   );
   // The clock starts once the parcels are taken; the first `warmup` seconds are worked but not counted (the server's
   // first connections and compilations), then `seconds` are measured.
-  started = Date.now();
-  measureFrom = started + warmup * 1000;
-  until = measureFrom + seconds * 1000;
+  const started = Date.now();
+  const measureFrom = started + warmup * 1000;
+  const until = measureFrom + seconds * 1000;
+  const record = (kind: string, ms: number, ok: boolean, detail: string, at: number) =>
+    at >= measureFrom ? rec.add(kind, ms, ok, detail) : rec.addWarmup(ms, ok, `${kind}: ${detail}`);
   const measuring = setTimeout(onMeasuring, warmup * 1000);
   await Promise.all(
     tokens.map(async (token, i) => {
       const rnd = prng(1000 + i);
+      const call = caller(base, token, record);
       const think = () => new Promise((r) => setTimeout(r, 2000 + rnd() * 4000));
       // Staff come in over the first few seconds, not all at the same millisecond.
       await new Promise((r) => setTimeout(r, rnd() * 6000));
       let nextDashboard = started + (i * 60_000) / tokens.length;
       let dashboards = 0;
       let step = 0;
-      const lookup = () => call('lookup', token, `/api/packages/search?numbers=${c.trackingNumbers[Math.floor(rnd() * c.trackingNumbers.length)]}`);
+      const lookup = () => call('lookup', `/api/packages/search?numbers=${c.trackingNumbers[Math.floor(rnd() * c.trackingNumbers.length)]}`);
       const list = (only?: ListFigure['list']) => {
         const choices = only ? figures.filter((f) => f.list === only) : figures;
         const f = choices[Math.floor(rnd() * choices.length)]!;
-        return call(`list ${f.list}`, token, f.path(Math.floor(rnd() * 1000)));
+        return call(`list ${f.list}`, f.path(Math.floor(rnd() * 1000)));
       };
       while (Date.now() < until) {
         step += 1;
         if (Date.now() >= nextDashboard) {
-          await call('dashboard ecommerce', token, dashboardPath('ecommerce', c, dashboards));
-          await call('dashboard analytics', token, dashboardPath('analytics', c, dashboards));
+          await call('dashboard ecommerce', dashboardPath('ecommerce', c, dashboards));
+          await call('dashboard analytics', dashboardPath('analytics', c, dashboards));
           dashboards += 1;
           nextDashboard += 60_000;
         } else if (desk(i) === 'receiving') {
           const p = step % 2 === 1 ? expected[i]!.shift() : undefined;
-          if (p) {
-            await call('receive scan', token, '/api/packages/receive', {
-              method: 'POST',
-              body: JSON.stringify({ storeId: p.storeId, trackingNumber: p.trackingNumber, weightG: 800 + Math.floor(rnd() * 5000), lengthMm: 300, widthMm: 200, heightMm: 150 }),
-            });
-          } else await lookup();
+          if (p) await receiveScan(call, p, 800 + Math.floor(rnd() * 5000));
+          else await lookup();
         } else if (desk(i) === 'delivery') {
           const p = step % 4 === 1 ? ready[i]!.shift() : undefined;
-          if (p) {
-            const slip = await call('slip create', token, '/api/delivery-slips', { method: 'POST', body: JSON.stringify({ customerId: p.customerId, packageIds: [p.id] }) });
-            if (slip) {
-              await think();
-              const finalised = await call('slip finalise', token, `/api/delivery-slips/${slip.id}/status`, { method: 'POST', body: JSON.stringify({ status: 'ready' }) });
-              if (finalised) {
-                await think();
-                await call('slip confirm', token, `/api/delivery-slips/${slip.id}/confirm`, {
-                  method: 'POST',
-                  headers: { 'idempotency-key': randomUUID() },
-                  body: JSON.stringify({ collectedAmount: finalised.amountToCollect, method: 'cash', receiverName: 'Người nhận đo tải' }),
-                });
-              }
-            }
-          } else if (step % 2 === 0) await list('slips');
+          if (p) await slipCycle(call, p, think);
+          else if (step % 2 === 0) await list('slips');
           else await lookup();
         } else if (rnd() < 0.2) await lookup();
         else await list();
@@ -531,8 +540,7 @@ export async function benchOffice(log: (line: string) => void = console.log): Pr
         await database.close();
       }
       const mixedBudget = BUDGET.mixedMs[driver as 'pglite' | 'postgres'];
-      let notMet: Array<{ name: string; path: string; httpP50: number }> = [];
-      let numbers: string[] = [];
+      let notMet: NotMet[] = [];
       for (const cache of CACHES) {
         const { server, seconds } = await started({ ...env, ...(cache === 'off' ? { READ_CACHE_MB: '0' } : {}) });
         try {
@@ -541,7 +549,6 @@ export async function benchOffice(log: (line: string) => void = console.log): Pr
           for (const line of startSteps(server.output())) log(`    ${line}`);
           const admin = await signIn(server.url, ADMIN.email, ADMIN.password);
           const c = await context(server.url, admin, prepared.hubId);
-          numbers = c.trackingNumbers;
           if (cache === 'off' && RUNS > 0) notMet = await singleUser(server.url, admin, c, log);
           if (cache === 'off' && WRITES > 0) await singleUserWrites(server.url, admin, c, log);
           if (SECONDS > 0) {
@@ -582,7 +589,7 @@ export async function benchOffice(log: (line: string) => void = console.log): Pr
         try {
           log(`the ${notMet.length} single-user figures not met, each again in this process (the reason: which statement, or which part of it, holds the time):`);
           for (const f of notMet) {
-            const line = f.path === '' ? await splitLookup(database, numbers) : await splitFigure(database, f.path);
+            const line = await f.split(database);
             if (line) log(`  ${f.name}: ${line}; over HTTP p50 ${f.httpP50.toFixed(1)} ms`);
           }
         } finally {
